@@ -1,0 +1,101 @@
+// swift-tools-version: 6.1
+//
+// WarnSim: a simulation and parameter-tuning workbench for exposure-notification
+// warnings. The module layering follows DESIGN.md: every dependency points down.
+//
+//   warnsim (CLI)
+//     └ Analysis
+//         └ Simulation
+//             └ Services
+//                 └ Population
+//                     └ RiskCalculation ── CBLAS (OpenBLAS)
+//                         └ ExposureNotification ── CLibCrypto (OpenSSL libcrypto)
+//                             └ WarnSimCore (random streams, atomic output)
+import PackageDescription
+
+let package = Package(
+    name: "WarnSim",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "warnsim", targets: ["warnsim"]),
+        .library(name: "ExposureNotification", targets: ["ExposureNotification"]),
+        .library(name: "RiskCalculation", targets: ["RiskCalculation"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-crypto.git", from: "3.12.0"),
+        .package(url: "https://github.com/apple/swift-protobuf.git", from: "1.28.0"),
+        .package(url: "https://github.com/weichsel/ZIPFoundation.git", from: "0.9.19"),
+        .package(url: "https://github.com/jpsim/Yams.git", from: "6.0.0"),
+    ],
+    targets: [
+        // MARK: System libraries
+
+        /// OpenBLAS' CBLAS interface (Debian: libopenblas-dev).
+        .systemLibrary(
+            name: "CBLAS",
+            pkgConfig: "openblas",
+            providers: [.apt(["libopenblas-dev"])]
+        ),
+        /// OpenSSL's libcrypto EVP interface, used for bulk AES-128 with AES-NI
+        /// (Debian: libssl-dev).
+        .systemLibrary(
+            name: "CLibCrypto",
+            pkgConfig: "libcrypto",
+            providers: [.apt(["libssl-dev"])]
+        ),
+        /// SQLite 3 (Debian: libsqlite3-dev), to read the DP-3T measurement
+        /// databases the radio model is fitted on.
+        .systemLibrary(
+            name: "CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]
+        ),
+
+        // MARK: Layers (bottom to top)
+
+        /// Shared by every layer: deterministic random streams, atomic output files.
+        .target(name: "WarnSimCore"),
+        .target(
+            name: "ExposureNotification",
+            dependencies: [
+                "CLibCrypto",
+                "WarnSimCore",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
+                .product(name: "SwiftProtobuf", package: "swift-protobuf"),
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            ],
+            exclude: ["KeyExport/export.proto"]
+        ),
+        .target(
+            name: "RiskCalculation",
+            dependencies: [
+                "CBLAS",
+                "ExposureNotification",
+                .product(name: "Yams", package: "Yams"),
+            ]
+        ),
+        .target(name: "Population", dependencies: ["RiskCalculation", "WarnSimCore", "CSQLite", .product(name: "Yams", package: "Yams")]),
+        .target(name: "Services", dependencies: ["Population", "ExposureNotification"]),
+        .target(name: "Simulation", dependencies: ["Services"]),
+        .target(name: "Analysis", dependencies: ["Simulation"]),
+        .executableTarget(
+            name: "warnsim",
+            dependencies: [
+                "Analysis",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+
+        // MARK: Tests
+
+        .testTarget(name: "CBLASTests", dependencies: ["CBLAS"]),
+        .testTarget(name: "WarnSimCoreTests", dependencies: ["WarnSimCore"]),
+        .testTarget(name: "ExposureNotificationTests", dependencies: ["ExposureNotification", "WarnSimCore"]),
+        .testTarget(name: "RiskCalculationTests", dependencies: ["RiskCalculation"]),
+        .testTarget(name: "PopulationTests", dependencies: ["Population"]),
+        .testTarget(name: "WarnSimCLITests", dependencies: ["warnsim"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,2 @@
+// OpenBLAS' C interface to the BLAS (Debian package libopenblas-dev).
+#include <cblas.h>

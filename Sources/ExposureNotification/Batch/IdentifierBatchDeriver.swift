@@ -1,0 +1,247 @@
+import Foundation
+import WarnSimCore
+
+/// Derives every Rolling Proximity Identifier (and optionally every Associated
+/// Encrypted Metadata) of many Temporary Exposure Keys at once.
+///
+/// Per key: one zero-salt HKDF pass yields RPIK and AEMK (``ZeroSaltHKDF``), one
+/// EVP call encrypts all `rolling_period` PaddedData blocks under the RPIK, and
+/// one more encrypts the RPIs under the AEMK to give the AEM keystream
+/// (AES-128-CTR with the RPI as IV uses exactly `AES(AEMK, RPI)` for its first
+/// and only block). An instance holds OpenSSL contexts and scratch buffers and
+/// is not thread-safe; ``deriveAll(_:metadata:includeMetadata:threads:)`` runs one
+/// per thread.
+public final class IdentifierBatchDeriver {
+    private let rpiCipher: AES128ECB
+    private let aemCipher: AES128ECB
+    private let hkdf = ZeroSaltHKDF()
+    /// 144 PaddedData blocks; the ENIN tails are rewritten per key.
+    private let padded: UnsafeMutableRawPointer
+    /// Keystream scratch for the AEMs of one key.
+    private let keystream: UnsafeMutableRawPointer
+    private static let maxBlocks = Int(TemporaryExposureKey.validRollingPeriods.upperBound)
+
+    public init() throws(BatchCryptoError) {
+        rpiCipher = try AES128ECB()
+        aemCipher = try AES128ECB()
+        padded = .allocate(byteCount: 16 * Self.maxBlocks, alignment: 64)
+        keystream = .allocate(byteCount: 16 * Self.maxBlocks, alignment: 64)
+        let prefix: [UInt8] = [0x45, 0x4E, 0x2D, 0x52, 0x50, 0x49, 0, 0, 0, 0, 0, 0]
+        for block in 0..<Self.maxBlocks {
+            (padded + 16 * block).copyMemory(from: prefix, byteCount: 12)
+        }
+    }
+
+    deinit {
+        padded.deallocate()
+        keystream.deallocate()
+    }
+
+    /// Writes the RPIs of `tek` for its whole rolling period to `rpis`
+    /// (16 × `rollingPeriod` bytes) and, if `aems` is given, the AEMs of
+    /// `metadata` to `aems` (4 × `rollingPeriod` bytes).
+    public func derive(
+        _ tek: TemporaryExposureKey,
+        metadata: BluetoothMetadata? = nil,
+        rpis: UnsafeMutableRawPointer,
+        aems: UnsafeMutableRawPointer? = nil
+    ) {
+        let count = Int(tek.rollingPeriod)
+        precondition(TemporaryExposureKey.validRollingPeriods.contains(tek.rollingPeriod))
+        var rpik = KeyBytes(low: 0, high: 0)
+        var aemk = rpik
+        tek.keyData.withUnsafeBytes { tekBytes in
+            withUnsafeMutableBytes(of: &rpik) { rpikBytes in
+                withUnsafeMutableBytes(of: &aemk) { aemkBytes in
+                    hkdf.derive(
+                        tek: tekBytes.baseAddress!,
+                        rpik: rpikBytes.baseAddress!,
+                        aemk: aems == nil ? nil : aemkBytes.baseAddress!
+                    )
+                }
+            }
+        }
+        let start = tek.rollingStartIntervalNumber.rawValue
+        for i in 0..<count {
+            (padded + 16 * i + 12).storeBytes(of: (start &+ UInt32(i)).littleEndian, as: UInt32.self)
+        }
+        rpiCipher.setKey(rpik)
+        rpiCipher.encrypt(padded, to: rpis, blocks: count)
+
+        guard let aems else { return }
+        let plain = metadata.map { meta in meta.bytes.withUnsafeBytes { $0.loadUnaligned(as: UInt32.self) } } ?? 0x40
+        aemCipher.setKey(aemk)
+        aemCipher.encrypt(rpis, to: keystream, blocks: count)
+        for i in 0..<count {
+            let word = (keystream + 16 * i).loadUnaligned(as: UInt32.self)
+            (aems + 4 * i).storeBytes(of: word ^ plain, toByteOffset: 0, as: UInt32.self)
+        }
+    }
+
+    /// The RPIs and AEMs of one key, as values.
+    public func derive(_ tek: TemporaryExposureKey, metadata: BluetoothMetadata) -> [(rpi: KeyBytes, aem: AssociatedEncryptedMetadata)] {
+        var batch = DerivedIdentifiers.allocate(keys: [tek], includeMetadata: true)
+        batch.rpiStorage.withUnsafeMutableBytes { rpis in
+            batch.aemStorage.withUnsafeMutableBytes { aems in
+                derive(tek, metadata: metadata, rpis: rpis.baseAddress!, aems: aems.baseAddress!)
+            }
+        }
+        return (0..<batch.count).map { (batch.rpi(at: $0), batch.aem(at: $0)!) }
+    }
+
+    /// Derives the identifiers of many keys on `threads` threads without
+    /// collecting them: `body(worker, keyIndex, rpis, aems)` receives each key's
+    /// RPIs (16 bytes per interval) and, if `includeMetadata`, its AEMs (4 bytes
+    /// per interval) in a scratch buffer valid only during the call. Keys are
+    /// assigned to workers in fixed contiguous chunks, each worker in key order.
+    /// This is the shape matching needs: derive, look up, discard.
+    public static func forEachKey(
+        _ keys: [TemporaryExposureKey],
+        metadata: [BluetoothMetadata] = [],
+        includeMetadata: Bool = false,
+        threads: Int = ProcessInfo.processInfo.activeProcessorCount,
+        _ body: @Sendable (_ worker: Int, _ keyIndex: Int, _ rpis: UnsafeRawBufferPointer, _ aems: UnsafeRawBufferPointer?) -> Void
+    ) throws(BatchCryptoError) {
+        precondition(metadata.isEmpty || metadata.count == 1 || metadata.count == keys.count)
+        let workers = max(1, min(threads, keys.count))
+        let failure = FirstErrorBox<BatchCryptoError>()
+        Parallel.run(workers: workers) { worker in
+            let range = Parallel.chunk(worker, of: workers, count: keys.count)
+            guard !range.isEmpty else { return }
+            let deriver: IdentifierBatchDeriver
+            do throws(BatchCryptoError) { deriver = try IdentifierBatchDeriver() } catch {
+                failure.record(error)
+                return
+            }
+            let rpis = UnsafeMutableRawPointer.allocate(byteCount: 16 * maxBlocks, alignment: 64)
+            let aems = UnsafeMutableRawPointer.allocate(byteCount: 4 * maxBlocks, alignment: 64)
+            defer {
+                rpis.deallocate()
+                aems.deallocate()
+            }
+            for k in range {
+                let count = Int(keys[k].rollingPeriod)
+                let meta = metadata.isEmpty ? nil : metadata[metadata.count == 1 ? 0 : k]
+                deriver.derive(keys[k], metadata: meta, rpis: rpis, aems: includeMetadata ? aems : nil)
+                body(
+                    worker, k,
+                    UnsafeRawBufferPointer(start: rpis, count: 16 * count),
+                    includeMetadata ? UnsafeRawBufferPointer(start: aems, count: 4 * count) : nil
+                )
+            }
+        }
+        if let error = failure.error { throw error }
+    }
+
+    /// The identifiers of many keys, split across `threads` threads.
+    ///
+    /// - Parameters:
+    ///   - keys: the keys; each contributes `rollingPeriod` rows in order.
+    ///   - metadata: the metadata each key's phone broadcast (one per key, or one
+    ///     for all). Ignored unless `includeMetadata`.
+    ///   - includeMetadata: whether to compute AEMs as well as RPIs. Matching
+    ///     needs only RPIs; advertisements need both.
+    ///   - threads: worker threads (1 = the calling thread only). The result does
+    ///     not depend on it.
+    public static func deriveAll(
+        _ keys: [TemporaryExposureKey],
+        metadata: [BluetoothMetadata] = [],
+        includeMetadata: Bool = false,
+        threads: Int = ProcessInfo.processInfo.activeProcessorCount
+    ) throws(BatchCryptoError) -> DerivedIdentifiers {
+        precondition(metadata.isEmpty || metadata.count == 1 || metadata.count == keys.count)
+        var batch = DerivedIdentifiers.allocate(keys: keys, includeMetadata: includeMetadata)
+        let workers = max(1, min(threads, keys.count))
+        let offsets = batch.keyOffsets
+        let failure = FirstErrorBox<BatchCryptoError>()
+        batch.rpiStorage.withUnsafeMutableBytes { rpiBuffer in
+            batch.aemStorage.withUnsafeMutableBytes { aemBuffer in
+                nonisolated(unsafe) let rpiBase = rpiBuffer.baseAddress!
+                nonisolated(unsafe) let aemBase = aemBuffer.baseAddress
+                Parallel.run(workers: workers) { worker in
+                    let range = Parallel.chunk(worker, of: workers, count: keys.count)
+                    guard !range.isEmpty else { return }
+                    let deriver: IdentifierBatchDeriver
+                    do throws(BatchCryptoError) { deriver = try IdentifierBatchDeriver() } catch {
+                        failure.record(error)
+                        return
+                    }
+                    for k in range {
+                        let row = offsets[k]
+                        let meta = metadata.isEmpty ? nil : metadata[metadata.count == 1 ? 0 : k]
+                        deriver.derive(
+                            keys[k],
+                            metadata: meta,
+                            rpis: rpiBase + 16 * row,
+                            aems: includeMetadata ? aemBase! + 4 * row : nil
+                        )
+                    }
+                }
+            }
+        }
+        if let error = failure.error { throw error }
+        return batch
+    }
+}
+
+/// The identifiers of a batch of keys: key `k` owns rows
+/// `keyOffsets[k] ..< keyOffsets[k + 1]`, one per interval of its rolling period.
+public struct DerivedIdentifiers: Sendable {
+    /// The keys, in input order.
+    public let keys: [TemporaryExposureKey]
+    /// Prefix sums of the rolling periods; `keyOffsets.count == keys.count + 1`.
+    public let keyOffsets: [Int]
+    /// 16 bytes per row.
+    var rpiStorage: [UInt8]
+    /// 4 bytes per row, empty unless metadata was included.
+    var aemStorage: [UInt8]
+
+    static func allocate(keys: [TemporaryExposureKey], includeMetadata: Bool) -> DerivedIdentifiers {
+        var offsets = [0]
+        offsets.reserveCapacity(keys.count + 1)
+        for key in keys { offsets.append(offsets.last! + Int(key.rollingPeriod)) }
+        let rows = offsets.last!
+        return DerivedIdentifiers(
+            keys: keys,
+            keyOffsets: offsets,
+            rpiStorage: [UInt8](repeating: 0, count: 16 * rows),
+            aemStorage: includeMetadata ? [UInt8](repeating: 0, count: 4 * rows) : []
+        )
+    }
+
+    /// The number of rows (identifiers).
+    public var count: Int { keyOffsets.last! }
+
+    /// The key index a row belongs to.
+    public func keyIndex(ofRow row: Int) -> Int {
+        var low = 0
+        var high = keys.count
+        while high - low > 1 {
+            let mid = (low + high) / 2
+            if keyOffsets[mid] <= row { low = mid } else { high = mid }
+        }
+        return low
+    }
+
+    /// The interval a row stands for.
+    public func interval(at row: Int) -> ENIntervalNumber {
+        let k = keyIndex(ofRow: row)
+        return keys[k].rollingStartIntervalNumber.advanced(by: row - keyOffsets[k])
+    }
+
+    /// The RPI of a row.
+    public func rpi(at row: Int) -> KeyBytes {
+        rpiStorage.withUnsafeBytes { KeyBytes(loadingFrom: $0.baseAddress! + 16 * row) }
+    }
+
+    /// The AEM of a row, if metadata was included.
+    public func aem(at row: Int) -> AssociatedEncryptedMetadata? {
+        guard !aemStorage.isEmpty else { return nil }
+        return AssociatedEncryptedMetadata(bytes: Array(aemStorage[(4 * row)..<(4 * row + 4)]))
+    }
+
+    /// Calls `body` with the packed RPI bytes (16 per row).
+    public func withRPIBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+        try rpiStorage.withUnsafeBytes(body)
+    }
+}

@@ -1,0 +1,42 @@
+import ArgumentParser
+import ExposureNotification
+import Foundation
+
+struct BenchCryptoCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "crypto",
+        abstract: "RPI derivations per second (one thread, all threads) against AES ceiling and baseline."
+    )
+
+    @Flag(help: "Print one JSON object instead of a table.")
+    var json = false
+
+    @Option(help: "Keys per batch.")
+    var keys = 20_000
+
+    @Option(help: "Seconds per measurement.")
+    var seconds = 1.5
+
+    func run() throws {
+        guard keys >= 1 else { throw inputFailure(file: "<argument>", field: "--keys", "must be at least 1") }
+        guard seconds > 0 else { throw inputFailure(file: "<argument>", field: "--seconds", "must be positive") }
+        let result = try CryptoBenchmark(keys: keys, minimumSeconds: seconds).run()
+        if json {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys]
+            printOutput(String(decoding: try encoder.encode(result), as: UTF8.self) + "\n")
+            return
+        }
+        func millions(_ value: Double) -> String { String(format: "%10.1f M/s", value / 1e6) }
+        printOutput("""
+            RPI derivation, 1 thread          \(millions(result.rpiPerSecondSingleThread))
+            RPI derivation, \(result.threads) threads         \(millions(result.rpiPerSecondAllThreads))
+            RPI+AEM derivation, 1 thread      \(millions(result.rpiAemPairsPerSecondSingleThread))
+            AES bulk ECB (ceiling), 1 thread  \(millions(result.aesBulkBlocksPerSecondSingleThread))
+            AES one block per call (baseline) \(millions(result.baselineBlocksPerSecond))
+            RPI rate / ceiling                \(String(format: "%10.3f", result.ratioToCeiling))
+            RPI rate / baseline               \(String(format: "%10.1f ×", result.speedupOverBaseline))
+
+            """)
+    }
+}

@@ -1,0 +1,35 @@
+import ArgumentParser
+import Foundation
+import WarnSimCore
+
+/// The exit codes of `warnsim`, shared by all subcommands.
+enum ExitStatus {
+    /// A check or comparison failed (for example `score --check`, `regress`).
+    static let checkFailed = ExitCode(1)
+    /// Invalid or unreadable input: a file, a field in it, or an argument.
+    static let invalidInput = ExitCode(2)
+    /// A signature did not verify.
+    static let signatureInvalid = ExitCode(3)
+}
+
+/// Writes `message` to standard error.
+func printError(_ message: String) {
+    FileHandle.standardError.write(Data((message + "\n").utf8))
+}
+
+/// Reports an input problem on standard error and returns the exit code to
+/// throw: `throw inputFailure(error)`.
+func inputFailure(_ error: InputError) -> ExitCode {
+    printError("warnsim: error: \(error)")
+    return ExitStatus.invalidInput
+}
+
+/// Reports an input problem given as text.
+func inputFailure(file: String, field: String? = nil, _ problem: String) -> ExitCode {
+    inputFailure(InputError(file: file, field: field, problem: problem))
+}
+
+/// Writes `text` to standard output without a trailing newline being added.
+func printOutput(_ text: String) {
+    FileHandle.standardOutput.write(Data(text.utf8))
+}
