@@ -3,14 +3,15 @@
 // WarnSim: a simulation and parameter-tuning workbench for exposure-notification
 // warnings. The module layering follows DESIGN.md: every dependency points down.
 //
-//   warnsim (CLI)
-//     └ Analysis
-//         └ Simulation
-//             └ Services
-//                 └ Population
-//                     └ RiskCalculation ── CBLAS (OpenBLAS)
-//                         └ ExposureNotification ── CLibCrypto (OpenSSL libcrypto)
-//                             └ WarnSimCore (random streams, atomic output)
+//   warnsim (CLI)          → every layer, ArgumentParser
+//   Analysis               → Simulation
+//   Simulation             → Services, RiskCalculation
+//   Services               → Population, ExposureNotification
+//   Population             → WarnSimCore, CSQLite (SQLite 3), Yams
+//   RiskCalculation        → ExposureNotification, CBLAS (OpenBLAS), Yams
+//   ExposureNotification   → WarnSimCore, CLibCrypto (OpenSSL libcrypto), swift-crypto,
+//                            SwiftProtobuf, ZIPFoundation
+//   WarnSimCore            random streams, parallel loops, atomic output, input errors
 import PackageDescription
 
 let package = Package(
@@ -76,9 +77,12 @@ let package = Package(
                 .product(name: "Yams", package: "Yams"),
             ]
         ),
-        .target(name: "Population", dependencies: ["RiskCalculation", "WarnSimCore", "CSQLite", .product(name: "Yams", package: "Yams")]),
+        .target(
+            name: "Population",
+            dependencies: ["WarnSimCore", "CSQLite", .product(name: "Yams", package: "Yams")]
+        ),
         .target(name: "Services", dependencies: ["Population", "ExposureNotification"]),
-        .target(name: "Simulation", dependencies: ["Services"]),
+        .target(name: "Simulation", dependencies: ["Services", "RiskCalculation"]),
         .target(name: "Analysis", dependencies: ["Simulation"]),
         .executableTarget(
             name: "warnsim",
