@@ -74,6 +74,7 @@ let package = Package(
             dependencies: [
                 "CBLAS",
                 "ExposureNotification",
+                "WarnSimCore",
                 .product(name: "Yams", package: "Yams"),
             ]
         ),
@@ -97,7 +98,7 @@ let package = Package(
         .testTarget(name: "CBLASTests", dependencies: ["CBLAS"]),
         .testTarget(name: "WarnSimCoreTests", dependencies: ["WarnSimCore"]),
         .testTarget(name: "ExposureNotificationTests", dependencies: ["ExposureNotification", "WarnSimCore"]),
-        .testTarget(name: "RiskCalculationTests", dependencies: ["RiskCalculation"]),
+        .testTarget(name: "RiskCalculationTests", dependencies: ["RiskCalculation", "ExposureNotification", "WarnSimCore"]),
         .testTarget(name: "PopulationTests", dependencies: ["Population"]),
         .testTarget(name: "WarnSimCLITests", dependencies: ["warnsim"]),
     ],

@@ -1,0 +1,29 @@
+/// A period of at most 30 minutes during which the phone saw one matched
+/// diagnosis key on one UTC day (ENF v2 `ExposureWindow`;
+/// reference/gaen/PROTOCOL.md §4 and reference/cwa/RISK-CALCULATION.md §1.1).
+public struct ExposureWindow: Hashable, Sendable {
+    /// The UTC calendar day of the window, as days since 1970-01-01.
+    public var dayNumber: Int
+    /// The report type of the matched key.
+    public var reportType: ReportType
+    /// The infectiousness the framework mapped from the key's days since onset.
+    public var infectiousness: Infectiousness
+    /// The calibration confidence of the sighting that opened the window.
+    public var calibrationConfidence: CalibrationConfidence
+    /// The scans in which the key was seen, in time order.
+    public var scanInstances: [ScanInstance]
+
+    public init(
+        dayNumber: Int,
+        reportType: ReportType,
+        infectiousness: Infectiousness,
+        calibrationConfidence: CalibrationConfidence,
+        scanInstances: [ScanInstance]
+    ) {
+        self.dayNumber = dayNumber
+        self.reportType = reportType
+        self.infectiousness = infectiousness
+        self.calibrationConfidence = calibrationConfidence
+        self.scanInstances = scanInstances
+    }
+}

@@ -1,0 +1,209 @@
+import ExposureNotification
+
+/// The Corona-Warn-App's ENF v2 risk calculation, step by step as
+/// reference/cwa/RISK-CALCULATION.md §1 states it, in one of the two platform
+/// variants. This is the exact reference the batch scorer is checked against.
+public struct CWARiskEngine: Sendable {
+    /// The parameter set.
+    public let parameters: CWARiskParameters
+    /// The app variant.
+    public let platform: RiskPlatform
+
+    public init(parameters: CWARiskParameters, platform: RiskPlatform) {
+        self.parameters = parameters
+        self.platform = platform
+    }
+
+    // MARK: Per window (§1.3)
+
+    /// Evaluates one window seen `referenceDay − window.dayNumber` days ago.
+    public func evaluate(_ window: ExposureWindow, referenceDay: Int) -> WindowEvaluation {
+        let weights = parameters.minutesAtAttenuationWeights
+        var secondsPerWeight = [Int](repeating: 0, count: weights.count)
+        var secondsWithoutWeight = 0
+        for scan in window.scanInstances {
+            let seconds = Swift.max(scan.secondsSinceLastScan, 0)
+            if let index = weights.firstIndex(where: { $0.attenuationRange.contains(Double(scan.minAttenuation)) }) {
+                secondsPerWeight[index] += seconds
+            } else {
+                secondsWithoutWeight += seconds
+            }
+        }
+        var result = WindowEvaluation(
+            ageInDays: referenceDay - window.dayNumber,
+            secondsPerWeight: secondsPerWeight, secondsWithoutWeight: secondsWithoutWeight,
+            transmissionRiskLevel: nil, transmissionRiskValue: nil, weightedMinutes: nil,
+            normalizedTime: nil, riskLevel: nil, dropReason: nil
+        )
+        // Age filter, applied before the calculation (§1.5).
+        let maximumAge = parameters.effectiveMaxEncounterAgeInDays
+        if result.ageInDays > maximumAge {
+            result.dropReason = .tooOld(ageInDays: result.ageInDays, maximum: maximumAge)
+            return result
+        }
+        // Step 1: minutes-at-attenuation filters.
+        for (index, filter) in parameters.minutesAtAttenuationFilters.enumerated() {
+            let minutes = Self.filterMinutes(seconds: Self.seconds(of: window, in: filter.attenuationRange), platform: platform)
+            if filter.dropIfMinutesInRange.contains(minutes) {
+                result.dropReason = .minutesAtAttenuationFilter(index: index, minutes: minutes)
+                return result
+            }
+        }
+        // Step 2: transmission risk level.
+        let reportOffset: Int
+        if let offset = parameters.trlEncoding.reportTypeOffset(window.reportType) {
+            reportOffset = offset
+        } else if platform == .ios {
+            reportOffset = 0
+        } else {
+            result.dropReason = .unknownReportType(window.reportType)
+            return result
+        }
+        let level = reportOffset + parameters.trlEncoding.infectiousnessOffset(window.infectiousness)
+        result.transmissionRiskLevel = level
+        // Step 3: TRL filters.
+        for (index, filter) in parameters.trlFilters.enumerated() where filter.dropIfTRLInRange.contains(Double(level)) {
+            result.dropReason = .trlFilter(index: index, transmissionRiskLevel: level)
+            return result
+        }
+        // Steps 4–6: transmission risk value, weighted minutes, normalized time.
+        let value = parameters.transmissionRiskValue(forLevel: level)
+        result.transmissionRiskValue = value
+        let minutes = Self.weightedMinutes(of: window, weights: weights)
+        result.weightedMinutes = minutes
+        let time = value * minutes
+        result.normalizedTime = time
+        // Step 7: the window's level.
+        guard let riskLevel = Self.firstLevel(parameters.normalizedTimePerWindowToRiskLevel, time) else {
+            result.dropReason = .noRiskLevel(normalizedTime: time)
+            return result
+        }
+        result.riskLevel = riskLevel
+        return result
+    }
+
+    /// Σ max(seconds, 0) × weight over the scans, in scan order, then / 60
+    /// (§1.3 step 5; the weight is the first entry containing the scan's
+    /// minimum attenuation, 0 if none).
+    @inlinable
+    public static func weightedMinutes(of window: ExposureWindow, weights: [MinutesAtAttenuationWeight]) -> Double {
+        var sum = 0.0
+        for scan in window.scanInstances {
+            let attenuation = Double(scan.minAttenuation)
+            var weight = 0.0
+            for entry in weights where entry.attenuationRange.contains(attenuation) {
+                weight = entry.weight
+                break
+            }
+            sum += Double(Swift.max(scan.secondsSinceLastScan, 0)) * weight
+        }
+        return sum / 60
+    }
+
+    /// Seconds (negative intervals as 0) of scans whose minimum attenuation is in
+    /// `range`.
+    public static func seconds(of window: ExposureWindow, in range: RiskRange) -> Int {
+        var total = 0
+        for scan in window.scanInstances where range.contains(Double(scan.minAttenuation)) {
+            total += Swift.max(scan.secondsSinceLastScan, 0)
+        }
+        return total
+    }
+
+    /// The minutes an attenuation filter compares: fractional on Android, whole
+    /// minutes (integer division) on iOS (§1.6).
+    @inlinable
+    public static func filterMinutes(seconds: Int, platform: RiskPlatform) -> Double {
+        platform == .android ? Double(seconds) / 60 : Double(seconds / 60)
+    }
+
+    /// The level of the first mapping entry containing `value`.
+    @inlinable
+    public static func firstLevel(_ mapping: [NormalizedTimeToRiskLevel], _ value: Double) -> RiskLevel? {
+        for entry in mapping where entry.normalizedTimeRange.contains(value) {
+            return entry.riskLevel
+        }
+        return nil
+    }
+
+    /// The day sum as the platform uses it: Android rounds to one decimal, half
+    /// up (`roundToLong(x × 10) / 10`); iOS does not round (§1.4 step 2).
+    @inlinable
+    public static func daySum(_ sum: Double, platform: RiskPlatform) -> Double {
+        guard platform == .android else { return sum }
+        return roundHalfUp(sum * 10) / 10
+    }
+
+    /// Rounds to the nearest integer, ties towards +∞ (Java `Math.round`).
+    @inlinable
+    public static func roundHalfUp(_ value: Double) -> Double {
+        let floor = value.rounded(.down)
+        return value - floor >= 0.5 ? floor + 1 : floor
+    }
+
+    // MARK: Aggregation (§1.4)
+
+    /// Runs the whole calculation over one phone's windows as of `referenceDay`
+    /// (the UTC day number of "today").
+    ///
+    /// - Throws: `RiskCalculationError.unknownReportType` on Android when a
+    ///   window's report type has no offset, as the Android app does.
+    public func calculate(_ windows: [ExposureWindow], referenceDay: Int) throws -> RiskResult {
+        var evaluations: [WindowEvaluation] = []
+        evaluations.reserveCapacity(windows.count)
+        for (index, window) in windows.enumerated() {
+            let evaluation = evaluate(window, referenceDay: referenceDay)
+            if case .unknownReportType(let type) = evaluation.dropReason {
+                throw RiskCalculationError.unknownReportType(windowIndex: index, rawValue: type.rawValue)
+            }
+            evaluations.append(evaluation)
+        }
+        return aggregate(windows, evaluations)
+    }
+
+    /// Aggregates evaluated windows by day (steps 1–12).
+    func aggregate(_ windows: [ExposureWindow], _ evaluations: [WindowEvaluation]) -> RiskResult {
+        // Step 1: group kept windows by date, keeping input order within a date.
+        var byDay: [Int: [Int]] = [:]
+        for (index, evaluation) in evaluations.enumerated() where evaluation.isKept {
+            byDay[windows[index].dayNumber, default: []].append(index)
+        }
+        var days: [DayRisk] = []
+        for day in byDay.keys.sorted() {
+            let members = byDay[day]!
+            // Step 2: the day sum, in input order.
+            var sum = 0.0
+            for index in members { sum += evaluations[index].normalizedTime! }
+            let time = Self.daySum(sum, platform: platform)
+            // Step 3: the day level.
+            let level = Self.firstLevel(parameters.normalizedTimePerDayToRiskLevel, time)
+            // Steps 4/5: distinct (TRL, calibration confidence) pairs.
+            var low = Set<Int>()
+            var high = Set<Int>()
+            if platform == .ios || level != nil {
+                for index in members {
+                    let key = evaluations[index].transmissionRiskLevel! &* 8 &+ windows[index].calibrationConfidence.rawValue
+                    if evaluations[index].riskLevel == .low { low.insert(key) } else { high.insert(key) }
+                }
+            }
+            days.append(DayRisk(
+                dayNumber: day, normalizedTime: time, riskLevel: level,
+                distinctEncountersWithLowRisk: low.count, distinctEncountersWithHighRisk: high.count
+            ))
+        }
+        // Steps 6–12.
+        let lowDays = days.filter { $0.riskLevel == .low }
+        let highDays = days.filter { $0.riskLevel == .high }
+        return RiskResult(
+            totalRiskLevel: highDays.isEmpty ? .low : .high,
+            mostRecentDayWithLowRisk: lowDays.map(\.dayNumber).max(),
+            mostRecentDayWithHighRisk: highDays.map(\.dayNumber).max(),
+            numberOfDaysWithLowRisk: lowDays.count,
+            numberOfDaysWithHighRisk: highDays.count,
+            totalMinimumDistinctEncountersWithLowRisk: days.reduce(0) { $0 + $1.distinctEncountersWithLowRisk },
+            totalMinimumDistinctEncountersWithHighRisk: days.reduce(0) { $0 + $1.distinctEncountersWithHighRisk },
+            days: days,
+            windows: evaluations
+        )
+    }
+}

@@ -1,0 +1,152 @@
+import ExposureNotification
+
+/// The ENF v1 (2020) schemes scored from ENF v2 windows
+/// (reference/cwa/RISK-CALCULATION.md §4 and §7).
+///
+/// ENF v1 reported per exposure (one key on one day) an attenuation value, a
+/// duration, the days since the exposure and the key's TRL; and per detection a
+/// summary with the maximum risk score and the minutes per attenuation bucket.
+/// WarnSim derives these from the same scan instances it records for ENF v2,
+/// so one recorded set of windows can be scored under any scheme:
+/// - one window is one exposure (ENF v2 opens at most one window per key and
+///   30 minutes; the v1 framework's own aggregation per key and day is not
+///   documented in the reference);
+/// - duration = Σ max(secondsSinceLastScan, 0) / 60 minutes;
+/// - attenuation value = the duration-weighted mean of the scans'
+///   `typicalAttenuation` (the plain mean when the duration is 0), rounded
+///   half up; v1 predates the apps' switch to the minimum attenuation;
+/// - attenuation durations: each scan's seconds go to the bucket of its
+///   `typicalAttenuation` (≤ t0, ≤ t1, above), summed over retained exposures;
+/// - TRL: decoded from report type and infectiousness with the configured
+///   `trlEncoding` (the server's production encoding by default, §1.7); a TRL
+///   outside 1…8 scores 0;
+/// - days since exposure: the window's age in days.
+/// These derivations are WarnSim's modelling choices, not facts of the
+/// reference; they are named here so that they can be reviewed.
+public enum ENFv1Engine {
+    /// Scores `windows` under the CWA 2020 scheme (§4.3–4.4).
+    public static func cwa2020(_ windows: [ExposureWindow], parameters p: CWA2020Parameters, referenceDay: Int) -> ENFv1Result {
+        var summary = summarize(windows, p.exposure, maxAge: p.maxEncounterAgeInDays, referenceDay: referenceDay)
+        guard summary.maximumRiskScore > 0 else {
+            summary.combinedRiskScore = 0
+            summary.totalRiskLevel = .low
+            return summary
+        }
+        var weighted = p.defaultBucketOffset
+        for bucket in 0..<3 {
+            weighted += p.attenuationWeights[bucket] * Swift.min(summary.attenuationDurationMinutes[bucket], p.bucketCapMinutes)
+        }
+        let combined = CWARiskEngine.roundHalfUp(Double(summary.maximumRiskScore) / p.riskScoreNormalizationDivisor * weighted * 100) / 100
+        summary.combinedRiskScore = combined
+        summary.totalRiskLevel = p.highRiskRange.contains(combined) ? .high : .low
+        return summary
+    }
+
+    /// Scores `windows` under Immuni's scheme (§7): HIGH if the maximum risk
+    /// score reaches the notification threshold.
+    public static func immuni(_ windows: [ExposureWindow], parameters p: ImmuniParameters, referenceDay: Int) -> ENFv1Result {
+        var summary = summarize(windows, p.exposure, maxAge: p.maxEncounterAgeInDays, referenceDay: referenceDay)
+        summary.totalRiskLevel = summary.maximumRiskScore > 0 && summary.maximumRiskScore >= p.notificationThreshold ? .high : .low
+        return summary
+    }
+
+    /// The framework part: per-exposure scores and the detection summary.
+    public static func summarize(
+        _ windows: [ExposureWindow], _ c: ENFv1ExposureConfiguration, maxAge: Int, referenceDay: Int
+    ) -> ENFv1Result {
+        var exposures: [ENFv1Exposure] = []
+        var maximum = 0
+        var bucketSeconds = [0, 0, 0]
+        for window in windows {
+            let age = referenceDay - window.dayNumber
+            var seconds = 0
+            var weightedAttenuation = 0
+            var attenuationSum = 0
+            for scan in window.scanInstances {
+                let s = Swift.max(scan.secondsSinceLastScan, 0)
+                seconds += s
+                weightedAttenuation += s * scan.typicalAttenuation
+                attenuationSum += scan.typicalAttenuation
+            }
+            let level = (c.trlEncoding.reportTypeOffset(window.reportType) ?? 0) + c.trlEncoding.infectiousnessOffset(window.infectiousness)
+            var exposure = ENFv1Exposure(
+                ageInDays: age, transmissionRiskLevel: level, attenuationValue: nil,
+                durationMinutes: Double(seconds) / 60, riskScore: 0, retained: false
+            )
+            guard age <= maxAge, !window.scanInstances.isEmpty else {
+                exposures.append(exposure)
+                continue
+            }
+            let attenuation = seconds > 0
+                ? Int(CWARiskEngine.roundHalfUp(Double(weightedAttenuation) / Double(seconds)))
+                : Int(CWARiskEngine.roundHalfUp(Double(attenuationSum) / Double(window.scanInstances.count)))
+            exposure.attenuationValue = attenuation
+            let trlScore = (1...8).contains(level) ? c.transmissionRiskScores[level - 1] : 0
+            let score = c.attenuationScores[attenuationBucket(attenuation)]
+                * c.daysSinceLastExposureScores[daysBucket(age)]
+                * c.durationScores[durationBucket(exposure.durationMinutes)]
+                * trlScore
+            exposure.riskScore = score
+            exposure.retained = score >= c.minimumRiskScore
+            if exposure.retained {
+                maximum = Swift.max(maximum, score)
+                for scan in window.scanInstances {
+                    let s = Swift.max(scan.secondsSinceLastScan, 0)
+                    let bucket = scan.typicalAttenuation <= c.attenuationDurationThresholds[0] ? 0
+                        : scan.typicalAttenuation <= c.attenuationDurationThresholds[1] ? 1 : 2
+                    bucketSeconds[bucket] += s
+                }
+            }
+            exposures.append(exposure)
+        }
+        return ENFv1Result(
+            totalRiskLevel: .low, maximumRiskScore: maximum,
+            attenuationDurationMinutes: bucketSeconds.map { Double($0) / 60 },
+            combinedRiskScore: nil, exposures: exposures
+        )
+    }
+
+    /// ENF attenuation bucket: > 73, 63 < a ≤ 73, 51 < a ≤ 63, 33 < a ≤ 51,
+    /// 27 < a ≤ 33, 15 < a ≤ 27, 10 < a ≤ 15, ≤ 10 dB (cwa-server
+    /// exposure-config.yaml `gt_73_dbm` … `le_10_dbm`).
+    public static func attenuationBucket(_ a: Int) -> Int {
+        a > 73 ? 0 : a > 63 ? 1 : a > 51 ? 2 : a > 33 ? 3 : a > 27 ? 4 : a > 15 ? 5 : a > 10 ? 6 : 7
+    }
+
+    /// ENF days bucket: ≥ 14, 12–13, 10–11, 8–9, 6–7, 4–5, 2–3, 0–1 days.
+    public static func daysBucket(_ days: Int) -> Int {
+        days >= 14 ? 0 : days >= 12 ? 1 : days >= 10 ? 2 : days >= 8 ? 3 : days >= 6 ? 4 : days >= 4 ? 5 : days >= 2 ? 6 : 7
+    }
+
+    /// ENF duration bucket: 0, ≤ 5, ≤ 10, ≤ 15, ≤ 20, ≤ 25, ≤ 30, > 30 minutes.
+    public static func durationBucket(_ minutes: Double) -> Int {
+        minutes <= 0 ? 0 : minutes <= 5 ? 1 : minutes <= 10 ? 2 : minutes <= 15 ? 3
+            : minutes <= 20 ? 4 : minutes <= 25 ? 5 : minutes <= 30 ? 6 : 7
+    }
+}
+
+/// One window seen as an ENF v1 exposure.
+public struct ENFv1Exposure: Hashable, Sendable {
+    public var ageInDays: Int
+    public var transmissionRiskLevel: Int
+    /// `nil` when the window was not scored (too old, or without scans).
+    public var attenuationValue: Int?
+    public var durationMinutes: Double
+    /// The product of the four bucket scores.
+    public var riskScore: Int
+    /// Whether the score reached the framework's minimum risk score.
+    public var retained: Bool
+}
+
+/// The result of an ENF v1 scheme for one phone's windows.
+public struct ENFv1Result: Hashable, Sendable {
+    public var totalRiskLevel: RiskLevel
+    /// The summary's maximum risk score over retained exposures.
+    public var maximumRiskScore: Int
+    /// Minutes per attenuation-duration bucket over retained exposures.
+    public var attenuationDurationMinutes: [Double]
+    /// CWA 2020 only: the combined risk score, rounded to 2 decimals.
+    public var combinedRiskScore: Double?
+    /// Per input window.
+    public var exposures: [ENFv1Exposure]
+}

@@ -1,0 +1,35 @@
+import WarnSimCore
+
+/// Semantic checks of parameter sets beyond their syntax: what the readers run
+/// after building a set, so that every loaded configuration can be scored.
+enum ParameterValidation {
+    /// Checks CWA v2 parameters; `key` spells a canonical field name the way
+    /// the file does.
+    static func validate(
+        _ parameters: CWARiskParameters, file: String, path: String, key: (String) -> String
+    ) throws {
+        func fail(_ field: String, _ problem: String) -> InputError {
+            InputError(file: file, field: path.isEmpty ? field : "\(path).\(field)", problem: problem)
+        }
+        for (index, entry) in parameters.minutesAtAttenuationWeights.enumerated() where entry.weight < 0 {
+            throw fail("\(key("minutesAtAttenuationWeights"))[\(index)].weight", "weights must not be negative (found \(NumberText.format(entry.weight)))")
+        }
+        for (index, entry) in parameters.transmissionRiskValueMapping.enumerated() {
+            if entry.transmissionRiskValue < 0 {
+                throw fail("\(key("transmissionRiskValueMapping"))[\(index)].\(key("transmissionRiskValue"))", "transmission risk values must not be negative (found \(NumberText.format(entry.transmissionRiskValue)))")
+            }
+            if parameters.transmissionRiskValueMapping[..<index].contains(where: { $0.transmissionRiskLevel == entry.transmissionRiskLevel }) {
+                throw fail("\(key("transmissionRiskValueMapping"))[\(index)].\(key("transmissionRiskLevel"))", "level \(entry.transmissionRiskLevel) appears twice")
+            }
+        }
+        if let multiplier = parameters.transmissionRiskLevelMultiplier, multiplier < 0 {
+            throw fail(key("transmissionRiskLevelMultiplier"), "must not be negative (found \(NumberText.format(multiplier)))")
+        }
+        if parameters.transmissionRiskValueMapping.isEmpty, (parameters.transmissionRiskLevelMultiplier ?? 0) == 0 {
+            throw fail(key("transmissionRiskValueMapping"), "missing or empty, and no positive transmissionRiskLevelMultiplier: every window would have transmission risk value 0")
+        }
+        if let age = parameters.maxEncounterAgeInDays, age < 0 {
+            throw fail(key("maxEncounterAgeInDays"), "must not be negative (found \(age))")
+        }
+    }
+}
