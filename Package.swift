@@ -90,6 +90,7 @@ let package = Package(
             dependencies: [
                 "Analysis",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
 
@@ -97,7 +98,10 @@ let package = Package(
 
         .testTarget(name: "CBLASTests", dependencies: ["CBLAS"]),
         .testTarget(name: "WarnSimCoreTests", dependencies: ["WarnSimCore"]),
-        .testTarget(name: "ExposureNotificationTests", dependencies: ["ExposureNotification", "WarnSimCore"]),
+        .testTarget(
+            name: "ExposureNotificationTests",
+            dependencies: ["ExposureNotification", "WarnSimCore", .product(name: "Crypto", package: "swift-crypto")]
+        ),
         .testTarget(name: "RiskCalculationTests", dependencies: ["RiskCalculation", "ExposureNotification", "WarnSimCore"]),
         .testTarget(name: "PopulationTests", dependencies: ["Population"]),
         .testTarget(name: "WarnSimCLITests", dependencies: ["warnsim"]),

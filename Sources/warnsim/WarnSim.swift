@@ -14,6 +14,7 @@ struct WarnSim: AsyncParsableCommand {
         version: WarnSimVersion.string,
         subcommands: [
             CryptoCommand.self,
+            KeysCommand.self,
             BenchCommand.self,
         ]
     )

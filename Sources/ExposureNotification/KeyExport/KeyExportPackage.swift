@@ -1,0 +1,160 @@
+import Crypto
+import Foundation
+import WarnSimCore
+import ZIPFoundation
+
+/// A signed key package: the zip archive holding `export.bin` and `export.sig`
+/// that servers publish and phones download (PROTOCOL.md §3).
+public struct KeyExportPackage: Sendable {
+    /// Refuse archives and entries larger than this: real CWA daily packages are
+    /// well under 1 MB, so anything this large is a mistake or a zip bomb.
+    public static let maximumEntryBytes = 64 << 20
+    /// Zip entry timestamps are fixed (the samples carry the DOS epoch, shown as
+    /// 1980-00-00) so that the same export gives the same archive bytes.
+    static let entryDate = Date(timeIntervalSince1970: 315_532_800)  // 1980-01-01 00:00:00 UTC
+
+    /// The raw `export.bin`.
+    public var exportBin: Data
+    /// The raw `export.sig`.
+    public var exportSig: Data
+
+    public init(exportBin: Data, exportSig: Data) {
+        self.exportBin = exportBin
+        self.exportSig = exportSig
+    }
+
+    /// Builds and signs a package for `export`.
+    public init(signing export: KeyExport, with key: P256.Signing.PrivateKey) throws {
+        let info = export.signatureInfos.first ?? KeyExport.SignatureInfo()
+        exportBin = KeyExportCoding.encode(export)
+        exportSig = try KeyExportSignature.sign(
+            exportBin, with: key, info: info,
+            batchNum: export.batchNum ?? 1, batchSize: export.batchSize ?? 1)
+    }
+
+    // MARK: Reading
+
+    /// Reads a package from zip bytes.
+    ///
+    /// The bytes go through a private temporary file: ZIPFoundation's in-memory
+    /// archives trap on archives whose directory points past the end of the
+    /// data, while its file-backed archives report such archives as errors.
+    public init(zipData: Data) throws(KeyExportError) {
+        guard zipData.count <= Self.maximumEntryBytes else {
+            throw .entryTooLarge("the archive", zipData.count)
+        }
+        let temporary = FileManager.default.temporaryDirectory
+            .appendingPathComponent("warnsim-\(UUID().uuidString).zip")
+        do {
+            try zipData.write(to: temporary, options: .withoutOverwriting)
+        } catch {
+            throw .notAZipArchive("cannot stage the archive for reading: \(error.localizedDescription)")
+        }
+        defer { try? FileManager.default.removeItem(at: temporary) }
+        try self.init(archiveAt: temporary)
+    }
+
+    /// Reads a package from a zip file on disk.
+    init(archiveAt url: URL) throws(KeyExportError) {
+        let archive: Archive
+        do {
+            archive = try Archive(url: url, accessMode: .read)
+        } catch {
+            throw .notAZipArchive(String(describing: error))
+        }
+        exportBin = try Self.extract("export.bin", from: archive)
+        exportSig = try Self.extract("export.sig", from: archive)
+    }
+
+    /// Reads a package from a file; errors name the file.
+    public static func read(contentsOf url: URL) throws(InputError) -> KeyExportPackage {
+        let size: Int
+        do {
+            let attributes = try FileManager.default.attributesOfItem(atPath: url.path)
+            guard attributes[.type] as? FileAttributeType == .typeRegular else {
+                throw InputError(file: url.path, problem: "is not a regular file")
+            }
+            size = (attributes[.size] as? NSNumber)?.intValue ?? 0
+        } catch let error as InputError {
+            throw error
+        } catch {
+            throw InputError(file: url.path, problem: "cannot be read (\(error.localizedDescription))")
+        }
+        guard size <= maximumEntryBytes else {
+            throw InputError(file: url.path, problem: KeyExportError.entryTooLarge("the archive", size).description)
+        }
+        do {
+            return try KeyExportPackage(archiveAt: url)
+        } catch {
+            throw InputError(file: url.path, problem: error.description)
+        }
+    }
+
+    private static func extract(_ name: String, from archive: Archive) throws(KeyExportError) -> Data {
+        guard let entry = archive[name] else { throw .missingEntry(name) }
+        guard entry.type == .file else { throw .corruptEntry(name, "not a regular file") }
+        guard entry.uncompressedSize <= Int64(maximumEntryBytes) else {
+            throw .entryTooLarge(name, Int(clamping: entry.uncompressedSize))
+        }
+        var data = Data()
+        do {
+            _ = try archive.extract(entry, skipCRC32: false) { chunk in
+                guard data.count + chunk.count <= maximumEntryBytes else {
+                    throw KeyExportError.entryTooLarge(name, data.count + chunk.count)
+                }
+                data.append(chunk)
+            }
+        } catch let error as KeyExportError {
+            throw error
+        } catch {
+            throw .corruptEntry(name, String(describing: error))
+        }
+        guard Int64(data.count) == entry.uncompressedSize else {
+            throw .corruptEntry(name, "\(data.count) bytes extracted, \(entry.uncompressedSize) declared")
+        }
+        return data
+    }
+
+    // MARK: Contents
+
+    /// The parsed `export.bin`.
+    public func export() throws(KeyExportError) -> KeyExport {
+        try KeyExportCoding.decode(exportBin)
+    }
+
+    /// The parsed `export.sig`.
+    public func signatures() throws(KeyExportError) -> [KeyExportSignature.Entry] {
+        try KeyExportSignature.entries(of: exportSig)
+    }
+
+    /// Checks the signature with `publicKey`, or reports `.notChecked` without one.
+    public func verify(with publicKey: P256.Signing.PublicKey?) throws(KeyExportError) -> KeyExportSignature.Status {
+        let entries = try signatures()
+        guard let publicKey else { return .notChecked }
+        return try KeyExportSignature.verify(exportBin, entries: entries, publicKey: publicKey)
+    }
+
+    // MARK: Writing
+
+    /// The zip archive bytes: `export.bin` then `export.sig`, deflated, with
+    /// fixed timestamps.
+    public func zipData() throws -> Data {
+        let archive = try Archive(data: Data(), accessMode: .create)
+        for (name, bytes) in [("export.bin", exportBin), ("export.sig", exportSig)] {
+            try archive.addEntry(
+                with: name, type: .file, uncompressedSize: Int64(bytes.count),
+                modificationDate: Self.entryDate, permissions: 0o644,
+                compressionMethod: .deflate
+            ) { position, size in
+                bytes.subdata(in: Int(position)..<(Int(position) + size))
+            }
+        }
+        guard let data = archive.data else { throw KeyExportError.notAZipArchive("in-memory archive lost its data") }
+        return data
+    }
+
+    /// Writes the package atomically (temporary file, then rename).
+    public func write(to url: URL) throws {
+        try AtomicFile.write(try zipData(), to: url)
+    }
+}

@@ -1,0 +1,116 @@
+import Crypto
+import Foundation
+import SwiftProtobuf
+
+/// Signing and verification of `export.bin` (PROTOCOL.md §3): ECDSA P-256 over
+/// the SHA-256 of the entire `export.bin`, header included, stored DER-encoded
+/// in a `TEKSignatureList` as `export.sig`.
+public enum KeyExportSignature {
+    /// The outcome of checking a package's signature.
+    public enum Status: String, Sendable, Codable {
+        /// At least one signature verifies with the given public key.
+        case verified
+        /// No signature verifies with the given public key.
+        case invalid
+        /// No public key was given.
+        case notChecked = "not_checked"
+    }
+
+    /// One entry of `export.sig`.
+    public struct Entry: Hashable, Sendable {
+        public var info: KeyExport.SignatureInfo?
+        public var batchNum: Int32?
+        public var batchSize: Int32?
+        /// DER-encoded `SEQUENCE { r, s }`.
+        public var derSignature: Data
+    }
+
+    /// Signs `exportBin` and returns the bytes of `export.sig`.
+    public static func sign(
+        _ exportBin: Data,
+        with key: P256.Signing.PrivateKey,
+        info: KeyExport.SignatureInfo,
+        batchNum: Int32 = 1,
+        batchSize: Int32 = 1
+    ) throws -> Data {
+        let signature = try key.signature(for: exportBin)
+        var entry = Warnsim_Export_TEKSignature()
+        entry.signatureInfo = KeyExportCoding.protobuf(info)
+        entry.batchNum = batchNum
+        entry.batchSize = batchSize
+        entry.signature = signature.derRepresentation
+        var list = Warnsim_Export_TEKSignatureList()
+        list.signatures = [entry]
+        return Data(try list.serializedBytes() as [UInt8])
+    }
+
+    /// Parses `export.sig`, checking that every signature is DER.
+    public static func entries(of exportSig: Data) throws(KeyExportError) -> [Entry] {
+        let list: Warnsim_Export_TEKSignatureList
+        do {
+            list = try Warnsim_Export_TEKSignatureList(serializedBytes: Array(exportSig))
+        } catch {
+            throw .invalidProtobuf("export.sig", String(describing: error))
+        }
+        guard !list.signatures.isEmpty else { throw .noSignatures }
+        var out = [Entry]()
+        for signature in list.signatures {
+            do {
+                _ = try P256.Signing.ECDSASignature(derRepresentation: signature.signature)
+            } catch {
+                throw .signatureNotDER("\(signature.signature.count) bytes")
+            }
+            out.append(Entry(
+                info: signature.hasSignatureInfo ? KeyExportCoding.signatureInfo(signature.signatureInfo) : nil,
+                batchNum: signature.hasBatchNum ? signature.batchNum : nil,
+                batchSize: signature.hasBatchSize ? signature.batchSize : nil,
+                derSignature: signature.signature
+            ))
+        }
+        return out
+    }
+
+    /// Whether any signature in `entries` verifies `exportBin` under `publicKey`.
+    public static func verify(
+        _ exportBin: Data,
+        entries: [Entry],
+        publicKey: P256.Signing.PublicKey
+    ) throws(KeyExportError) -> Status {
+        for entry in entries {
+            // `entries(of:)` has already checked that the signature is DER.
+            guard let signature = try? P256.Signing.ECDSASignature(derRepresentation: entry.derSignature) else {
+                throw .signatureNotDER("\(entry.derSignature.count) bytes")
+            }
+            let algorithm = entry.info?.signatureAlgorithm ?? KeyExport.SignatureInfo.ecdsaWithSHA256
+            let valid: Bool
+            switch algorithm {
+            case KeyExport.SignatureInfo.ecdsaWithSHA256:
+                valid = publicKey.isValidSignature(signature, for: SHA256.hash(data: exportBin))
+            case KeyExport.SignatureInfo.ecdsaWithSHA512:
+                valid = publicKey.isValidSignature(signature, for: SHA512.hash(data: exportBin))
+            default:
+                throw .unsupportedAlgorithm(algorithm)
+            }
+            if valid { return .verified }
+        }
+        return .invalid
+    }
+
+    /// Reads a PEM public key (`-----BEGIN PUBLIC KEY-----`).
+    public static func publicKey(pem: String) throws(KeyExportError) -> P256.Signing.PublicKey {
+        do {
+            return try P256.Signing.PublicKey(pemRepresentation: pem)
+        } catch {
+            throw .invalidPublicKey(String(describing: error))
+        }
+    }
+
+    /// Reads a PEM private key (PKCS#8 `PRIVATE KEY` or SEC1 `EC PRIVATE KEY`).
+    public static func privateKey(pem: String) throws(KeyExportError) -> P256.Signing.PrivateKey {
+        do {
+            return try P256.Signing.PrivateKey(pemRepresentation: pem)
+        } catch {
+            throw .invalidPrivateKey(String(describing: error))
+        }
+    }
+}
