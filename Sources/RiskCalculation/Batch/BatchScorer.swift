@@ -1,0 +1,308 @@
+import CBLAS
+import ExposureNotification
+import WarnSimCore
+
+/// Scores many phones' windows under many CWA v2 parameter sets at once.
+///
+/// Windows are reduced to seconds per group of attenuation bins (integers),
+/// parameter sets to a matrix of weights and 0/1 filter indicators; one
+/// OpenBLAS `dgemm` per tile of windows gives every window's weighted seconds
+/// under every distinct weight vector, and its exact seconds under every
+/// distinct filter range. The rest (transmission risk values, levels, day sums,
+/// totals) runs per (window, configuration) in plain loops.
+///
+/// **Exactness.** The GEMM sums the same non-negative products as the exact
+/// engine in a different order, so a normalized time differs from the engine's
+/// by at most a few units in the last place. Whenever a window's normalized
+/// time, a day sum or (Android) ten times a day sum lies within a relative
+/// `1e-9` of a decision boundary (a range end of a mapping, or a rounding
+/// half-point), the scorer recomputes that (device, configuration) with
+/// `CWARiskEngine` itself. Far from boundaries both orders give the same
+/// decisions; at boundaries the engine decides. Filter seconds are integers and
+/// exact. So every window level and every total equals the engine's.
+public struct BatchScorer: Sendable {
+    /// The configurations' compiled tables.
+    let tables: BatchConfigurationTables
+    /// The parameter sets, for exact re-evaluation.
+    public let configurations: [CWARiskParameters]
+    /// The platform variant.
+    public let platform: RiskPlatform
+    /// Relative distance to a decision boundary below which the engine decides.
+    public static let boundaryTolerance = 1e-9
+
+    public init(configurations: [CWARiskParameters], platform: RiskPlatform) {
+        self.configurations = configurations
+        self.platform = platform
+        tables = BatchConfigurationTables(configurations, platform: platform)
+    }
+
+    /// The GEMM inner dimension (groups of attenuation bins) and output columns.
+    public var gemmShape: (inner: Int, columns: Int) { (tables.groupCount, tables.columnCount) }
+
+    /// Scores `set` as of `referenceDay`.
+    ///
+    /// - Parameters:
+    ///   - workers: threads; results do not depend on it.
+    ///   - windowLevels: also return every window's level under every
+    ///     configuration (memory: windows × configurations bytes).
+    ///   - tileWindows: windows per GEMM tile (about).
+    /// - Throws: `RiskCalculationError.unknownReportType` on Android if a window
+    ///   has a report type without offset, as the exact engine does.
+    public func score(
+        _ set: BatchWindowSet, referenceDay: Int, workers: Int = 1, windowLevels: Bool = false, tileWindows: Int = 2048
+    ) throws -> BatchResult {
+        if platform == .android {
+            for (index, window) in set.windows.enumerated() where TRLEncoding.production.reportTypeOffset(window.reportType) == nil {
+                throw RiskCalculationError.unknownReportType(windowIndex: index, rawValue: window.reportType.rawValue)
+            }
+        }
+        let c = tables.configurationCount
+        let workerCount = Swift.max(1, Swift.min(workers, set.deviceCount))
+        let output = BatchOutput(devices: set.deviceCount, windows: set.windowCount, configurations: c, windowLevels: windowLevels, workers: workerCount)
+        let blasThreads = openblas_get_num_threads()
+        if workerCount > 1 { openblas_set_num_threads(1) }
+        let timing = TimingBox(workers: workerCount)
+        let me = self
+        Parallel.run(workers: workerCount) { worker in
+            let devices = Parallel.chunk(worker, of: workerCount, count: set.deviceCount)
+            var tile = TileWorkspace()
+            var first = devices.lowerBound
+            while first < devices.upperBound {
+                var last = first + 1
+                while last < devices.upperBound, set.deviceStart[last + 1] - set.deviceStart[first] <= tileWindows { last += 1 }
+                me.scoreTile(set, devices: first..<last, referenceDay: referenceDay, workspace: &tile, output: output, timing: timing, worker: worker)
+                first = last
+            }
+        }
+        if workerCount > 1 { openblas_set_num_threads(blasThreads) }
+        return BatchResult(
+            deviceCount: set.deviceCount, windowCount: set.windowCount, configurationCount: c,
+            totalRiskLevels: Array(output.totals), windowLevels: windowLevels ? Array(output.levels) : nil,
+            exactFallbacks: output.fallbacks.reduce(0, +),
+            gemmSeconds: timing.gemm.reduce(0, +), gemmFlops: timing.flops.reduce(0, +)
+        )
+    }
+
+    /// Scores devices `devices` (one tile).
+    func scoreTile(
+        _ set: BatchWindowSet, devices: Range<Int>, referenceDay: Int, workspace: inout TileWorkspace,
+        output: BatchOutput, timing: TimingBox, worker: Int
+    ) {
+        let t = tables
+        let firstWindow = set.deviceStart[devices.lowerBound]
+        let windowCount = set.deviceStart[devices.upperBound] - firstWindow
+        let k = t.groupCount
+        let n = t.columnCount
+        let cCount = t.configurationCount
+        // Features: seconds per bin group (integer-valued doubles).
+        workspace.features.removeAll(keepingCapacity: true)
+        workspace.features.append(contentsOf: repeatElement(0, count: windowCount * Swift.max(k, 1)))
+        for w in 0..<windowCount {
+            let sorted = firstWindow + w
+            for entry in set.binStart[sorted]..<set.binStart[sorted + 1] {
+                let group = t.binGroup[Int(set.binAttenuation[entry])]
+                if group >= 0 { workspace.features[w * k + group] += set.binSeconds[entry] }
+            }
+        }
+        workspace.products.removeAll(keepingCapacity: true)
+        workspace.products.append(contentsOf: repeatElement(0, count: windowCount * Swift.max(n, 1)))
+        if k > 0, n > 0, windowCount > 0 {
+            let start = MonotonicClock.now()
+            workspace.features.withUnsafeBufferPointer { a in
+                t.matrix.withUnsafeBufferPointer { b in
+                    workspace.products.withUnsafeMutableBufferPointer { g in
+                        cblas_dgemm(
+                            CblasRowMajor, CblasNoTrans, CblasNoTrans,
+                            Int32(windowCount), Int32(n), Int32(k),
+                            1.0, a.baseAddress, Int32(k), b.baseAddress, Int32(n),
+                            0.0, g.baseAddress, Int32(n)
+                        )
+                    }
+                }
+            }
+            timing.gemm[worker] += MonotonicClock.now() - start
+            timing.flops[worker] += 2 * Double(windowCount) * Double(n) * Double(k)
+        }
+        let tolerance = Self.boundaryTolerance
+        let u = t.weightColumnCount
+        let android = platform == .android
+        for device in devices {
+            let lo = set.deviceStart[device]
+            let hi = set.deviceStart[device + 1]
+            for config in 0..<cCount {
+                let weightColumn = t.weightColumn[config]
+                let minDay = referenceDay - t.maxAge[config]
+                let trvBase = config * BatchWindowSet.classCount
+                let ew = t.windowStart[config]..<t.windowStart[config + 1]
+                let dm = t.dayStart[config]..<t.dayStart[config + 1]
+                let filters = t.filterStart[config]..<t.filterStart[config + 1]
+                var uncertain = false
+                var high = false
+                var w = lo
+                while w < hi && !uncertain {
+                    let day = set.day[w]
+                    var sum = 0.0
+                    var kept = false
+                    while w < hi && set.day[w] == day {
+                        defer { w += 1 }
+                        var level: UInt8 = 0
+                        if day >= minDay {
+                            let row = (w - firstWindow) * n
+                            var dropped = false
+                            for f in filters {
+                                let seconds = workspace.products[row + u + t.filterColumn[f]]
+                                let minutes = android ? seconds / 60 : (seconds / 60).rounded(.down)
+                                if t.filterRange[f].contains(minutes) {
+                                    dropped = true
+                                    break
+                                }
+                            }
+                            let trv = t.trv[trvBase + Int(set.trlClass[w])]
+                            if !dropped && trv >= 0 {
+                                let time = trv * (workspace.products[row + weightColumn] / 60)
+                                for e in ew {
+                                    let range = t.windowRange[e]
+                                    if Self.near(time, range.min, tolerance) || Self.near(time, range.max, tolerance) {
+                                        uncertain = true
+                                    }
+                                }
+                                for e in ew where t.windowRange[e].contains(time) {
+                                    level = t.windowLevel[e]
+                                    break
+                                }
+                                if level != 0 {
+                                    sum += time
+                                    kept = true
+                                }
+                            }
+                        }
+                        if output.recordsLevels {
+                            output.levels[set.originalIndex[w] * cCount + config] = level
+                        }
+                    }
+                    guard kept, !uncertain else { continue }
+                    var value = sum
+                    if android {
+                        let scaled = sum * 10
+                        let fraction = scaled - scaled.rounded(.down)
+                        if Swift.abs(fraction - 0.5) <= tolerance * Swift.max(1, scaled) {
+                            uncertain = true
+                            continue
+                        }
+                        value = CWARiskEngine.roundHalfUp(scaled) / 10
+                    } else {
+                        for e in dm where Self.near(value, t.dayRange[e].min, tolerance) || Self.near(value, t.dayRange[e].max, tolerance) {
+                            uncertain = true
+                        }
+                        if uncertain { continue }
+                    }
+                    for e in dm where t.dayRange[e].contains(value) {
+                        if t.dayLevel[e] == UInt8(RiskLevel.high.rawValue) { high = true }
+                        break
+                    }
+                }
+                if uncertain {
+                    exactRescore(set, device: device, config: config, referenceDay: referenceDay, output: output)
+                    output.fallbacks[worker] += 1
+                } else {
+                    output.totals[device * cCount + config] = high ? 2 : 1
+                }
+            }
+        }
+    }
+
+    /// Whether `value` is within the relative tolerance of `bound`.
+    @inline(__always)
+    static func near(_ value: Double, _ bound: Double, _ tolerance: Double) -> Bool {
+        Swift.abs(value - bound) <= tolerance * Swift.max(Swift.abs(value), Swift.abs(bound))
+    }
+
+    /// Recomputes one (device, configuration) with the exact engine.
+    func exactRescore(_ set: BatchWindowSet, device: Int, config: Int, referenceDay: Int, output: BatchOutput) {
+        let indices = set.originalIndex[set.deviceStart[device]..<set.deviceStart[device + 1]].sorted()
+        let windows = indices.map { set.windows[$0] }
+        let engine = CWARiskEngine(parameters: configurations[config], platform: platform)
+        // Report types were checked up front, so the engine cannot throw here.
+        guard let result = try? engine.calculate(windows, referenceDay: referenceDay) else { return }
+        let c = tables.configurationCount
+        output.totals[device * c + config] = UInt8(result.totalRiskLevel.rawValue)
+        if output.recordsLevels {
+            for (position, index) in indices.enumerated() {
+                output.levels[index * c + config] = UInt8(result.windows[position].riskLevel?.rawValue ?? 0)
+            }
+        }
+    }
+}
+
+/// The batch scorer's results.
+public struct BatchResult: Sendable {
+    public let deviceCount: Int
+    public let windowCount: Int
+    public let configurationCount: Int
+    /// `totalRiskLevels[device × configurationCount + configuration]`: 1 LOW, 2 HIGH.
+    public let totalRiskLevels: [UInt8]
+    /// `windowLevels[window × configurationCount + configuration]` (input
+    /// window order): 0 dropped, 1 LOW, 2 HIGH; `nil` unless requested.
+    public let windowLevels: [UInt8]?
+    /// (device, configuration) pairs decided by the exact engine because a
+    /// value lay at a decision boundary.
+    public let exactFallbacks: Int
+    /// Seconds spent in `dgemm`, summed over workers.
+    public let gemmSeconds: Double
+    /// Floating-point operations of the GEMM stage.
+    public let gemmFlops: Double
+
+    /// The total level of `device` under `configuration`.
+    public func totalRiskLevel(device: Int, configuration: Int) -> RiskLevel {
+        RiskLevel(rawValue: Int(totalRiskLevels[device * configurationCount + configuration]))!
+    }
+}
+
+/// Per-thread scratch buffers.
+struct TileWorkspace {
+    var features: [Double] = []
+    var products: [Double] = []
+}
+
+/// Output buffers that several workers write at disjoint indices (raw memory,
+/// so that concurrent writes to different elements are not a data race).
+final class BatchOutput: @unchecked Sendable {
+    let totals: UnsafeMutableBufferPointer<UInt8>
+    let levels: UnsafeMutableBufferPointer<UInt8>
+    let fallbacks: UnsafeMutableBufferPointer<Int>
+    let recordsLevels: Bool
+
+    init(devices: Int, windows: Int, configurations: Int, windowLevels: Bool, workers: Int) {
+        totals = .allocate(capacity: devices * configurations)
+        totals.initialize(repeating: 1)
+        levels = .allocate(capacity: windowLevels ? windows * configurations : 0)
+        levels.initialize(repeating: 0)
+        fallbacks = .allocate(capacity: workers)
+        fallbacks.initialize(repeating: 0)
+        recordsLevels = windowLevels
+    }
+
+    deinit {
+        totals.deallocate()
+        levels.deallocate()
+        fallbacks.deallocate()
+    }
+}
+
+/// Per-worker timing slots.
+final class TimingBox: @unchecked Sendable {
+    let gemm: UnsafeMutableBufferPointer<Double>
+    let flops: UnsafeMutableBufferPointer<Double>
+
+    init(workers: Int) {
+        gemm = .allocate(capacity: workers)
+        gemm.initialize(repeating: 0)
+        flops = .allocate(capacity: workers)
+        flops.initialize(repeating: 0)
+    }
+
+    deinit {
+        gemm.deallocate()
+        flops.deallocate()
+    }
+}
