@@ -16,6 +16,7 @@ struct WarnSim: AsyncParsableCommand {
             CryptoCommand.self,
             KeysCommand.self,
             BenchCommand.self,
+            RadioCommand.self,
         ]
     )
 }

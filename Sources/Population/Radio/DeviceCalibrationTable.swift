@@ -1,0 +1,80 @@
+import Foundation
+import WarnSimCore
+
+/// Google's per-device BLE calibration list (`en-calibration-2020-08-12.csv`):
+/// for each phone model the TX power it advertises (as an average iPhone would
+/// report at the same power) and the RSSI correction its receiver needs, with
+/// the calibration confidence (1 = LOW, 3 = HIGH).
+public struct DeviceCalibrationTable: Sendable {
+    /// One model's row.
+    public struct Entry: Sendable, Equatable {
+        public var oem: String
+        public var model: String
+        public var rssiCorrection: Double
+        public var txPower: Double
+        /// 1 (LOW), 2 (MEDIUM) or 3 (HIGH).
+        public var confidence: Int
+    }
+
+    /// All rows, in file order.
+    public let entries: [Entry]
+    private let byModel: [String: Int]
+
+    public init(entries: [Entry]) {
+        self.entries = entries
+        var index: [String: Int] = [:]
+        for (position, entry) in entries.enumerated() where index[entry.model] == nil {
+            index[entry.model] = position
+        }
+        byModel = index
+    }
+
+    /// The row for a model name as Android reports it (`Build.MODEL`); a suffix
+    /// after `/` (dual-SIM variants such as `SM-G981B/DS`) is ignored when the
+    /// exact name is not listed.
+    public func entry(model: String) -> Entry? {
+        if let position = byModel[model] { return entries[position] }
+        if let slash = model.firstIndex(of: "/"), let position = byModel[String(model[..<slash])] {
+            return entries[position]
+        }
+        return nil
+    }
+
+    /// Reads the CSV (header `oem,device, model,rssi correction,tx,calibration confidence`).
+    public static func load(_ url: URL) throws -> DeviceCalibrationTable {
+        let text: String
+        do {
+            text = try String(contentsOf: url, encoding: .utf8)
+        } catch {
+            throw InputError(file: url.path, problem: "cannot read the calibration table (\(error.localizedDescription))")
+        }
+        return try parse(text, file: url.path)
+    }
+
+    /// Parses the CSV text.
+    public static func parse(_ text: String, file: String) throws -> DeviceCalibrationTable {
+        var lines = text.split(omittingEmptySubsequences: true, whereSeparator: \.isNewline)
+        guard !lines.isEmpty else { throw InputError(file: file, problem: "the calibration table is empty") }
+        let header = lines.removeFirst().split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+        let expected = ["oem", "device", "model", "rssi correction", "tx", "calibration confidence"]
+        guard header == expected else {
+            throw InputError(file: file, field: "header", problem: "expected columns \(expected.joined(separator: ",")), found \(header.joined(separator: ","))")
+        }
+        var entries: [Entry] = []
+        entries.reserveCapacity(lines.count)
+        for (number, line) in lines.enumerated() {
+            let fields = line.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+            // Model names may themselves contain commas; the last three fields are numeric.
+            guard fields.count >= 6,
+                  let correction = Double(fields[fields.count - 3]),
+                  let tx = Double(fields[fields.count - 2]),
+                  let confidence = Int(fields[fields.count - 1]), (1...3).contains(confidence)
+            else {
+                throw InputError(file: file, field: "line \(number + 2)", problem: "expected oem,device,model,rssi correction,tx,confidence")
+            }
+            let model = fields[2..<(fields.count - 3)].joined(separator: ",")
+            entries.append(Entry(oem: fields[0], model: model, rssiCorrection: correction, txPower: tx, confidence: confidence))
+        }
+        return DeviceCalibrationTable(entries: entries)
+    }
+}

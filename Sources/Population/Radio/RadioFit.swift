@@ -1,0 +1,318 @@
+import Foundation
+import WarnSimCore
+
+/// Which DP-3T scenarios inform which part of the model, and the values the fit
+/// takes from other sources. Every choice is documented in `Configs/radio/README.md`.
+public struct RadioFitOptions: Sendable {
+    /// Open-room scenarios with phones in pockets (DP-3T exp. 34 README: lunch,
+    /// party): the room channel and the per-device errors are fitted on these.
+    public var roomScenarios = ["lunch", "party"]
+    /// Scenario with phones on the desk (README: office): the `table` carriage offset.
+    public var tableScenarios = ["office"]
+    /// Scenario in a (mock) train compartment (README: train): the vehicle channel.
+    public var vehicleScenarios = ["train"]
+    /// Sightings beyond this distance are not used (the camera tracking is
+    /// sparse beyond it and nearly all such sightings sit at the detection limit).
+    public var maximumDistance = 8.0
+    /// Body blocking: a phone counts as blocked when the body is between the
+    /// phones (MIT LL PACT geometry: angle > 90°), so about half the time.
+    public var bodyBlockingProbability = 0.5
+    /// Body-blocking penalty in dB; nil (the default) fits it: all of the
+    /// between-pair spread of the room scenarios is attributed to blocking, so
+    /// penalty² · p · (1 − p) = σ²(pair, room). Leith & Farrell's commuter-bus
+    /// result (±10 dB when the people holding the phones change) is the upper
+    /// bound it is checked against.
+    public var bodyBlockingPenalty: Double? = nil
+    /// Weakest raw RSSI in the DP-3T data (−105 dBm): the receivers' detection limit.
+    public var detectionLimitRssi = -105.0
+    /// Outdoors (no DP-3T scenario): Lovett et al. 2020 median curve, 48.0 dB at 1 m
+    /// and ≈26 dB per decade (CHANNEL.md §6.1).
+    public var outdoorAttenuationAt1m = 48.0
+    public var outdoorPathLossExponent = 2.6
+    /// The Pixel 4 (a directly measured, HIGH-confidence reference phone) moved by
+    /// 5 dB in tx − correction between Google's June and August 2020 tables
+    /// (CHANNEL.md §5: +5/−28 → +8/−30). Two measurements differing by 5 dB give
+    /// σ(tx − correction) = 5/√2 per measurement, and 5/2 = 2.5 dB per component.
+    public var modelSigmaHigh = 2.5
+    /// Censoring correction iterations and simulated replicates per sighting.
+    public var refinementIterations = 8
+    public var replicates = 4
+    /// Seed of the fit's simulations (common random numbers).
+    public var seed: UInt64 = 20200730
+
+    public init() {}
+}
+
+/// Variance components of one channel fit.
+public struct ChannelFitFigures: Sendable {
+    public var environment: RadioEnvironment
+    public var scenarios: [String]
+    public var sightings: Int
+    public var pairs: Int
+    /// Least-squares line before the censoring correction.
+    public var olsAttenuationAt1m: Double
+    public var olsPathLossExponent: Double
+    /// Standard deviations of the nested components (dB).
+    public var pairSigma: Double
+    public var minuteSigma: Double
+    public var scanSigma: Double
+}
+
+/// The outcome of ``RadioFit/fit(scenarios:table:options:)``.
+public struct RadioFitResult: Sendable {
+    public var parameters: RadioParameters
+    public var channelFigures: [ChannelFitFigures]
+    /// Per-device effects (dB) on attenuation as transmitter and as receiver.
+    public var deviceModels: [String]
+    public var transmitterEffects: [Double]
+    public var receiverEffects: [Double]
+    /// Sigma of the device effects: the residual calibration error of these
+    /// LOW-confidence Samsung models.
+    public var deviceSigma: Double
+    /// RMS of HIGH-confidence models around their OEM's LOW default (tx − correction) and the model count.
+    public var oemScatter: Double
+    public var oemScatterModels: Int
+    /// Median residual of the table scenarios against the room curve (both ends).
+    public var tableOffsetBothEnds: Double
+    /// Measured against simulated, per scenario and distance band.
+    public var check: [RadioCheckRow]
+}
+
+/// Fits ``RadioParameters`` to the DP-3T experiment-34 measurements.
+public enum RadioFit {
+    /// Runs the fit. Deterministic for given inputs and options.
+    public static func fit(scenarios: [DP3TScenario], table: DeviceCalibrationTable,
+                           options: RadioFitOptions = RadioFitOptions()) throws -> RadioFitResult {
+        let data = try RadioFitData(scenarios: scenarios, table: table,
+                                    detectionLimit: options.detectionLimitRssi, maximumDistance: options.maximumDistance)
+        for name in options.roomScenarios + options.tableScenarios + options.vehicleScenarios where !data.scenarioNames.contains(name) {
+            throw InputError(file: "dp3t", field: name, problem: "scenario not found among \(data.scenarioNames.joined(separator: ", "))")
+        }
+        let roomRows = data.rows(of: options.roomScenarios)
+        let tableRows = data.rows(of: options.tableScenarios)
+        let vehicleRows = data.rows(of: options.vehicleScenarios)
+
+        // 1. Room line and per-device effects, alternating (additive two-way model).
+        var txEffect = [Double](repeating: 0, count: data.deviceCount)
+        var rxEffect = [Double](repeating: 0, count: data.deviceCount)
+        var line = (intercept: 0.0, slope: 0.0)
+        for _ in 0..<25 {
+            line = leastSquares(x: roomRows.map { data.logDistance[$0] },
+                                y: roomRows.map { data.attenuation[$0] - txEffect[data.transmitter[$0]] - rxEffect[data.receiver[$0]] })
+            txEffect = groupMeans(rows: roomRows, group: data.transmitter, groups: data.deviceCount) {
+                data.attenuation[$0] - line.intercept - line.slope * data.logDistance[$0] - rxEffect[data.receiver[$0]]
+            }
+            rxEffect = groupMeans(rows: roomRows, group: data.receiver, groups: data.deviceCount) {
+                data.attenuation[$0] - line.intercept - line.slope * data.logDistance[$0] - txEffect[data.transmitter[$0]]
+            }
+        }
+        let used = Set(roomRows.map { data.transmitter[$0] }).union(roomRows.map { data.receiver[$0] })
+        let effects = used.sorted().flatMap { [txEffect[$0], rxEffect[$0]] }
+        let deviceSigma = (effects.reduce(0) { $0 + $1 * $1 } / Double(max(1, effects.count - 2))).squareRoot()
+
+        func residual(_ row: Int, _ l: (intercept: Double, slope: Double)) -> Double {
+            data.attenuation[row] - l.intercept - l.slope * data.logDistance[row] - txEffect[data.transmitter[row]] - rxEffect[data.receiver[row]]
+        }
+
+        // LOW-confidence rows carry their OEM's default (the most common value of
+        // the OEM's LOW rows); the measured (HIGH) models of the same OEM scatter
+        // around it by this much in tx − correction.
+        let lowModelSigma = oemDefaultScatter(table)
+
+        // 2. Variance components of the room channel.
+        let roomComponents = varianceComponents(rows: roomRows, data: data) { residual($0, line) }
+        // 3. Vehicle line with the device effects fixed.
+        let vehicleLine = leastSquares(x: vehicleRows.map { data.logDistance[$0] },
+                                       y: vehicleRows.map { data.attenuation[$0] - txEffect[data.transmitter[$0]] - rxEffect[data.receiver[$0]] })
+        let vehicleComponents = varianceComponents(rows: vehicleRows, data: data) { residual($0, vehicleLine) }
+        // 4. Table carriage: median residual of the desk scenario against the room line.
+        let tableResidual = SampleStatistics.median(tableRows.map { residual($0, line) })
+
+        let blockingSpread = (options.bodyBlockingProbability * (1 - options.bodyBlockingProbability)).squareRoot()
+        let bodyPenalty = options.bodyBlockingPenalty ?? (blockingSpread > 0 ? roomComponents.pair / blockingSpread : 0)
+        let bodyVariance = bodyPenalty * bodyPenalty * blockingSpread * blockingSpread
+        func channel(_ l: (intercept: Double, slope: Double), _ c: (pair: Double, minute: Double, scan: Double), source: String) -> ChannelParameters {
+            ChannelParameters(
+                attenuationAt1m: l.intercept - bodyPenalty * options.bodyBlockingProbability,
+                pathLossExponent: l.slope / 10,
+                shadowingSigma: max(0, c.pair * c.pair - bodyVariance).squareRoot(),
+                orientationSigma: c.minute, scanSigma: c.scan, source: source)
+        }
+        var room = channel(line, roomComponents, source: "fit: DP-3T exp. 34 \(options.roomScenarios.joined(separator: " + "))")
+        var vehicle = channel(vehicleLine, vehicleComponents, source: "fit: DP-3T exp. 34 \(options.vehicleScenarios.joined(separator: " + "))")
+        let outdoors = ChannelParameters(
+            attenuationAt1m: options.outdoorAttenuationAt1m, pathLossExponent: options.outdoorPathLossExponent,
+            shadowingSigma: room.shadowingSigma, orientationSigma: room.orientationSigma, scanSigma: room.scanSigma,
+            source: "median: Lovett et al. 2020 (CHANNEL.md 6.1); spread: room fit (no outdoor measurement)")
+
+        var parameters = RadioParameters(
+            channels: [room, vehicle, outdoors],
+            carriageNames: ["pocket", "table"], carriageOffsets: [0, tableResidual / 2],
+            bodyBlockingProbability: options.bodyBlockingProbability, bodyBlockingPenalty: bodyPenalty,
+            deviceSigma: deviceSigma, modelSigmaLow: lowModelSigma.perComponent, modelSigmaMedium: lowModelSigma.perComponent,
+            modelSigmaHigh: options.modelSigmaHigh,
+            detectionLimitRssi: options.detectionLimitRssi, minimumDistance: 0.1)
+
+        // 5. Censoring correction: sightings weaker than the detection limit are
+        //    missing from the data, so match simulated *detected* band medians.
+        let bands = RadioCheck.bands
+        for _ in 0..<options.refinementIterations {
+            room = refine(room, environment: .room, rows: roomRows, data: data, parameters: parameters, bands: bands, options: options)
+            parameters.channels[RadioEnvironment.room.rawValue] = room
+            vehicle = refine(vehicle, environment: .vehicle, rows: vehicleRows, data: data, parameters: parameters, bands: bands, options: options)
+            parameters.channels[RadioEnvironment.vehicle.rawValue] = vehicle
+        }
+        parameters.channels[RadioEnvironment.outdoors.rawValue].shadowingSigma = room.shadowingSigma
+        parameters = parameters.rounded()
+
+        let figures = [
+            ChannelFitFigures(environment: .room, scenarios: options.roomScenarios, sightings: roomRows.count,
+                              pairs: Set(roomRows.map { data.pair[$0] }).count,
+                              olsAttenuationAt1m: line.intercept, olsPathLossExponent: line.slope / 10,
+                              pairSigma: roomComponents.pair, minuteSigma: roomComponents.minute, scanSigma: roomComponents.scan),
+            ChannelFitFigures(environment: .vehicle, scenarios: options.vehicleScenarios, sightings: vehicleRows.count,
+                              pairs: Set(vehicleRows.map { data.pair[$0] }).count,
+                              olsAttenuationAt1m: vehicleLine.intercept, olsPathLossExponent: vehicleLine.slope / 10,
+                              pairSigma: vehicleComponents.pair, minuteSigma: vehicleComponents.minute, scanSigma: vehicleComponents.scan),
+        ]
+        let check = RadioCheck.compare(data: data, parameters: parameters, options: options, seed: options.seed &+ 1)
+        return RadioFitResult(parameters: parameters, channelFigures: figures, deviceModels: data.deviceModels,
+                              transmitterEffects: txEffect, receiverEffects: rxEffect, deviceSigma: deviceSigma,
+                              oemScatter: lowModelSigma.combined, oemScatterModels: lowModelSigma.models,
+                              tableOffsetBothEnds: tableResidual, check: check)
+    }
+
+    /// RMS of (tx − correction) of HIGH-confidence models around their OEM's
+    /// LOW-confidence default, and the same per component (÷√2).
+    public static func oemDefaultScatter(_ table: DeviceCalibrationTable) -> (combined: Double, perComponent: Double, models: Int) {
+        var lowValues: [String: [Double: Int]] = [:]
+        for entry in table.entries where entry.confidence == 1 {
+            lowValues[entry.oem, default: [:]][entry.txPower - entry.rssiCorrection, default: 0] += 1
+        }
+        var squares = 0.0, count = 0
+        for entry in table.entries where entry.confidence == 3 {
+            guard let mode = lowValues[entry.oem]?.max(by: { $0.value < $1.value || ($0.value == $1.value && $0.key > $1.key) })?.key else { continue }
+            let gap = entry.txPower - entry.rssiCorrection - mode
+            squares += gap * gap
+            count += 1
+        }
+        let combined = count > 0 ? (squares / Double(count)).squareRoot() : 0
+        return (combined, combined / 2.0.squareRoot(), count)
+    }
+
+    /// Mean of `value(row)` per group, centred to mean zero over the groups present.
+    static func groupMeans(rows: [Int], group: [Int], groups: Int, value: (Int) -> Double) -> [Double] {
+        var sums = [Double](repeating: 0, count: groups), counts = [Double](repeating: 0, count: groups)
+        for row in rows {
+            sums[group[row]] += value(row)
+            counts[group[row]] += 1
+        }
+        var means = (0..<groups).map { counts[$0] > 0 ? sums[$0] / counts[$0] : 0 }
+        let present = (0..<groups).filter { counts[$0] > 0 }
+        let centre = present.reduce(0) { $0 + means[$1] } / Double(max(1, present.count))
+        for g in present { means[g] -= centre }
+        return means
+    }
+
+    /// Nested variance components of residuals: between pairs, between minutes
+    /// within a pair, and between sightings within a minute (method of moments).
+    static func varianceComponents(rows: [Int], data: RadioFitData, residual: (Int) -> Double)
+        -> (pair: Double, minute: Double, scan: Double) {
+        var bucketSum: [Int: Double] = [:], bucketSquares: [Int: Double] = [:], bucketCount: [Int: Int] = [:]
+        var bucketPair: [Int: Int] = [:]
+        for row in rows {
+            let r = residual(row), b = data.bucket[row]
+            bucketSum[b, default: 0] += r
+            bucketSquares[b, default: 0] += r * r
+            bucketCount[b, default: 0] += 1
+            bucketPair[b] = data.pair[row]
+        }
+        var withinSquares = 0.0, withinDegrees = 0.0
+        var pairBuckets: [Int: [(mean: Double, count: Int)]] = [:]
+        for (b, n) in bucketCount {
+            let mean = bucketSum[b]! / Double(n)
+            withinSquares += bucketSquares[b]! - Double(n) * mean * mean
+            withinDegrees += Double(n - 1)
+            pairBuckets[bucketPair[b]!, default: []].append((mean, n))
+        }
+        let scanVariance = withinDegrees > 0 ? withinSquares / withinDegrees : 0
+        var betweenSquares = 0.0, betweenDegrees = 0.0, inverseCountSum = 0.0, bucketTotal = 0.0
+        var pairMeans: [Double] = [], pairNoise: [Double] = []
+        for (_, buckets) in pairBuckets.sorted(by: { $0.key < $1.key }) {
+            let mean = buckets.reduce(0) { $0 + $1.mean } / Double(buckets.count)
+            for bucket in buckets {
+                betweenSquares += (bucket.mean - mean) * (bucket.mean - mean)
+                inverseCountSum += 1 / Double(bucket.count)
+                bucketTotal += 1
+            }
+            betweenDegrees += Double(buckets.count - 1)
+            pairMeans.append(mean)
+        }
+        let meanInverse = bucketTotal > 0 ? inverseCountSum / bucketTotal : 0
+        let minuteVariance = max(0, (betweenDegrees > 0 ? betweenSquares / betweenDegrees : 0) - scanVariance * meanInverse)
+        for (_, buckets) in pairBuckets.sorted(by: { $0.key < $1.key }) {
+            pairNoise.append((minuteVariance + scanVariance * meanInverse) / Double(buckets.count))
+        }
+        let centre = pairMeans.reduce(0, +) / Double(max(1, pairMeans.count))
+        let spread = pairMeans.reduce(0) { $0 + ($1 - centre) * ($1 - centre) } / Double(max(1, pairMeans.count - 1))
+        let noise = pairNoise.reduce(0, +) / Double(max(1, pairNoise.count))
+        return (max(0, spread - noise).squareRoot(), minuteVariance.squareRoot(), scanVariance.squareRoot())
+    }
+
+    /// One censoring-correction step: shift the line by the weighted regression
+    /// of (measured − simulated detected band medians) on log distance.
+    static func refine(_ channel: ChannelParameters, environment: RadioEnvironment, rows: [Int], data: RadioFitData,
+                       parameters: RadioParameters, bands: [RadioCheck.Band], options: RadioFitOptions) -> ChannelParameters {
+        let simulated = RadioCheck.simulate(rows: rows, data: data, parameters: parameters, environment: { _ in environment },
+                                            carriage: { _ in 0 }, replicates: options.replicates, seed: options.seed)
+        var x: [Double] = [], y: [Double] = [], w: [Double] = []
+        for band in bands {
+            let measured = rows.filter { band.contains(data.distance[$0]) }
+            guard measured.count >= 30 else { continue }
+            let simulatedBand = simulated.filter { band.contains(data.distance[$0.row]) }.map(\.attenuation)
+            guard simulatedBand.count >= 30 else { continue }
+            let gap = SampleStatistics.median(measured.map { data.attenuation[$0] }) - SampleStatistics.median(simulatedBand)
+            x.append(Foundation.log10(SampleStatistics.median(measured.map { data.distance[$0] })))
+            y.append(gap)
+            w.append(Double(measured.count))
+        }
+        var updated = channel
+        guard x.count >= 2 else { return updated }
+        let total = w.reduce(0, +)
+        let mx = zip(x, w).reduce(0) { $0 + $1.0 * $1.1 } / total
+        let my = zip(y, w).reduce(0) { $0 + $1.0 * $1.1 } / total
+        var sxy = 0.0, sxx = 0.0
+        for i in x.indices {
+            sxy += w[i] * (x[i] - mx) * (y[i] - my)
+            sxx += w[i] * (x[i] - mx) * (x[i] - mx)
+        }
+        let slope = sxx > 0 ? sxy / sxx : 0
+        updated.attenuationAt1m += my - slope * mx
+        updated.pathLossExponent += slope / 10
+        return updated
+    }
+}
+
+extension RadioParameters {
+    /// The parameters rounded to 0.01 dB (what the YAML file stores), so a fit
+    /// and its written file agree exactly.
+    func rounded() -> RadioParameters {
+        func r(_ value: Double) -> Double { (value * 100).rounded() / 100 }
+        var copy = self
+        copy.channels = channels.map {
+            ChannelParameters(attenuationAt1m: r($0.attenuationAt1m), pathLossExponent: r($0.pathLossExponent),
+                              shadowingSigma: r($0.shadowingSigma), orientationSigma: r($0.orientationSigma),
+                              scanSigma: r($0.scanSigma), source: $0.source)
+        }
+        copy.carriageOffsets = carriageOffsets.map(r)
+        copy.bodyBlockingProbability = r(bodyBlockingProbability)
+        copy.bodyBlockingPenalty = r(bodyBlockingPenalty)
+        copy.deviceSigma = r(deviceSigma)
+        copy.modelSigmaLow = r(modelSigmaLow)
+        copy.modelSigmaMedium = r(modelSigmaMedium)
+        copy.modelSigmaHigh = r(modelSigmaHigh)
+        copy.detectionLimitRssi = r(detectionLimitRssi)
+        copy.minimumDistance = r(minimumDistance)
+        return copy
+    }
+}

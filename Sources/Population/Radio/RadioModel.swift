@@ -1,0 +1,98 @@
+import Foundation
+import WarnSimCore
+
+/// What a receiving phone measures from one advertisement.
+public struct RadioSighting: Sendable, Equatable {
+    /// Attenuation as the Exposure Notification framework computes it:
+    /// advertised TX power − (raw RSSI + receiver's RSSI correction), dB.
+    public var attenuation: Float
+    /// Raw RSSI the receiver's chip reports, dBm.
+    public var rssi: Float
+
+    @inlinable
+    public init(attenuation: Float, rssi: Float) {
+        self.attenuation = attenuation
+        self.rssi = rssi
+    }
+}
+
+/// The channel between two phones (DESIGN.md, Population layer):
+///
+/// path attenuation L = A₁(env) + 10·n(env)·log₁₀ d + carriage(tx) + carriage(rx)
+///                      + body blocking + shadowing (per encounter)
+///                      + orientation (per minute) + fading (per sighting);
+/// raw RSSI = (tx power + tx error) − L − rssi correction + rx error;
+/// attenuation = tx power − (raw RSSI + rssi correction) = L − tx error − rx error.
+///
+/// An advertisement whose raw RSSI falls below the detection limit is not received.
+public struct RadioModel: Sendable {
+    public let parameters: RadioParameters
+    @usableFromInline let a1: [Float]
+    @usableFromInline let tenN: [Float]
+    @usableFromInline let shadow: [Float]
+    @usableFromInline let orientation: [Float]
+    @usableFromInline let scan: [Float]
+    @usableFromInline let carriage: [Float]
+    @usableFromInline let blockP: Double
+    @usableFromInline let blockPenalty: Float
+    @usableFromInline let limit: Float
+    @usableFromInline let minimumDistance: Float
+
+    public init(parameters: RadioParameters) {
+        self.parameters = parameters
+        a1 = parameters.channels.map { Float($0.attenuationAt1m) }
+        tenN = parameters.channels.map { Float(10 * $0.pathLossExponent) }
+        shadow = parameters.channels.map { Float($0.shadowingSigma) }
+        orientation = parameters.channels.map { Float($0.orientationSigma) }
+        scan = parameters.channels.map { Float($0.scanSigma) }
+        carriage = parameters.carriageOffsets.map { Float($0) }
+        blockP = parameters.bodyBlockingProbability
+        blockPenalty = Float(parameters.bodyBlockingPenalty)
+        limit = Float(parameters.detectionLimitRssi)
+        minimumDistance = Float(parameters.minimumDistance)
+    }
+
+    /// The slowly varying part of an encounter's path attenuation: carriage of
+    /// both phones, body blocking and shadowing. Draw once per encounter (or per
+    /// segment when people move).
+    @inlinable
+    public func encounterOffset(environment: RadioEnvironment, carriageTransmitter: Int, carriageReceiver: Int,
+                                random: inout RandomStream) -> Float {
+        let e = environment.rawValue
+        var offset = carriage[carriageTransmitter] + carriage[carriageReceiver]
+        if random.nextUnitDouble() < blockP { offset += blockPenalty }
+        offset += shadow[e] * Float(random.nextStandardNormal())
+        return offset
+    }
+
+    /// Median path attenuation at `distance` (no body, shadowing or device error).
+    @inlinable
+    public func medianPath(distance: Float, environment: RadioEnvironment) -> Float {
+        let e = environment.rawValue
+        return a1[e] + tenN[e] * log10f(max(distance, minimumDistance))
+    }
+
+    /// One sighting at `distance`, given the encounter's offset: draws the
+    /// per-sighting orientation and fading terms, returns nil when the
+    /// advertisement is too weak to be received.
+    @inlinable
+    public func sighting(distance: Float, environment: RadioEnvironment, encounterOffset: Float,
+                         transmitter: Int, receiver: Int, phones: PhoneRadios,
+                         random: inout RandomStream) -> RadioSighting? {
+        let e = environment.rawValue
+        let fast = (orientation[e] * orientation[e] + scan[e] * scan[e]).squareRoot()
+        let path = medianPath(distance: distance, environment: environment) + encounterOffset
+            + fast * Float(random.nextStandardNormal())
+        return sighting(pathAttenuation: path, transmitter: transmitter, receiver: receiver, phones: phones)
+    }
+
+    /// The sighting for a given path attenuation between two phones.
+    @inlinable
+    public func sighting(pathAttenuation: Float, transmitter: Int, receiver: Int, phones: PhoneRadios) -> RadioSighting? {
+        let tx = phones.txPower[transmitter]
+        let correction = phones.rssiCorrection[receiver]
+        let rssi = (tx + phones.txError[transmitter]) - pathAttenuation - correction + phones.rxError[receiver]
+        guard rssi >= limit else { return nil }
+        return RadioSighting(attenuation: tx - (rssi.rounded() + correction), rssi: rssi.rounded())
+    }
+}

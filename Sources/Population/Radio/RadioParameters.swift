@@ -1,0 +1,140 @@
+import Foundation
+import WarnSimCore
+
+/// The log-distance channel of one environment.
+public struct ChannelParameters: Sendable, Equatable {
+    /// Median path attenuation at 1 m in dB for unblocked phones in pockets.
+    public var attenuationAt1m: Double
+    /// Path-loss exponent n: attenuation grows by 10·n dB per decade of distance.
+    public var pathLossExponent: Double
+    /// Per-encounter shadowing (log-normal in linear power, normal in dB).
+    public var shadowingSigma: Double
+    /// Slow variation within an encounter (orientation, posture), redrawn per minute.
+    public var orientationSigma: Double
+    /// Fast fading: independent for each sighting.
+    public var scanSigma: Double
+    /// Where the values come from.
+    public var source: String
+
+    public init(attenuationAt1m: Double, pathLossExponent: Double, shadowingSigma: Double,
+                orientationSigma: Double, scanSigma: Double, source: String) {
+        self.attenuationAt1m = attenuationAt1m
+        self.pathLossExponent = pathLossExponent
+        self.shadowingSigma = shadowingSigma
+        self.orientationSigma = orientationSigma
+        self.scanSigma = scanSigma
+        self.source = source
+    }
+}
+
+/// Every parameter of the radio model (``RadioModel``), as read from and
+/// written to `Configs/radio/*.yaml`.
+public struct RadioParameters: Sendable, Equatable {
+    /// The channel per ``RadioEnvironment`` (indexed by raw value).
+    public var channels: [ChannelParameters]
+    /// Carriage states: name and extra attenuation per phone end in dB
+    /// (the reference state `pocket` has 0).
+    public var carriageNames: [String]
+    public var carriageOffsets: [Double]
+    /// Probability that a body blocks the line of sight in an encounter segment.
+    public var bodyBlockingProbability: Double
+    /// Extra attenuation when blocked, dB.
+    public var bodyBlockingPenalty: Double
+    /// Unit-to-unit error (standard deviation, dB) of a phone's TX power and of
+    /// its RSSI correction around its model's true values.
+    public var deviceSigma: Double
+    /// Error of the table's values for a model against the model's true values,
+    /// by calibration confidence 1 (LOW), 2 (MEDIUM), 3 (HIGH).
+    public var modelSigmaLow: Double
+    public var modelSigmaMedium: Double
+    public var modelSigmaHigh: Double
+    /// Weakest raw RSSI a phone reports; weaker advertisements are not received.
+    public var detectionLimitRssi: Double
+    /// Distances below this are treated as this (phones cannot overlap), metres.
+    public var minimumDistance: Double
+
+    /// The channel of `environment`.
+    public func channel(_ environment: RadioEnvironment) -> ChannelParameters { channels[environment.rawValue] }
+
+    /// The index of a carriage state by name.
+    public func carriageIndex(_ name: String) -> Int? { carriageNames.firstIndex(of: name) }
+
+    /// Median attenuation at `distance` for two unblocked phones in pockets,
+    /// before per-device errors (the curve the fit estimates, body blocking included
+    /// at its probability-weighted median shift).
+    public func medianPathAttenuation(distance: Double, environment: RadioEnvironment) -> Double {
+        let c = channel(environment)
+        return c.attenuationAt1m + 10 * c.pathLossExponent * Foundation.log10(max(distance, minimumDistance))
+    }
+
+    /// The total residual calibration sigma of one phone (unit and model error)
+    /// for its model's confidence level.
+    public func calibrationSigma(confidence: Int) -> Double {
+        let model = switch confidence {
+        case 3: modelSigmaHigh
+        case 2: modelSigmaMedium
+        default: modelSigmaLow
+        }
+        return (deviceSigma * deviceSigma + model * model).squareRoot()
+    }
+}
+
+extension RadioParameters {
+    /// Reads parameters from a radio YAML file.
+    public static func load(_ url: URL) throws -> RadioParameters {
+        try parse(YAMLSection.load(url))
+    }
+
+    /// Reads parameters from a parsed YAML mapping (a radio file's root or a
+    /// scenario's `radio:` section).
+    public static func parse(_ root: YAMLSection) throws -> RadioParameters {
+        let environments = try root.section("environments")
+        var channels: [ChannelParameters] = []
+        for environment in RadioEnvironment.allCases {
+            let section = try environments.section(environment.name)
+            channels.append(ChannelParameters(
+                attenuationAt1m: try section.double("attenuation_at_1m_db", in: 0...120),
+                pathLossExponent: try section.double("path_loss_exponent", in: 0...6),
+                shadowingSigma: try section.double("shadowing_sigma_db", in: 0...30),
+                orientationSigma: try section.double("orientation_sigma_db", in: 0...30),
+                scanSigma: try section.double("scan_sigma_db", in: 0...30),
+                source: try section.string("source", default: "")))
+            try section.finish()
+        }
+        try environments.finish()
+
+        let carriage = try root.section("carriage")
+        var names: [String] = [], offsets: [Double] = []
+        for name in carriage.keys {
+            names.append(name)
+            offsets.append(try carriage.double(name, in: -30...60))
+        }
+        guard names.contains("pocket") else {
+            throw carriage.fail("pocket", "the reference carriage state 'pocket' must be listed")
+        }
+        try carriage.finish()
+
+        let body = try root.section("body_blocking")
+        let blockingProbability = try body.double("probability", in: 0...1)
+        let blockingPenalty = try body.double("penalty_db", in: 0...60)
+        try body.finish()
+
+        let calibration = try root.section("calibration_error")
+        let device = try calibration.double("device_sigma_db", in: 0...30)
+        let models = try calibration.section("model_sigma_db")
+        let low = try models.double("low", in: 0...30)
+        let medium = try models.double("medium", in: 0...30)
+        let high = try models.double("high", in: 0...30)
+        try models.finish()
+        try calibration.finish()
+
+        let limit = try root.double("detection_limit_rssi_dbm", in: -150 ... -40)
+        let minimum = try root.double("minimum_distance_m", in: 0.01...2)
+        try root.finish()
+        return RadioParameters(
+            channels: channels, carriageNames: names, carriageOffsets: offsets,
+            bodyBlockingProbability: blockingProbability, bodyBlockingPenalty: blockingPenalty,
+            deviceSigma: device, modelSigmaLow: low, modelSigmaMedium: medium, modelSigmaHigh: high,
+            detectionLimitRssi: limit, minimumDistance: minimum)
+    }
+}

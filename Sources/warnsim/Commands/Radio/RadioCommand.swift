@@ -1,0 +1,17 @@
+import ArgumentParser
+
+/// `warnsim radio`: the radio model's fit to real measurements, its check, and draws from it.
+struct RadioCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "radio",
+        abstract: "Fit, check and sample the BLE radio model (distance → attenuation).",
+        subcommands: [RadioFitCommand.self, RadioCheckCommand.self, RadioSampleCommand.self]
+    )
+}
+
+/// Default locations of the reference data, relative to the project root.
+enum RadioDefaults {
+    static let dp3t = "../shared/reference/radio/dp3t-exp34"
+    static let calibration = "../shared/reference/radio/en-calibration-2020-08-12.csv"
+    static let parameters = "Configs/radio/default.yaml"
+}

@@ -1,0 +1,41 @@
+import ArgumentParser
+import Foundation
+import Population
+import WarnSimCore
+
+struct RadioFitCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "fit",
+        abstract: "Fit the radio model to the DP-3T experiment-34 measurements and print the figures."
+    )
+
+    @Option(help: "The DP-3T experiment-34 folder (with the scenario .sqlite files).")
+    var dp3t: String
+
+    @Option(help: "Google's per-device calibration CSV.")
+    var calibration = RadioDefaults.calibration
+
+    @Option(help: "Write the fitted parameters to this YAML file.")
+    var out: String?
+
+    @Option(help: "Write the fit's figures (Markdown tables) to this file.")
+    var report: String?
+
+    func run() throws {
+        do {
+            let scenarios = try DP3TMeasurements.loadAll(directory: URL(fileURLWithPath: dp3t))
+            let table = try DeviceCalibrationTable.load(URL(fileURLWithPath: calibration))
+            let result = try RadioFit.fit(scenarios: scenarios, table: table)
+            let figures = RadioParametersWriter.markdownFigures(result)
+            if let out {
+                try AtomicFile.write(RadioParametersWriter.yaml(result, generatedFrom: "warnsim radio fit"), to: URL(fileURLWithPath: out))
+            }
+            if let report {
+                try AtomicFile.write(figures, to: URL(fileURLWithPath: report))
+            }
+            printOutput(figures)
+        } catch let error as InputError {
+            throw inputFailure(error)
+        }
+    }
+}
