@@ -17,6 +17,8 @@ struct WarnSim: AsyncParsableCommand {
             CryptoCommand.self,
             KeysCommand.self,
             BenchCommand.self,
+            ConfigCommand.self,
+            ScoreCommand.self,
             RadioCommand.self,
         ]
     )

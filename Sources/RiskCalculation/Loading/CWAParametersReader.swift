@@ -62,14 +62,16 @@ struct CWAParametersReader {
         let windowMapping = try levelMapping(map.required(key("normalizedTimePerEWToRiskLevelMapping")))
         let dayMapping = try levelMapping(map.required(key("normalizedTimePerDayToRiskLevelMapping")))
         let encoding = try trlEncoding(map.required("trlEncoding"))
+        let multiplier = try map.optional(key("transmissionRiskLevelMultiplier")).map { try $0.double() }
         var valueMapping: [TransmissionRiskValue] = []
         if let field = map.optional(key("transmissionRiskValueMapping")) {
             valueMapping = try valueEntries(field)
-        } else if let trlValueMapping {
+        } else if let trlValueMapping, (multiplier ?? 0) == 0 {
+            // Only a 1.15 file (deprecated multiplier 0) gets the separate
+            // mapping; a legacy file keeps its multiplier.
             let outer = try trlValueMapping.map(allowed: [key("transmissionRiskValueMapping")])
             valueMapping = try valueEntries(outer.required(key("transmissionRiskValueMapping")))
         }
-        let multiplier = try map.optional(key("transmissionRiskLevelMultiplier")).map { try $0.double() }
         let maxAge = try map.optional(key("maxEncounterAgeInDays")).map { try ageField($0) }
         let parameters = CWARiskParameters(
             minutesAtAttenuationFilters: filters,
@@ -144,10 +146,9 @@ struct CWAParametersReader {
     /// `${NAME:10}`, which takes the default (the server's behaviour when the
     /// environment does not set NAME).
     private func ageField(_ reader: FieldReader) throws -> Int {
-        if style == .server, case .scalar(.string(let text)) = reader.tree,
-           text.hasPrefix("${"), text.hasSuffix("}"), let colon = text.lastIndex(of: ":") {
-            let digits = text[text.index(after: colon)..<text.index(before: text.endIndex)]
-            guard let value = Int(digits) else {
+        if style == .server, case .scalar(.string(let text)) = reader.tree, text.hasPrefix("${"), text.hasSuffix("}") {
+            guard let colon = text.lastIndex(of: ":"),
+                  let value = Int(text[text.index(after: colon)..<text.index(before: text.endIndex)]) else {
                 throw reader.error("the placeholder \(text) has no integer default")
             }
             return value

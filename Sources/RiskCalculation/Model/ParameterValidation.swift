@@ -26,7 +26,7 @@ enum ParameterValidation {
             throw fail(key("transmissionRiskLevelMultiplier"), "must not be negative (found \(NumberText.format(multiplier)))")
         }
         if parameters.transmissionRiskValueMapping.isEmpty, (parameters.transmissionRiskLevelMultiplier ?? 0) == 0 {
-            throw fail(key("transmissionRiskValueMapping"), "missing or empty, and no positive transmissionRiskLevelMultiplier: every window would have transmission risk value 0")
+            throw fail(key("transmissionRiskValueMapping"), "missing or empty, and no positive transmissionRiskLevelMultiplier: every window would have transmission risk value 0 (a cwa-server 1.15 file needs its trl-value-mapping-1.15.yaml: --trl-value-mapping)")
         }
         if let age = parameters.maxEncounterAgeInDays, age < 0 {
             throw fail(key("maxEncounterAgeInDays"), "must not be negative (found \(age))")
