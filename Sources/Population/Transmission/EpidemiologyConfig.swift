@@ -1,0 +1,109 @@
+import Foundation
+import WarnSimCore
+
+/// How the dose of one minute falls with distance (EPIDEMIOLOGY.md).
+public enum DistanceDoseModel: String, Sendable, CaseIterable {
+    /// 1 − 1/(1 + exp(−1.5·d + 1.5·4.4)) (Cencetti et al.; Google ENS simulator default).
+    case sigmoid
+    /// min(1, d_min²/d²) with d_min = 1 m (Briers et al., arXiv 2005.11057).
+    case quadratic
+
+    /// The relative dose of one minute at `distance` metres.
+    @inlinable
+    public func weight(distance: Float) -> Float {
+        switch self {
+        case .sigmoid:
+            return 1 - 1 / (1 + expf(-1.5 * distance + 1.5 * 4.4))
+        case .quadratic:
+            return min(1, 1 / max(distance * distance, 1e-6))
+        }
+    }
+}
+
+/// Relative infectiousness by days since the index case's symptom onset τ
+/// (EPIDEMIOLOGY.md), scaled so that the peak is 1.
+public enum InfectiousnessModel: String, Sendable, CaseIterable {
+    /// Gaussian in τ with μ = −0.3, s = 2.75 (Briers et al.; Google ENS simulator option).
+    case gaussian
+    /// Covid Watch Arizona levels for τ = −5…+9 (1,3,4,5,6,6,6,6,5,4,3,2,2,1,1) with
+    /// level values 10, 21.5, 31.6, 46.4, 68.1, 100 (Wilson et al. 2021).
+    case covidwatch
+    /// CWA's transmission risk level by days since onset (cwa-documentation
+    /// transmission_risk.Rmd, after He et al. 2020), TRL / 8.
+    case cwa
+
+    /// Relative infectiousness at τ days since onset (0 outside the infectious window).
+    public func weight(daysSinceOnset tau: Double, window: ClosedRange<Double>) -> Double {
+        guard window.contains(tau) else { return 0 }
+        switch self {
+        case .gaussian:
+            let z = (tau + 0.3) / 2.75
+            return Foundation.exp(-0.5 * z * z)
+        case .covidwatch:
+            let levels = [1, 3, 4, 5, 6, 6, 6, 6, 5, 4, 3, 2, 2, 1, 1]
+            let values = [10.0, 21.5, 31.6, 46.4, 68.1, 100.0]
+            let day = Int(tau.rounded(.down))
+            guard day >= -5, day <= 9 else { return 0 }
+            return values[levels[day + 5] - 1] / 100
+        case .cwa:
+            let day = Int(tau.rounded(.down))
+            let trl: Int = switch day {
+            case -1, 0, 1: 8
+            case -2: 7
+            case -3, 2: 6
+            case 3: 5
+            case -4: 4
+            case 4: 3
+            case -5, 5, 6: 2
+            default: 1
+            }
+            return Double(trl) / 8
+        }
+    }
+}
+
+/// The transmission and disease-course parameters of a scenario (`epidemiology:`).
+public struct EpidemiologyConfig: Sendable, Equatable {
+    /// β in P = 1 − exp(−β · Σ minutes · f_dist(d) · f_inf(τ)), per minute of unit dose.
+    public var beta: Double
+    public var distanceModel: DistanceDoseModel
+    public var infectiousnessModel: InfectiousnessModel
+    /// Days relative to symptom onset during which a case is infectious.
+    public var infectiousFrom: Double
+    public var infectiousUntil: Double
+    /// Incubation period: log-normal with these parameters (days).
+    public var incubationLogMean: Double
+    public var incubationLogSD: Double
+    /// Share of infections that never develop symptoms.
+    public var asymptomaticShare: Double
+    /// Infectiousness of an asymptomatic case relative to a symptomatic one.
+    public var asymptomaticRelativeInfectiousness: Double
+    /// Infections seeded on day 0, with onset uniformly within the next
+    /// `seedOnsetWithinDays` days.
+    public var initialInfections: Int
+    public var seedOnsetWithinDays: Double
+
+    public var infectiousWindow: ClosedRange<Double> { infectiousFrom...infectiousUntil }
+
+    /// Reads `epidemiology:`.
+    public static func parse(_ s: YAMLSection) throws -> EpidemiologyConfig {
+        let distance = try s.choice("distance_model", from: DistanceDoseModel.allCases.map(\.rawValue))
+        let infectiousness = try s.choice("infectiousness_model", from: InfectiousnessModel.allCases.map(\.rawValue))
+        let incubation = try s.section("incubation_lognormal")
+        let config = EpidemiologyConfig(
+            beta: try s.double("beta_per_minute", in: 0...1),
+            distanceModel: DistanceDoseModel(rawValue: distance)!,
+            infectiousnessModel: InfectiousnessModel(rawValue: infectiousness)!,
+            infectiousFrom: try s.double("infectious_from_days", in: -20...0),
+            infectiousUntil: try s.double("infectious_until_days", in: 0...30),
+            incubationLogMean: try incubation.double("mu", in: -5...5),
+            incubationLogSD: try incubation.double("sigma", in: 0...5),
+            asymptomaticShare: try s.double("asymptomatic_share", in: 0...1),
+            asymptomaticRelativeInfectiousness: try s.double("asymptomatic_relative_infectiousness", in: 0...1),
+            initialInfections: try s.int("initial_infections", in: 0...10_000_000),
+            seedOnsetWithinDays: try s.double("seed_onset_within_days", in: 0...30))
+        try incubation.finish()
+        try s.finish()
+        return config
+    }
+}

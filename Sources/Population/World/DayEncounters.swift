@@ -1,0 +1,63 @@
+/// The encounter stream of one day, struct-of-arrays: every pair of people
+/// within radio range in the same venue, with start, end, environment and the
+/// true distance as piecewise-constant segments. Ordered by venue, then as
+/// generated within the venue; identical for any number of worker threads.
+public struct DayEncounters: Sendable, Equatable {
+    public var day: Int
+    /// The two people (a < b).
+    public var personA: [Int32] = []
+    public var personB: [Int32] = []
+    public var setting: [UInt8] = []
+    /// Global venue index of the day's plan.
+    public var venue: [Int32] = []
+    /// Minutes after midnight, half-open.
+    public var start: [Int16] = []
+    public var end: [Int16] = []
+    /// Smallest true distance during the encounter (metres).
+    public var minimumDistance: [Float] = []
+    /// First segment of each encounter; segments of encounter i are
+    /// `segmentFirst[i]..<segmentFirst[i + 1]` (one extra element at the end).
+    public var segmentFirst: [Int32] = [0]
+    public var segmentStart: [Int16] = []
+    public var segmentEnd: [Int16] = []
+    public var segmentDistance: [Float] = []
+
+    public init(day: Int) { self.day = day }
+
+    public var count: Int { personA.count }
+
+    /// The radio environment of encounter `i`.
+    public func environment(_ i: Int) -> RadioEnvironment { Setting(rawValue: setting[i])!.environment }
+
+    /// Duration of encounter `i` in minutes.
+    public func duration(_ i: Int) -> Int { Int(end[i]) - Int(start[i]) }
+
+    /// Segments of encounter `i`.
+    public func segments(_ i: Int) -> Range<Int> { Int(segmentFirst[i])..<Int(segmentFirst[i + 1]) }
+
+    mutating func reserve(encounters: Int, segments: Int) {
+        personA.reserveCapacity(encounters); personB.reserveCapacity(encounters); setting.reserveCapacity(encounters)
+        venue.reserveCapacity(encounters); start.reserveCapacity(encounters); end.reserveCapacity(encounters)
+        minimumDistance.reserveCapacity(encounters); segmentFirst.reserveCapacity(encounters + 1)
+        segmentStart.reserveCapacity(segments); segmentEnd.reserveCapacity(segments); segmentDistance.reserveCapacity(segments)
+    }
+
+    mutating func removeAll() {
+        personA.removeAll(keepingCapacity: true); personB.removeAll(keepingCapacity: true)
+        setting.removeAll(keepingCapacity: true); venue.removeAll(keepingCapacity: true)
+        start.removeAll(keepingCapacity: true); end.removeAll(keepingCapacity: true)
+        minimumDistance.removeAll(keepingCapacity: true)
+        segmentFirst.removeAll(keepingCapacity: true); segmentFirst.append(0)
+        segmentStart.removeAll(keepingCapacity: true); segmentEnd.removeAll(keepingCapacity: true)
+        segmentDistance.removeAll(keepingCapacity: true)
+    }
+
+    /// Appends another stream (segment indices are rebased).
+    mutating func append(contentsOf other: DayEncounters) {
+        let base = Int32(segmentStart.count)
+        personA += other.personA; personB += other.personB; setting += other.setting; venue += other.venue
+        start += other.start; end += other.end; minimumDistance += other.minimumDistance
+        segmentFirst += other.segmentFirst.dropFirst().map { $0 + base }
+        segmentStart += other.segmentStart; segmentEnd += other.segmentEnd; segmentDistance += other.segmentDistance
+    }
+}

@@ -1,0 +1,245 @@
+import WarnSimCore
+
+/// Every stay of every person on one day (struct-of-arrays), grouped by venue.
+/// A stay is a half-open interval of minutes after midnight in one venue.
+public struct DayPlan: Sendable {
+    public let day: Int
+    public var person: [Int32] = []
+    public var setting: [UInt8] = []
+    /// Venue index within the setting.
+    public var venue: [Int32] = []
+    public var start: [Int16] = []
+    public var end: [Int16] = []
+    /// Seat: group index within the room and seat within the group (seated
+    /// settings), or seat index (vehicles); −1 for moving crowds.
+    public var cluster: [Int16] = []
+    public var seat: [Int16] = []
+    public var clusterSize: [Int8] = []
+
+    /// Venues of each setting on this day, and the first global venue index of each setting.
+    public var venueCount: [Int] = []
+    public var settingBase: [Int] = []
+    /// Stays sorted by global venue (then person, then start): `venueStays[venueFirst[v]..<venueFirst[v+1]]`.
+    public var venueFirst: [Int32] = []
+    public var venueStays: [Int32] = []
+
+    public var stayCount: Int { person.count }
+    public var totalVenues: Int { venueFirst.count - 1 }
+
+    /// Whether `day` (0 = Monday) is Monday to Friday.
+    public static func isWeekday(_ day: Int) -> Bool { day % 7 < 5 }
+
+    mutating func append(_ p: Int, _ s: Setting, _ v: Int, _ from: Int, _ to: Int, cluster c: Int = -1, seat st: Int = -1, size: Int = 0) {
+        person.append(Int32(p)); setting.append(s.rawValue); venue.append(Int32(v))
+        start.append(Int16(from)); end.append(Int16(to))
+        cluster.append(Int16(c)); seat.append(Int16(st)); clusterSize.append(Int8(size))
+    }
+
+    mutating func append(contentsOf other: DayPlan) {
+        person += other.person; setting += other.setting; venue += other.venue
+        start += other.start; end += other.end; cluster += other.cluster; seat += other.seat; clusterSize += other.clusterSize
+    }
+
+    init(day: Int) { self.day = day }
+
+    /// Plans day `day` for the whole town on `workers` threads; the result does
+    /// not depend on `workers`.
+    public init(town: Town, day: Int, workers: Int) {
+        self.day = day
+        let n = town.people
+        let parts = UnsafeMutableBufferPointer<DayPlan>.allocate(capacity: workers)
+        parts.initialize(repeating: DayPlan(day: day))
+        defer { parts.deinitialize(); parts.deallocate() }
+        let box = UnsafeSendable(parts)
+        Parallel.run(workers: workers) { worker in
+            var local = DayPlan(day: day)
+            let range = Parallel.chunk(worker, of: workers, count: n)
+            local.reserve(range.count * 5)
+            for p in range { local.planPerson(p, town: town) }
+            box.value[worker] = local
+        }
+        for part in parts { append(contentsOf: part) }
+        groupVehiclesAndTables(town: town)
+        indexVenues(town: town)
+    }
+
+    mutating func reserve(_ count: Int) {
+        person.reserveCapacity(count); setting.reserveCapacity(count); venue.reserveCapacity(count)
+        start.reserveCapacity(count); end.reserveCapacity(count); cluster.reserveCapacity(count)
+        seat.reserveCapacity(count); clusterSize.reserveCapacity(count)
+    }
+
+    /// One person's stays for the day: the out-of-home activities in order,
+    /// then home for the rest of the day.
+    mutating func planPerson(_ p: Int, town: Town) {
+        let config = town.config
+        var random = RandomStream.derive(seed: town.seed, subsystem: "schedule", entity: UInt64(p), index: UInt64(day))
+        let weekday = DayPlan.isWeekday(day), weekdayIndex = day % 7
+        let streets = town.venueCount[Int(Setting.street.rawValue)]
+        let first = person.count
+        var clock = 0  // the earliest minute the next activity may start
+        func jitter(_ time: ActivityTime) -> Int {
+            time.start + (time.startSpread > 0 ? random.nextIndex(2 * time.startSpread + 1) - time.startSpread : 0)
+        }
+        func walk(_ from: Int) -> Int {
+            let to = min(1440, from + config.streetMinutes)
+            append(p, .street, random.nextIndex(streets), from, to)
+            return to
+        }
+        func ride(_ earliest: Int) -> Int {
+            let interval = config.departureIntervalMinutes
+            let departure = (earliest + interval - 1) / interval * interval
+            let to = min(1440, departure + config.rideMinutes)
+            append(p, .transport, departure / interval, departure, to)  // grouped into vehicles later
+            return to
+        }
+
+        // Weekday place.
+        let placeSetting = town.placeSetting[p]
+        if weekday, placeSetting != Town.noPlace, let setting = Setting(rawValue: placeSetting) {
+            let time = setting == .work ? config.workTime : setting == .school ? config.schoolTime : config.daycareTime
+            var begin = jitter(time)
+            if setting != .daycare {
+                if town.usesTransport[p] {
+                    let interval = config.departureIntervalMinutes
+                    let departure = max(0, (begin - config.rideMinutes) / interval * interval)
+                    begin = ride(departure)
+                } else {
+                    begin = walk(max(0, begin - config.streetMinutes))
+                }
+            }
+            let finish = min(1440, begin + time.duration)
+            append(p, setting, Int(town.place[p]), begin, finish, cluster: Int(town.placeCluster[p]),
+                   seat: Int(town.placeSeat[p]), size: Int(town.placeClusterSize[p]))
+            clock = finish
+            if setting != .daycare && clock < 1440 {
+                clock = town.usesTransport[p] ? ride(clock) : walk(clock)
+            }
+        }
+        let grownUp = town.age[p] == .adult || town.age[p] == .senior
+        // Shopping (shops are closed on Sundays in Germany).
+        let shopProbability = weekdayIndex < 5 ? config.shopWeekdayProbability : weekdayIndex == 5 ? config.shopSaturdayProbability : 0
+        if grownUp && random.nextBernoulli(shopProbability) {
+            let begin = max(clock + 30, 600 + random.nextIndex(480))
+            if begin + config.streetMinutes + config.shopVisitMinutes < 1440 {
+                let arrive = walk(begin)
+                let finish = arrive + config.shopVisitMinutes
+                append(p, .shop, random.nextIndex(town.venueCount[Int(Setting.shop.rawValue)]), arrive, finish)
+                clock = walk(finish)
+            }
+        }
+        // Leisure (restaurants, bars), evening; visitors arriving in the same
+        // half hour are seated at tables together (grouped later).
+        let leisureProbability = weekday ? config.leisureWeekdayProbability : config.leisureWeekendProbability
+        if grownUp && random.nextBernoulli(leisureProbability) {
+            let slot = 30
+            let begin = (max(clock + config.streetMinutes, jitter(config.leisureTime)) + slot - 1) / slot * slot
+            if begin + config.leisureTime.duration + config.streetMinutes < 1440 {
+                _ = walk(begin - config.streetMinutes)
+                append(p, .leisure, begin / slot, begin, begin + config.leisureTime.duration)
+                clock = walk(begin + config.leisureTime.duration)
+            }
+        }
+        // Home: every minute not spent elsewhere.
+        var gaps: [(Int, Int)] = []
+        var cursor = 0
+        for i in first..<person.count {
+            if Int(start[i]) > cursor { gaps.append((cursor, Int(start[i]))) }
+            cursor = max(cursor, Int(end[i]))
+        }
+        if cursor < 1440 { gaps.append((cursor, 1440)) }
+        for (from, to) in gaps { append(p, .home, Int(town.household[p]), from, to) }
+    }
+
+    /// Vehicles: riders of one departure are ordered by a per-day hash and fill
+    /// vehicles seat by seat. Restaurants: guests of one half hour are ordered
+    /// the same way and seated at tables of the configured size.
+    mutating func groupVehiclesAndTables(town: Town) {
+        let config = town.config
+        let seed = town.seed, day = UInt64(day)
+        func order(_ setting: Setting) -> [Int] {
+            var indices: [Int] = []
+            for i in 0..<stayCount where self.setting[i] == setting.rawValue { indices.append(i) }
+            let keys = indices.map { SplitMix64.mix(seed ^ SplitMix64.mix(UInt64(person[$0]) &+ day &* 0x1_0000_0001)) }
+            return indices.indices.sorted {
+                let a = indices[$0], b = indices[$1]
+                if venue[a] != venue[b] { return venue[a] < venue[b] }
+                if keys[$0] != keys[$1] { return keys[$0] < keys[$1] }
+                return a < b
+            }.map { indices[$0] }
+        }
+        // Vehicles.
+        var vehicles = 0, previousSlot: Int32 = -1, inSlot = 0
+        for i in order(.transport) {
+            if venue[i] != previousSlot { previousSlot = venue[i]; inSlot = 0 }
+            if inSlot % config.vehicleCapacity == 0 { vehicles += 1 }
+            cluster[i] = -1
+            seat[i] = Int16(inSlot % config.vehicleCapacity)
+            venue[i] = Int32(vehicles - 1)
+            inSlot += 1
+        }
+        // Restaurant tables.
+        var tableRandom = RandomStream.derive(seed: seed, subsystem: "leisure.tables", entity: 0, index: day)
+        let (small, largeShare) = config.leisure.clusterSizes
+        var tables = 0
+        previousSlot = -1
+        var tableMembers: [Int] = []
+        var tableSize = 0
+        func closeTable() {
+            for (seatIndex, stay) in tableMembers.enumerated() {
+                venue[stay] = Int32(tables / config.leisure.clustersPerRoom)
+                cluster[stay] = Int16(tables % config.leisure.clustersPerRoom)
+                seat[stay] = Int16(seatIndex)
+                clusterSize[stay] = Int8(tableMembers.count)
+            }
+            if !tableMembers.isEmpty { tables += 1 }
+            tableMembers.removeAll(keepingCapacity: true)
+        }
+        for i in order(.leisure) {
+            if venue[i] != previousSlot {
+                closeTable()
+                // A new half hour starts in a new restaurant.
+                tables = (tables + config.leisure.clustersPerRoom - 1) / config.leisure.clustersPerRoom * config.leisure.clustersPerRoom
+                previousSlot = venue[i]
+            }
+            if tableMembers.isEmpty { tableSize = tableRandom.nextBernoulli(largeShare) ? small + 1 : small }
+            tableMembers.append(i)
+            if tableMembers.count == tableSize { closeTable() }
+        }
+        closeTable()
+        venueCount = town.venueCount
+        venueCount[Int(Setting.transport.rawValue)] = vehicles
+        venueCount[Int(Setting.leisure.rawValue)] = (tables + config.leisure.clustersPerRoom - 1) / config.leisure.clustersPerRoom
+    }
+
+    /// Counting sort of stays by global venue index (stable: person order).
+    mutating func indexVenues(town: Town) {
+        settingBase = []
+        var total = 0
+        for count in venueCount { settingBase.append(total); total += count }
+        var counts = [Int32](repeating: 0, count: total + 1)
+        for i in 0..<stayCount { counts[settingBase[Int(setting[i])] + Int(venue[i]) + 1] += 1 }
+        for v in 0..<total { counts[v + 1] += counts[v] }
+        venueFirst = counts
+        var next = counts
+        venueStays = [Int32](repeating: 0, count: stayCount)
+        for i in 0..<stayCount {
+            let v = settingBase[Int(setting[i])] + Int(venue[i])
+            venueStays[Int(next[v])] = Int32(i)
+            next[v] += 1
+        }
+    }
+
+    /// The setting of global venue `v`.
+    public func setting(ofVenue v: Int) -> Setting {
+        var s = 0
+        while s + 1 < settingBase.count && settingBase[s + 1] <= v { s += 1 }
+        return Setting(rawValue: UInt8(s))!
+    }
+}
+
+/// Wraps a value that workers write to disjoint parts of.
+struct UnsafeSendable<T>: @unchecked Sendable {
+    let value: T
+    init(_ value: T) { self.value = value }
+}

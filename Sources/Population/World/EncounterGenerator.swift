@@ -1,0 +1,212 @@
+import Foundation
+import WarnSimCore
+
+/// Generates the encounters of one venue at a time: positions of the people
+/// present (fixed seats, or a moving crowd redrawn at a fixed interval), a
+/// spatial hash with cells of the radio range, and the pairs within range.
+/// One generator per worker thread; its buffers are reused across venues.
+struct EncounterGenerator {
+    let town: Town
+    let plan: DayPlan
+    let range: Float
+    var hash = SpatialHash()
+    var xs: [Float] = []
+    var ys: [Float] = []
+    var present: [Int32] = []
+    var pending: [PendingSegment] = []
+
+    struct PendingSegment {
+        var key: UInt64
+        var start: Int16
+        var end: Int16
+        var distance: Float
+    }
+
+    init(town: Town, plan: DayPlan) {
+        self.town = town
+        self.plan = plan
+        range = Float(town.config.radioRange)
+    }
+
+    /// Appends the encounters of global venue `v` to `out`.
+    mutating func generate(venue v: Int, into out: inout DayEncounters) {
+        let first = Int(plan.venueFirst[v]), last = Int(plan.venueFirst[v + 1])
+        guard last - first >= 2 else { return }
+        let setting = plan.setting(ofVenue: v)
+        let config = town.config
+        switch setting {
+        case .work: seated(v, first, last, setting, layout: config.work, into: &out)
+        case .school: seated(v, first, last, setting, layout: config.school, into: &out)
+        case .leisure: seated(v, first, last, setting, layout: config.leisure, into: &out)
+        case .transport: vehicle(v, first, last, into: &out)
+        case .home:
+            let household = Int(plan.venue[Int(plan.venueStays[first])])
+            let side = Float((config.livingSpacePerPerson * Double(town.householdSize[household])).squareRoot())
+            crowd(v, first, last, setting, width: side, height: side, every: config.homeRepositionMinutes, into: &out)
+        case .daycare:
+            let side = Float((config.daycareAreaPerChild * Double(config.daycareGroupSize)).squareRoot())
+            crowd(v, first, last, setting, width: side, height: side, every: config.daycareRepositionMinutes, into: &out)
+        case .shop:
+            let side = Float(config.shopArea.squareRoot())
+            crowd(v, first, last, setting, width: side, height: side, every: config.shopRepositionMinutes, into: &out)
+        case .street:
+            crowd(v, first, last, setting, width: Float(config.streetLength), height: Float(config.streetWidth),
+                  every: config.streetRepositionMinutes, into: &out)
+        }
+    }
+
+    /// Seat positions in groups: group centres on a square grid `clusterSpacing`
+    /// apart, members evenly on a circle of `seatRadius` around the centre.
+    mutating func seated(_ v: Int, _ first: Int, _ last: Int, _ setting: Setting, layout: ClusterLayout, into out: inout DayEncounters) {
+        xs.removeAll(keepingCapacity: true); ys.removeAll(keepingCapacity: true)
+        let columns = Int(Double(layout.clustersPerRoom).squareRoot().rounded(.up))
+        let spacing = Float(layout.clusterSpacing), radius = Float(layout.seatRadius)
+        for k in first..<last {
+            let stay = Int(plan.venueStays[k])
+            let c = Int(plan.cluster[stay]), size = max(1, Int(plan.clusterSize[stay]))
+            let angle = 2 * Float.pi * Float(plan.seat[stay]) / Float(size)
+            let r: Float = size > 1 ? radius : 0
+            xs.append(spacing * (0.5 + Float(c % columns)) + r * cosf(angle))
+            ys.append(spacing * (0.5 + Float(c / columns)) + r * sinf(angle))
+        }
+        let rows = (layout.clustersPerRoom + columns - 1) / columns
+        staticPairs(v, first, last, setting, width: spacing * Float(columns), height: spacing * Float(rows), into: &out)
+    }
+
+    /// Seats of a vehicle: `seat_columns` across, rows one behind the other.
+    mutating func vehicle(_ v: Int, _ first: Int, _ last: Int, into out: inout DayEncounters) {
+        let config = town.config
+        xs.removeAll(keepingCapacity: true); ys.removeAll(keepingCapacity: true)
+        let columns = config.vehicleSeatColumns
+        for k in first..<last {
+            let seat = Int(plan.seat[Int(plan.venueStays[k])])
+            xs.append(Float(config.vehicleSeatPitch) * Float(seat % columns))
+            ys.append(Float(config.vehicleRowPitch) * Float(seat / columns))
+        }
+        let rows = (config.vehicleCapacity + columns - 1) / columns
+        staticPairs(v, first, last, .transport, width: Float(config.vehicleSeatPitch) * Float(columns),
+                    height: Float(config.vehicleRowPitch) * Float(rows), into: &out)
+    }
+
+    /// Pairs among people who keep their positions for the whole stay: one
+    /// encounter with one segment per pair whose stays overlap.
+    mutating func staticPairs(_ v: Int, _ first: Int, _ last: Int, _ setting: Setting, width: Float, height: Float, into out: inout DayEncounters) {
+        xs.withUnsafeBufferPointer { x in ys.withUnsafeBufferPointer { y in
+            hash.build(x: x, y: y, width: width, height: height, radius: self.range)
+        } }
+        let plan = self.plan, limit = self.range
+        let px = self.xs, py = self.ys
+        hash.forEachCandidatePair { i, j in
+            let si = Int(plan.venueStays[first + i]), sj = Int(plan.venueStays[first + j])
+            let pi = plan.person[si], pj = plan.person[sj]
+            guard pi != pj else { return }
+            let s = max(plan.start[si], plan.start[sj]), e = min(plan.end[si], plan.end[sj])
+            guard s < e else { return }
+            let dx = px[i] - px[j], dy = py[i] - py[j]
+            let d = (dx * dx + dy * dy).squareRoot()
+            guard d <= limit else { return }
+            out.personA.append(min(pi, pj)); out.personB.append(max(pi, pj))
+            out.setting.append(setting.rawValue); out.venue.append(Int32(v))
+            out.start.append(s); out.end.append(e); out.minimumDistance.append(d)
+            out.segmentStart.append(s); out.segmentEnd.append(e); out.segmentDistance.append(d)
+            out.segmentFirst.append(Int32(out.segmentStart.count))
+        }
+    }
+
+    /// People moving in a rectangle: every `every` minutes each person present
+    /// takes a new uniformly drawn position (stream `(seed, "position", person/day/setting, time step)`).
+    mutating func crowd(_ v: Int, _ first: Int, _ last: Int, _ setting: Setting, width: Float, height: Float, every: Int,
+                        into out: inout DayEncounters) {
+        var earliest = Int16.max, latest = Int16.min
+        for k in first..<last {
+            let stay = Int(plan.venueStays[k])
+            earliest = min(earliest, plan.start[stay]); latest = max(latest, plan.end[stay])
+        }
+        pending.removeAll(keepingCapacity: true)
+        let seed = town.seed
+        let dayBits = UInt64(plan.day) << 32 | UInt64(setting.rawValue) << 56
+        for step in (Int(earliest) / every)...((Int(latest) - 1) / every) {
+            let t0 = Int16(step * every), t1 = Int16(min(1440, (step + 1) * every))
+            present.removeAll(keepingCapacity: true)
+            xs.removeAll(keepingCapacity: true); ys.removeAll(keepingCapacity: true)
+            for k in first..<last {
+                let stay = Int(plan.venueStays[k])
+                guard plan.start[stay] < t1 && plan.end[stay] > t0 else { continue }
+                present.append(Int32(stay))
+                var random = RandomStream.derive(seed: seed, subsystem: "position", entity: UInt64(plan.person[stay]) | dayBits, index: UInt64(step))
+                xs.append(width * Float(random.nextUnitDouble()))
+                ys.append(height * Float(random.nextUnitDouble()))
+            }
+            guard present.count >= 2 else { continue }
+            xs.withUnsafeBufferPointer { x in ys.withUnsafeBufferPointer { y in
+                hash.build(x: x, y: y, width: width, height: height, radius: self.range)
+            } }
+            let plan = self.plan, limit = self.range, present = self.present, px = self.xs, py = self.ys
+            var pending = self.pending
+            self.pending = []
+            hash.forEachCandidatePair { i, j in
+                let si = Int(present[i]), sj = Int(present[j])
+                let pi = plan.person[si], pj = plan.person[sj]
+                guard pi != pj else { return }
+                let s = max(t0, plan.start[si], plan.start[sj]), e = min(t1, plan.end[si], plan.end[sj])
+                guard s < e else { return }
+                let dx = px[i] - px[j], dy = py[i] - py[j]
+                let d = (dx * dx + dy * dy).squareRoot()
+                guard d <= limit else { return }
+                pending.append(PendingSegment(key: UInt64(UInt32(min(pi, pj))) << 32 | UInt64(UInt32(max(pi, pj))), start: s, end: e, distance: d))
+            }
+            self.pending = pending
+        }
+        guard !pending.isEmpty else { return }
+        pending.sort { $0.key != $1.key ? $0.key < $1.key : $0.start != $1.start ? $0.start < $1.start : $0.end < $1.end }
+        // Merge each pair's consecutive time steps into encounters.
+        var index = 0
+        while index < pending.count {
+            let key = pending[index].key
+            let a = Int32(truncatingIfNeeded: key >> 32), b = Int32(truncatingIfNeeded: key & 0xFFFF_FFFF)
+            let startMinute = pending[index].start
+            var endMinute = pending[index].end
+            var minimum = pending[index].distance
+            out.segmentStart.append(startMinute); out.segmentEnd.append(endMinute); out.segmentDistance.append(minimum)
+            index += 1
+            while index < pending.count && pending[index].key == key && pending[index].start <= endMinute {
+                let segment = pending[index]
+                if segment.start >= endMinute {
+                    out.segmentStart.append(segment.start); out.segmentEnd.append(segment.end); out.segmentDistance.append(segment.distance)
+                }
+                endMinute = max(endMinute, segment.end)
+                minimum = min(minimum, segment.distance)
+                index += 1
+            }
+            out.personA.append(a); out.personB.append(b)
+            out.setting.append(setting.rawValue); out.venue.append(Int32(v))
+            out.start.append(startMinute); out.end.append(endMinute); out.minimumDistance.append(minimum)
+            out.segmentFirst.append(Int32(out.segmentStart.count))
+        }
+    }
+}
+
+extension DayEncounters {
+    /// Generates the encounters of `plan` on `workers` threads. Venues are split
+    /// into contiguous ranges, one per worker, and the parts are concatenated in
+    /// venue order, so the stream does not depend on `workers`.
+    public static func generate(town: Town, plan: DayPlan, workers: Int) -> DayEncounters {
+        let venues = plan.totalVenues
+        let parts = UnsafeMutableBufferPointer<DayEncounters>.allocate(capacity: workers)
+        parts.initialize(repeating: DayEncounters(day: plan.day))
+        defer { parts.deinitialize(); parts.deallocate() }
+        let box = UnsafeSendable(parts)
+        Parallel.run(workers: workers) { worker in
+            var generator = EncounterGenerator(town: town, plan: plan)
+            var local = DayEncounters(day: plan.day)
+            local.reserve(encounters: plan.stayCount * 4 / workers, segments: plan.stayCount * 8 / workers)
+            for v in Parallel.chunk(worker, of: workers, count: venues) {
+                generator.generate(venue: v, into: &local)
+            }
+            box.value[worker] = local
+        }
+        var result = parts[0]
+        for worker in 1..<workers { result.append(contentsOf: parts[worker]) }
+        return result
+    }
+}

@@ -1,0 +1,34 @@
+/// The kind of place an encounter happens in (the "setting" of contact surveys).
+public enum Setting: UInt8, CaseIterable, Sendable, Codable {
+    case home = 0
+    case work = 1
+    case school = 2
+    case daycare = 3
+    case transport = 4
+    case shop = 5
+    case leisure = 6
+    /// Chance encounters on the way (streets).
+    case street = 7
+
+    public var name: String {
+        switch self {
+        case .home: "home"
+        case .work: "work"
+        case .school: "school"
+        case .daycare: "daycare"
+        case .transport: "transport"
+        case .shop: "shop"
+        case .leisure: "leisure"
+        case .street: "street"
+        }
+    }
+
+    /// The radio environment of the setting.
+    public var environment: RadioEnvironment {
+        switch self {
+        case .transport: .vehicle
+        case .street: .outdoors
+        default: .room
+        }
+    }
+}

@@ -1,0 +1,141 @@
+import WarnSimCore
+
+/// The synthetic population of a scenario, struct-of-arrays: who lives with
+/// whom, the age group of each person, and the fixed weekday place (work room,
+/// school class, day-care group) with the group and seat there.
+public struct Town: Sendable {
+    public let config: PopulationConfig
+    public let seed: UInt64
+
+    /// Per person.
+    public var age: [AgeGroup] = []
+    public var household: [Int32] = []
+    /// Setting of the fixed weekday place (`Setting.rawValue`), or 255 for none.
+    public var placeSetting: [UInt8] = []
+    /// Venue index within that setting.
+    public var place: [Int32] = []
+    /// Group (cluster) index within the room, and seat index and size of the group.
+    public var placeCluster: [Int16] = []
+    public var placeSeat: [Int8] = []
+    public var placeClusterSize: [Int8] = []
+    /// Commutes by public transport.
+    public var usesTransport: [Bool] = []
+
+    /// Per household: first member and member count (members are contiguous).
+    public var householdFirst: [Int32] = []
+    public var householdSize: [Int8] = []
+
+    /// Venue counts per setting (households for `home`; per-day venues such as
+    /// vehicles and restaurants are created by the day planner).
+    public var venueCount: [Int] = Array(repeating: 0, count: Setting.allCases.count)
+
+    public var people: Int { age.count }
+
+    static let noPlace: UInt8 = 255
+
+    /// Builds the town. Every draw comes from streams of the `population.*`
+    /// subsystems, in a fixed order, so the town depends only on config and seed.
+    public init(config: PopulationConfig, seed: UInt64) {
+        self.config = config
+        self.seed = seed
+        let n = config.people
+        age.reserveCapacity(n); household.reserveCapacity(n)
+
+        // Households: sizes from the shares, ages by composition. One- and
+        // two-person households are grown-ups; from three members on, two
+        // grown-ups and children.
+        var random = RandomStream(seed: seed, subsystem: "population.households")
+        let sizes = DiscreteDistribution(weights: config.householdSizeShares)
+        while age.count < n {
+            let size = min(sizes.sample(&random) + 1, n - age.count)
+            let h = Int32(householdFirst.count)
+            householdFirst.append(Int32(age.count))
+            householdSize.append(Int8(size))
+            let seniorCouple = random.nextBernoulli(config.seniorShareOfGrownUps)
+            for member in 0..<size {
+                let group: AgeGroup
+                if member < 2 {
+                    group = (size == 1 ? random.nextBernoulli(config.seniorShareOfGrownUps) : seniorCouple) && size <= 2 ? .senior : .adult
+                } else {
+                    group = random.nextBernoulli(config.preschoolShareOfChildren) ? .preschool : .pupil
+                }
+                age.append(group)
+                household.append(h)
+            }
+        }
+        venueCount[Int(Setting.home.rawValue)] = householdFirst.count
+
+        placeSetting = Array(repeating: Town.noPlace, count: n)
+        place = Array(repeating: -1, count: n)
+        placeCluster = Array(repeating: -1, count: n)
+        placeSeat = Array(repeating: -1, count: n)
+        placeClusterSize = Array(repeating: 0, count: n)
+        usesTransport = Array(repeating: false, count: n)
+
+        // Fixed places. Members are taken in a shuffled order so that colleagues
+        // and classmates are not household members.
+        var participation = RandomStream(seed: seed, subsystem: "population.participation")
+        var workers: [Int] = [], pupils: [Int] = [], toddlers: [Int] = []
+        for person in 0..<n {
+            switch age[person] {
+            case .adult: if participation.nextBernoulli(config.employmentRate) { workers.append(person) }
+            case .pupil: pupils.append(person)
+            case .preschool: if participation.nextBernoulli(config.daycareParticipation) { toddlers.append(person) }
+            case .senior: break
+            }
+        }
+        assignClusters(workers, setting: .work, layout: config.work)
+        assignClusters(pupils, setting: .school, layout: config.school)
+        var daycareOrder = RandomStream(seed: seed, subsystem: "population.order.daycare")
+        let shuffledToddlers = Town.shuffled(toddlers, &daycareOrder)
+        for (index, person) in shuffledToddlers.enumerated() {
+            placeSetting[person] = Setting.daycare.rawValue
+            place[person] = Int32(index / config.daycareGroupSize)
+        }
+        venueCount[Int(Setting.daycare.rawValue)] = (shuffledToddlers.count + config.daycareGroupSize - 1) / config.daycareGroupSize
+        var transport = RandomStream(seed: seed, subsystem: "population.transport")
+        for person in 0..<n where placeSetting[person] == Setting.work.rawValue || placeSetting[person] == Setting.school.rawValue {
+            usesTransport[person] = transport.nextBernoulli(config.publicTransportShare)
+        }
+        // Shops and streets: enough that each serves its configured number of
+        // visitors on a weekday.
+        let grownUps = age.filter { $0 == .adult || $0 == .senior }.count
+        venueCount[Int(Setting.shop.rawValue)] = max(1, Int((Double(grownUps) * config.shopSaturdayProbability / Double(config.shoppersPerShop)).rounded(.up)))
+        let tripsPerDay = 2 * (workers.count + pupils.count) + grownUps
+        venueCount[Int(Setting.street.rawValue)] = max(1, (tripsPerDay + config.walkersPerStreet - 1) / config.walkersPerStreet)
+    }
+
+    /// Fisher–Yates shuffle.
+    static func shuffled(_ items: [Int], _ random: inout RandomStream) -> [Int] {
+        var result = items
+        if result.count > 1 {
+            for i in stride(from: result.count - 1, to: 0, by: -1) {
+                result.swapAt(i, random.nextIndex(i + 1))
+            }
+        }
+        return result
+    }
+
+    /// Fills groups of size k or k + 1 (share q, ``ClusterLayout/clusterSizes``)
+    /// in shuffled order, `clustersPerRoom` groups per room.
+    mutating func assignClusters(_ members: [Int], setting: Setting, layout: ClusterLayout) {
+        var random = RandomStream(seed: seed, subsystem: "population.order.\(setting.name)")
+        let order = Town.shuffled(members, &random)
+        let (small, largeShare) = layout.clusterSizes
+        var position = 0, cluster = 0
+        while position < order.count {
+            let size = min(random.nextBernoulli(largeShare) ? small + 1 : small, order.count - position)
+            for seat in 0..<size {
+                let person = order[position + seat]
+                placeSetting[person] = setting.rawValue
+                place[person] = Int32(cluster / layout.clustersPerRoom)
+                placeCluster[person] = Int16(cluster % layout.clustersPerRoom)
+                placeSeat[person] = Int8(seat)
+                placeClusterSize[person] = Int8(size)
+            }
+            position += size
+            cluster += 1
+        }
+        venueCount[Int(setting.rawValue)] = (cluster + layout.clustersPerRoom - 1) / layout.clustersPerRoom
+    }
+}

@@ -1,0 +1,221 @@
+import Foundation
+import WarnSimCore
+
+/// A seated setting whose people sit in groups ("clusters": desk groups, table
+/// groups, tables) placed far enough apart that only group members are within
+/// the contact distance; the group size is derived from the configured target
+/// of close contacts per visit.
+public struct ClusterLayout: Sendable, Equatable {
+    /// Mean number of other people within the contact distance per visit.
+    public var closeContactsTarget: Double
+    /// Distance between neighbouring group centres (metres).
+    public var clusterSpacing: Double
+    /// Radius of the circle the group members sit on (metres).
+    public var seatRadius: Double
+    /// Groups per room (work room, class, restaurant).
+    public var clustersPerRoom: Int
+
+    /// The two group sizes k and k + 1 and the share q of groups of size k + 1
+    /// for which the person-weighted mean of (size − 1) equals the target:
+    /// q = k·(c − k + 1) / (2k − c) with k = ⌊c⌋ + 1.
+    public var clusterSizes: (small: Int, largeShare: Double) {
+        let c = closeContactsTarget
+        let k = Int(c.rounded(.down)) + 1
+        let q = Double(k) * (c - Double(k) + 1) / (2 * Double(k) - c)
+        return (k, q)
+    }
+}
+
+/// Start time and length of a daily activity, in minutes after midnight.
+public struct ActivityTime: Sendable, Equatable {
+    public var start: Int
+    /// Uniform spread of the start around `start` (± minutes).
+    public var startSpread: Int
+    public var duration: Int
+}
+
+/// Every population and contact parameter of a scenario (`population:`).
+public struct PopulationConfig: Sendable, Equatable {
+    public var people: Int
+    /// Share of households with 1, 2, 3, 4 and 5 (or more) members.
+    public var householdSizeShares: [Double]
+    public var seniorShareOfGrownUps: Double
+    public var preschoolShareOfChildren: Double
+    public var livingSpacePerPerson: Double
+    public var homeRepositionMinutes: Int
+    public var daycareParticipation: Double
+    public var employmentRate: Double
+    public var publicTransportShare: Double
+    public var contactDistance: Double
+    public var radioRange: Double
+
+    public var work: ClusterLayout
+    public var workTime: ActivityTime
+    public var school: ClusterLayout
+    public var schoolTime: ActivityTime
+    public var daycareGroupSize: Int
+    public var daycareAreaPerChild: Double
+    public var daycareTime: ActivityTime
+    public var daycareRepositionMinutes: Int
+
+    public var vehicleCapacity: Int
+    public var vehicleSeatColumns: Int
+    public var vehicleSeatPitch: Double
+    public var vehicleRowPitch: Double
+    public var rideMinutes: Int
+    public var departureIntervalMinutes: Int
+
+    public var shopWeekdayProbability: Double
+    public var shopSaturdayProbability: Double
+    public var shopVisitMinutes: Int
+    public var shopArea: Double
+    public var shoppersPerShop: Int
+    public var shopRepositionMinutes: Int
+
+    public var leisure: ClusterLayout
+    public var leisureWeekdayProbability: Double
+    public var leisureWeekendProbability: Double
+    public var leisureTime: ActivityTime
+
+    public var streetMinutes: Int
+    public var streetLength: Double
+    public var streetWidth: Double
+    public var walkersPerStreet: Int
+    public var streetRepositionMinutes: Int
+
+    /// Carriage state (a name from the radio parameters) per setting.
+    public var carriageBySetting: [String]
+}
+
+/// The world part of a scenario file: `population:`, `radio:` and `epidemiology:`.
+public struct WorldScenario: Sendable {
+    public var name: String
+    public var population: PopulationConfig
+    public var radio: RadioParameters
+    public var calibrationTable: DeviceCalibrationTable
+    public var epidemiology: EpidemiologyConfig
+
+    /// Top-level sections that other layers read from the same file; the world
+    /// loader accepts them without reading them.
+    public static let otherSections: Set<String> = ["app", "services", "simulation", "risk", "analysis", "description"]
+
+    /// Loads the world sections of a scenario file. Paths inside (`radio.parameters`,
+    /// `radio.calibration_table`) are relative to the scenario file.
+    public static func load(_ url: URL) throws -> WorldScenario {
+        let root = try YAMLSection.load(url)
+        let folder = url.deletingLastPathComponent()
+        let name = try root.string("name")
+        let population = try PopulationConfig.parse(try root.section("population"))
+        let radioSection = try root.section("radio")
+        let parametersPath = try radioSection.string("parameters")
+        let tablePath = try radioSection.string("calibration_table")
+        try radioSection.finish()
+        let radio = try RadioParameters.load(URL(fileURLWithPath: parametersPath, relativeTo: folder).standardizedFileURL)
+        let table = try DeviceCalibrationTable.load(URL(fileURLWithPath: tablePath, relativeTo: folder).standardizedFileURL)
+        for (index, carriage) in population.carriageBySetting.enumerated() where radio.carriageIndex(carriage) == nil {
+            throw InputError(file: url.path, field: "population.carriage.\(Setting(rawValue: UInt8(index))!.name)",
+                             problem: "'\(carriage)' is not a carriage state of \(parametersPath) (\(radio.carriageNames.joined(separator: ", ")))")
+        }
+        let epidemiology = try EpidemiologyConfig.parse(try root.section("epidemiology"))
+        for key in root.keys where otherSections.contains(key) { root.skip(key) }
+        try root.finish()
+        return WorldScenario(name: name, population: population, radio: radio, calibrationTable: table, epidemiology: epidemiology)
+    }
+}
+
+extension PopulationConfig {
+    static func parseCluster(_ s: YAMLSection) throws -> ClusterLayout {
+        let layout = ClusterLayout(
+            closeContactsTarget: try s.double("close_contacts_target", in: 0...30),
+            clusterSpacing: try s.double("cluster_spacing_m", in: 0.5...50),
+            seatRadius: try s.double("seat_radius_m", in: 0...5),
+            clustersPerRoom: try s.int("clusters_per_room", in: 1...200))
+        return layout
+    }
+
+    static func parseTime(_ s: YAMLSection) throws -> ActivityTime {
+        let time = ActivityTime(start: try s.int("start_minute", in: 0...1439),
+                                startSpread: try s.int("start_spread_minutes", in: 0...240),
+                                duration: try s.int("duration_minutes", in: 1...900))
+        guard time.start - time.startSpread >= 0, time.start + time.startSpread + time.duration <= 1440 else {
+            throw s.fail("duration_minutes", "the activity must fit within one day (start ± spread + duration ≤ 1440)")
+        }
+        return time
+    }
+
+    /// Reads `population:`; every field is required so that each default is
+    /// visible, with its source, in the scenario file.
+    public static func parse(_ p: YAMLSection) throws -> PopulationConfig {
+        let shares = try p.doubles("household_size_shares", in: 0...1, count: 5...5)
+        guard abs(shares.reduce(0, +) - 1) < 0.01 else {
+            throw p.fail("household_size_shares", "shares must sum to 1 (±0.01), they sum to \(shares.reduce(0, +))")
+        }
+        let home = try p.section("home")
+        let work = try p.section("work")
+        let school = try p.section("school")
+        let daycare = try p.section("daycare")
+        let transport = try p.section("transport")
+        let shop = try p.section("shop")
+        let leisure = try p.section("leisure")
+        let street = try p.section("street")
+        let carriage = try p.section("carriage")
+        var config = PopulationConfig(
+            people: try p.int("people", in: 1...50_000_000),
+            householdSizeShares: shares,
+            seniorShareOfGrownUps: try p.double("senior_share_of_grown_ups", in: 0...1),
+            preschoolShareOfChildren: try p.double("preschool_share_of_children", in: 0...1),
+            livingSpacePerPerson: try home.double("living_space_m2_per_person", in: 5...500),
+            homeRepositionMinutes: try home.int("reposition_minutes", in: 1...1440),
+            daycareParticipation: try daycare.double("participation", in: 0...1),
+            employmentRate: try work.double("employment_rate", in: 0...1),
+            publicTransportShare: try transport.double("commuter_share", in: 0...1),
+            contactDistance: try p.double("contact_distance_m", in: 0.1...10),
+            radioRange: try p.double("radio_range_m", in: 1...100),
+            work: try parseCluster(work),
+            workTime: try parseTime(try work.section("time")),
+            school: try parseCluster(school),
+            schoolTime: try parseTime(try school.section("time")),
+            daycareGroupSize: try daycare.int("group_size", in: 1...200),
+            daycareAreaPerChild: try daycare.double("area_m2_per_child", in: 0.5...100),
+            daycareTime: try parseTime(try daycare.section("time")),
+            daycareRepositionMinutes: try daycare.int("reposition_minutes", in: 1...600),
+            vehicleCapacity: try transport.int("vehicle_capacity", in: 1...1000),
+            vehicleSeatColumns: try transport.int("seat_columns", in: 1...10),
+            vehicleSeatPitch: try transport.double("seat_pitch_m", in: 0.2...3),
+            vehicleRowPitch: try transport.double("row_pitch_m", in: 0.3...3),
+            rideMinutes: try transport.int("ride_minutes", in: 1...180),
+            departureIntervalMinutes: try transport.int("departure_interval_minutes", in: 1...120),
+            shopWeekdayProbability: try shop.double("weekday_probability", in: 0...1),
+            shopSaturdayProbability: try shop.double("saturday_probability", in: 0...1),
+            shopVisitMinutes: try shop.int("visit_minutes", in: 1...300),
+            shopArea: try shop.double("area_m2", in: 10...100_000),
+            shoppersPerShop: try shop.int("shoppers_per_shop", in: 1...10_000),
+            shopRepositionMinutes: try shop.int("reposition_minutes", in: 1...120),
+            leisure: try parseCluster(leisure),
+            leisureWeekdayProbability: try leisure.double("weekday_probability", in: 0...1),
+            leisureWeekendProbability: try leisure.double("weekend_probability", in: 0...1),
+            leisureTime: try parseTime(try leisure.section("time")),
+            streetMinutes: try street.int("minutes_per_trip", in: 1...120),
+            streetLength: try street.double("length_m", in: 5...10_000),
+            streetWidth: try street.double("width_m", in: 1...200),
+            walkersPerStreet: try street.int("walkers_per_street", in: 1...10_000),
+            streetRepositionMinutes: try street.int("reposition_minutes", in: 1...60),
+            carriageBySetting: [])
+        for setting in Setting.allCases {
+            config.carriageBySetting.append(try carriage.string(setting.name))
+        }
+        for section in [home, daycare, transport, shop, street, carriage] { try section.finish() }
+        for section in [work, school, leisure] {
+            let layout = try parseCluster(section)  // re-read is idempotent; validates geometry below
+            guard 2 * layout.seatRadius <= config.contactDistance else {
+                throw section.fail("seat_radius_m", "group members must be within contact_distance_m (2 × radius ≤ \(config.contactDistance))")
+            }
+            guard layout.clusterSpacing - 2 * layout.seatRadius > config.contactDistance else {
+                throw section.fail("cluster_spacing_m", "neighbouring groups must be farther apart than contact_distance_m (spacing − 2 × radius > \(config.contactDistance))")
+            }
+            try section.finish()
+        }
+        try p.finish()
+        return config
+    }
+}
