@@ -78,6 +78,17 @@ public final class IdentifierBatchDeriver {
         }
     }
 
+    /// Writes the RPIs of `count` intervals from `start` under an already derived
+    /// RPIK: the AES part of ``derive(_:metadata:rpis:aems:)`` alone.
+    public func deriveRPIs(rpik: KeyBytes, start: ENIntervalNumber, count: Int, into rpis: UnsafeMutableRawPointer) {
+        precondition((1...Self.maxBlocks).contains(count))
+        for i in 0..<count {
+            (padded + 16 * i + 12).storeBytes(of: (start.rawValue &+ UInt32(i)).littleEndian, as: UInt32.self)
+        }
+        rpiCipher.setKey(rpik)
+        rpiCipher.encrypt(padded, to: rpis, blocks: count)
+    }
+
     /// The RPIs and AEMs of one key, as values.
     public func derive(_ tek: TemporaryExposureKey, metadata: BluetoothMetadata) -> [(rpi: KeyBytes, aem: AssociatedEncryptedMetadata)] {
         var batch = DerivedIdentifiers.allocate(keys: [tek], includeMetadata: true)

@@ -16,6 +16,9 @@ public struct CryptoBenchmark: Sendable {
         /// RPI and AEM pairs per second on one thread (HKDF for RPIK and AEMK,
         /// two AES blocks per pair).
         public var rpiAemPairsPerSecondSingleThread: Double
+        /// RPIs per second on one thread from precomputed RPIKs (no HKDF): the
+        /// AES part of the derivation alone, including the per-key re-keying.
+        public var rpiFromRPIKPerSecondSingleThread: Double
         /// swift-crypto's single-block AES, one call per block, one thread.
         public var baselineBlocksPerSecond: Double
         /// OpenSSL EVP AES-128-ECB over a 64 KiB buffer, one thread: the
@@ -30,6 +33,7 @@ public struct CryptoBenchmark: Sendable {
             case rpiPerSecondSingleThread = "rpi_per_second_single_thread"
             case rpiPerSecondAllThreads = "rpi_per_second_all_threads"
             case rpiAemPairsPerSecondSingleThread = "rpi_aem_pairs_per_second_single_thread"
+            case rpiFromRPIKPerSecondSingleThread = "rpi_from_rpik_per_second_single_thread"
             case baselineBlocksPerSecond = "baseline_blocks_per_second"
             case aesBulkBlocksPerSecondSingleThread = "aes_bulk_blocks_per_second_single_thread"
             case threads
@@ -81,6 +85,16 @@ public struct CryptoBenchmark: Sendable {
                 sink.absorb(worker, aems!)
             }
         }
+        let rpiks = teks.map { KeyDerivation.rollingProximityIdentifierKey(for: $0) }
+        let deriver = try IdentifierBatchDeriver()
+        let scratch = UnsafeMutableRawPointer.allocate(byteCount: 16 * 144, alignment: 64)
+        defer { scratch.deallocate() }
+        let fromRPIK = try rate(units: rowsPerBatch) {
+            for (k, rpik) in rpiks.enumerated() {
+                deriver.deriveRPIs(rpik: rpik, start: teks[k].rollingStartIntervalNumber, count: Int(teks[k].rollingPeriod), into: scratch)
+                sink.absorb(0, UnsafeRawBufferPointer(start: scratch, count: 16 * 144))
+            }
+        }
         precondition(sink.total != 0x5A5A)  // keeps the derived bytes observable
 
         let cipher = try AES128ECB()
@@ -104,6 +118,7 @@ public struct CryptoBenchmark: Sendable {
             rpiPerSecondSingleThread: single,
             rpiPerSecondAllThreads: all,
             rpiAemPairsPerSecondSingleThread: pairs,
+            rpiFromRPIKPerSecondSingleThread: fromRPIK,
             baselineBlocksPerSecond: baseline,
             aesBulkBlocksPerSecondSingleThread: ceiling,
             threads: threads,

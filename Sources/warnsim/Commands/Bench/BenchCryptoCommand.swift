@@ -32,6 +32,7 @@ struct BenchCryptoCommand: ParsableCommand {
             RPI derivation, 1 thread          \(millions(result.rpiPerSecondSingleThread))
             RPI derivation, \(result.threads) threads         \(millions(result.rpiPerSecondAllThreads))
             RPI+AEM derivation, 1 thread      \(millions(result.rpiAemPairsPerSecondSingleThread))
+            RPI from RPIK (AES only), 1 thread\(millions(result.rpiFromRPIKPerSecondSingleThread))
             AES bulk ECB (ceiling), 1 thread  \(millions(result.aesBulkBlocksPerSecondSingleThread))
             AES one block per call (baseline) \(millions(result.baselineBlocksPerSecond))
             RPI rate / ceiling                \(String(format: "%10.3f", result.ratioToCeiling))
