@@ -14,12 +14,15 @@ import WarnSimCore
 /// **Exactness.** The GEMM sums the same non-negative products as the exact
 /// engine in a different order, so a normalized time differs from the engine's
 /// by at most a few units in the last place. Whenever a window's normalized
-/// time, a day sum or (Android) ten times a day sum lies within a relative
-/// `1e-9` of a decision boundary (a range end of a mapping, or a rounding
-/// half-point), the scorer recomputes that (device, configuration) with
-/// `CWARiskEngine` itself. Far from boundaries both orders give the same
-/// decisions; at boundaries the engine decides. Filter seconds are integers and
-/// exact. So every window level and every total equals the engine's.
+/// time lies within a relative `1e-9` of a range end of the window mapping,
+/// the scorer recomputes that time exactly as `CWARiskEngine` does (same
+/// operations, same order). Whenever a day sum that contains a GEMM value lies
+/// that close to a decision boundary (Android: a rounding half-point of
+/// 10 × sum; iOS: a range end of the day mapping), it re-adds the engine's
+/// exact times in the engine's order. An exact 0 is exact in both. Filter
+/// seconds are integers and exact. Far from boundaries both orders give the
+/// same decisions; at boundaries the engine's arithmetic decides. So every
+/// window level and every total equals the engine's.
 public struct BatchScorer: Sendable {
     /// The configurations' compiled tables.
     let tables: BatchConfigurationTables
@@ -126,111 +129,141 @@ public struct BatchScorer: Sendable {
         let tolerance = Self.boundaryTolerance
         let u = t.weightColumnCount
         let android = platform == .android
-        for device in devices {
-            let lo = set.deviceStart[device]
-            let hi = set.deviceStart[device + 1]
-            for config in 0..<cCount {
-                let weightColumn = t.weightColumn[config]
-                let minDay = referenceDay - t.maxAge[config]
-                let trvBase = config * BatchWindowSet.classCount
-                let ew = t.windowStart[config]..<t.windowStart[config + 1]
-                let dm = t.dayStart[config]..<t.dayStart[config + 1]
-                let filters = t.filterStart[config]..<t.filterStart[config + 1]
-                var uncertain = false
-                var high = false
-                var w = lo
-                while w < hi && !uncertain {
-                    let day = set.day[w]
-                    var sum = 0.0
-                    var kept = false
-                    while w < hi && set.day[w] == day {
-                        defer { w += 1 }
-                        var level: UInt8 = 0
-                        if day >= minDay {
-                            let row = (w - firstWindow) * n
-                            var dropped = false
-                            for f in filters {
-                                let seconds = workspace.products[row + u + t.filterColumn[f]]
-                                let minutes = android ? seconds / 60 : (seconds / 60).rounded(.down)
-                                if t.filterRange[f].contains(minutes) {
-                                    dropped = true
-                                    break
-                                }
-                            }
-                            let trv = t.trv[trvBase + Int(set.trlClass[w])]
-                            if !dropped && trv >= 0 {
-                                let time = trv * (workspace.products[row + weightColumn] / 60)
-                                for e in ew {
-                                    let range = t.windowRange[e]
-                                    if Self.near(time, range.min, tolerance) || Self.near(time, range.max, tolerance) {
-                                        uncertain = true
+        let high = UInt8(RiskLevel.high.rawValue)
+        var exactWindows = 0
+        var exactDays = 0
+        workspace.products.withUnsafeBufferPointer { products in
+        t.trv.withUnsafeBufferPointer { trvTable in
+        t.windowRange.withUnsafeBufferPointer { windowRange in
+        t.dayRange.withUnsafeBufferPointer { dayRange in
+        set.day.withUnsafeBufferPointer { days in
+        set.trlClass.withUnsafeBufferPointer { classes in
+            for device in devices {
+                let lo = set.deviceStart[device]
+                let hi = set.deviceStart[device + 1]
+                for config in 0..<cCount {
+                    let weightColumn = t.weightColumn[config]
+                    let minDay = referenceDay - t.maxAge[config]
+                    let trvBase = config * BatchWindowSet.classCount
+                    let ewLo = t.windowStart[config]
+                    let ewHi = t.windowStart[config + 1]
+                    let dayLo = t.dayStart[config]
+                    let dayHi = t.dayStart[config + 1]
+                    let filters = t.filterStart[config]..<t.filterStart[config + 1]
+                    var isHigh = false
+                    var w = lo
+                    while w < hi {
+                        let day = days[w]
+                        let dayFirst = w
+                        var sum = 0.0
+                        var kept = 0
+                        var allExact = true
+                        while w < hi && days[w] == day {
+                            var level: UInt8 = 0
+                            if day >= minDay {
+                                let row = (w - firstWindow) * n
+                                var dropped = false
+                                for f in filters {
+                                    let seconds = products[row + u + t.filterColumn[f]]
+                                    let minutes = android ? seconds / 60 : (seconds / 60).rounded(.down)
+                                    if t.filterRange[f].contains(minutes) {
+                                        dropped = true
+                                        break
                                     }
                                 }
-                                for e in ew where t.windowRange[e].contains(time) {
-                                    level = t.windowLevel[e]
-                                    break
-                                }
-                                if level != 0 {
-                                    sum += time
-                                    kept = true
+                                let trv = trvTable[trvBase + Int(classes[w])]
+                                if !dropped && trv >= 0 {
+                                    var time = trv * (products[row + weightColumn] / 60)
+                                    var exact = time == 0
+                                    if !exact {
+                                        for e in ewLo..<ewHi where Self.near(time, windowRange[e].min, tolerance) || Self.near(time, windowRange[e].max, tolerance) {
+                                            time = exactTime(set, window: w, config: config, transmissionRiskValue: trv)
+                                            exact = true
+                                            exactWindows += 1
+                                            break
+                                        }
+                                    }
+                                    for e in ewLo..<ewHi where windowRange[e].contains(time) {
+                                        level = t.windowLevel[e]
+                                        break
+                                    }
+                                    if level != 0 {
+                                        sum += time
+                                        kept += 1
+                                        allExact = allExact && exact
+                                    }
                                 }
                             }
+                            workspace.dayLevels[w - dayFirst] = level
+                            if output.recordsLevels {
+                                output.levels[set.originalIndex[w] * cCount + config] = level
+                            }
+                            w += 1
+                            if w - dayFirst == workspace.dayLevels.count { workspace.dayLevels.append(0) }
                         }
-                        if output.recordsLevels {
-                            output.levels[set.originalIndex[w] * cCount + config] = level
+                        guard kept > 0 else { continue }
+                        if !allExact && dayNeedsExactSum(sum, dayRange: dayRange, dayLo..<dayHi, android: android, tolerance: tolerance) {
+                            // Re-add the day's kept windows' exact times in the engine's order.
+                            sum = 0
+                            for v in dayFirst..<w where workspace.dayLevels[v - dayFirst] != 0 {
+                                let trv = trvTable[trvBase + Int(classes[v])]
+                                let row = (v - firstWindow) * n
+                                let approximate = trv * (products[row + weightColumn] / 60)
+                                var time = exactTime(set, window: v, config: config, transmissionRiskValue: trv)
+                                if approximate == 0 { time = 0 }
+                                sum += time
+                            }
+                            exactDays += 1
+                        }
+                        let value = android ? CWARiskEngine.roundHalfUp(sum * 10) / 10 : sum
+                        for e in dayLo..<dayHi where dayRange[e].contains(value) {
+                            if t.dayLevel[e] == high { isHigh = true }
+                            break
                         }
                     }
-                    guard kept, !uncertain else { continue }
-                    var value = sum
-                    if android {
-                        let scaled = sum * 10
-                        let fraction = scaled - scaled.rounded(.down)
-                        if Swift.abs(fraction - 0.5) <= tolerance * Swift.max(1, scaled) {
-                            uncertain = true
-                            continue
-                        }
-                        value = CWARiskEngine.roundHalfUp(scaled) / 10
-                    } else {
-                        for e in dm where Self.near(value, t.dayRange[e].min, tolerance) || Self.near(value, t.dayRange[e].max, tolerance) {
-                            uncertain = true
-                        }
-                        if uncertain { continue }
-                    }
-                    for e in dm where t.dayRange[e].contains(value) {
-                        if t.dayLevel[e] == UInt8(RiskLevel.high.rawValue) { high = true }
-                        break
-                    }
-                }
-                if uncertain {
-                    exactRescore(set, device: device, config: config, referenceDay: referenceDay, output: output)
-                    output.fallbacks[worker] += 1
-                } else {
-                    output.totals[device * cCount + config] = high ? 2 : 1
+                    output.totals[device * cCount + config] = isHigh ? 2 : 1
                 }
             }
         }
+        }
+        }
+        }
+        }
+        }
+        output.fallbacks[worker] += exactWindows + exactDays
     }
 
-    /// Whether `value` is within the relative tolerance of `bound`.
+    /// The engine's own normalized time for sorted window `w` under `config`.
+    @inline(__always)
+    func exactTime(_ set: BatchWindowSet, window w: Int, config: Int, transmissionRiskValue trv: Double) -> Double {
+        trv * CWARiskEngine.weightedMinutes(of: set.windows[set.originalIndex[w]], weights: configurations[config].minutesAtAttenuationWeights)
+    }
+
+    /// Whether a day sum computed from GEMM values lies close enough to a
+    /// decision boundary (Android: a rounding half-point of 10 × sum; iOS: a
+    /// range end of the day mapping) that the engine's exact sum must decide.
+    @inline(__always)
+    func dayNeedsExactSum(
+        _ sum: Double, dayRange: UnsafeBufferPointer<RiskRange>, _ entries: Range<Int>, android: Bool, tolerance: Double
+    ) -> Bool {
+        if android {
+            let scaled = sum * 10
+            let fraction = scaled - scaled.rounded(.down)
+            return Swift.abs(fraction - 0.5) <= tolerance * Swift.max(1, scaled)
+        }
+        for e in entries where Self.near(sum, dayRange[e].min, tolerance) || Self.near(sum, dayRange[e].max, tolerance) {
+            return true
+        }
+        return false
+    }
+
+    /// Whether `value` is within the relative tolerance of `bound`. An exact 0
+    /// is never uncertain: the engine's value is then 0 too (a zero
+    /// transmission risk value, or only zero products in a sum of non-negative
+    /// terms).
     @inline(__always)
     static func near(_ value: Double, _ bound: Double, _ tolerance: Double) -> Bool {
-        Swift.abs(value - bound) <= tolerance * Swift.max(Swift.abs(value), Swift.abs(bound))
-    }
-
-    /// Recomputes one (device, configuration) with the exact engine.
-    func exactRescore(_ set: BatchWindowSet, device: Int, config: Int, referenceDay: Int, output: BatchOutput) {
-        let indices = set.originalIndex[set.deviceStart[device]..<set.deviceStart[device + 1]].sorted()
-        let windows = indices.map { set.windows[$0] }
-        let engine = CWARiskEngine(parameters: configurations[config], platform: platform)
-        // Report types were checked up front, so the engine cannot throw here.
-        guard let result = try? engine.calculate(windows, referenceDay: referenceDay) else { return }
-        let c = tables.configurationCount
-        output.totals[device * c + config] = UInt8(result.totalRiskLevel.rawValue)
-        if output.recordsLevels {
-            for (position, index) in indices.enumerated() {
-                output.levels[index * c + config] = UInt8(result.windows[position].riskLevel?.rawValue ?? 0)
-            }
-        }
+        value != 0 && Swift.abs(value - bound) <= tolerance * Swift.max(Swift.abs(value), Swift.abs(bound))
     }
 }
 
@@ -244,8 +277,8 @@ public struct BatchResult: Sendable {
     /// `windowLevels[window × configurationCount + configuration]` (input
     /// window order): 0 dropped, 1 LOW, 2 HIGH; `nil` unless requested.
     public let windowLevels: [UInt8]?
-    /// (device, configuration) pairs decided by the exact engine because a
-    /// value lay at a decision boundary.
+    /// Window normalized times and day sums that lay at a decision boundary and
+    /// were therefore recomputed exactly as the engine computes them.
     public let exactFallbacks: Int
     /// Seconds spent in `dgemm`, summed over workers.
     public let gemmSeconds: Double
@@ -262,6 +295,8 @@ public struct BatchResult: Sendable {
 struct TileWorkspace {
     var features: [Double] = []
     var products: [Double] = []
+    /// Levels of the current day's windows.
+    var dayLevels: [UInt8] = [0]
 }
 
 /// Output buffers that several workers write at disjoint indices (raw memory,

@@ -1,0 +1,49 @@
+import ArgumentParser
+import Foundation
+import RiskCalculation
+
+struct BenchScoreCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "score",
+        abstract: "Batch risk scoring: window×configuration evaluations per second, GEMM stage vs plain dgemm, exact engine."
+    )
+
+    @Option(help: "Number of synthetic exposure windows.")
+    var windows = 100_000
+
+    @Option(help: "Number of synthetic CWA parameter sets.")
+    var configs = 1_000
+
+    @Option(help: "Worker threads.")
+    var threads = ProcessInfo.processInfo.activeProcessorCount
+
+    @Flag(help: "Print one JSON object instead of a table.")
+    var json = false
+
+    func run() throws {
+        guard windows >= 1 else { throw inputFailure(file: "<argument>", field: "--windows", "must be at least 1") }
+        guard configs >= 1 else { throw inputFailure(file: "<argument>", field: "--configs", "must be at least 1") }
+        guard threads >= 1 else { throw inputFailure(file: "<argument>", field: "--threads", "must be at least 1") }
+        let result = try ScoreBenchmark(windows: windows, configurations: configs, threads: threads).run()
+        if json {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys]
+            printOutput(String(decoding: try encoder.encode(result), as: UTF8.self) + "\n")
+            return
+        }
+        func f(_ value: Double, _ digits: Int = 2) -> String { String(format: "%.\(digits)f", value) }
+        printOutput("""
+            windows × configurations          \(result.windows) × \(result.configurations) (\(result.devices) devices, \(result.threads) threads)
+            evaluations per second            \(f(result.evaluationsPerSecond / 1e6, 1)) M/s
+            exact engine (sample, 1 thread)   \(f(result.exactEngineEvaluationsPerSecond / 1e6, 3)) M/s
+            time: prepare / GEMM / rest       \(f(result.secondsPrepare, 3)) s / \(f(result.secondsGemm, 3)) s / \(f(result.secondsRest, 3)) s
+            time total                        \(f(result.secondsTotal, 3)) s
+            GEMM shape per tile               K \(result.gemmInner), N \(result.gemmColumns)
+            GEMM stage                        \(f(result.gemmGflops)) GFLOP/s
+            plain dgemm, same shape           \(f(result.referenceGemmGflops)) GFLOP/s
+            boundary cases by exact engine    \(result.exactFallbacks)
+            rate / GEMM-only ceiling          \(f(result.ratioToGemmCeiling, 3)) (ceiling \(f(result.gemmCeilingEvaluationsPerSecond / 1e6, 1)) M/s)
+
+            """)
+    }
+}
