@@ -117,3 +117,36 @@ import Testing
         }
     }
 }
+
+/// The texts of `warnsim score`.
+@Suite struct ScoreReportTests {
+    @Test func csvJSONAndExplanationOfTheAndroidVector() throws {
+        let file = try WindowFile.load(path: try ReferencePaths.require(TestVectorTests.androidFile))
+        let configuration = try #require(file.configuration)
+        let scores = try Scorer.score(file, configuration: configuration, platform: .android)
+        let csv = ScoreReport.csv(scores)
+        let lines = csv.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.count == 29 + 2)  // header, 29 rows, final empty
+        #expect(lines[1] == "0,keep Exposure Windows (< 10 minutes),HIGH,0,1,,1,0,1")
+        let json = ScoreReport.json(scores)
+        #expect(json.contains(#""ageOfMostRecentDateWithLowRisk": null"#))
+        let explanation = ScoreReport.explanation(scores)
+        #expect(explanation.contains("[0, 63) dB × 0.8: 9.983333333333333"))
+        #expect(explanation.contains("TRL 6; TRV 1.2"))
+        #expect(explanation.contains("dropped: no risk level") || explanation.contains("level LOW"))
+        // Case 28: three windows, one day at exactly 9.0.
+        #expect(explanation.contains("day at age 1 d: normalized time 9; level HIGH"))
+        // Determinism: the same input gives the same bytes.
+        #expect(ScoreReport.csv(try Scorer.score(file, configuration: configuration, platform: .android)) == csv)
+    }
+
+    @Test func checkReportsExpectedAndActualOnFailure() throws {
+        let file = try WindowFile.load(path: try ReferencePaths.require(TestVectorTests.iosFile))
+        let configuration = try #require(file.configuration)
+        let report = ScoreReport.check(try Scorer.score(file, configuration: configuration, platform: .android), cases: file.cases)
+        #expect(report.failed == 1)
+        #expect(report.text.contains("FAIL case 8"))
+        #expect(report.text.contains("totalRiskLevel expected LOW, actual HIGH"))
+        #expect(report.text.hasSuffix("27 passed, 1 failed\n"))
+    }
+}

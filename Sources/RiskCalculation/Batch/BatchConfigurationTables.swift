@@ -39,6 +39,11 @@ struct BatchConfigurationTables: Sendable {
     let dayLevel: [UInt8]
     /// Per configuration: the age filter.
     let maxAge: [Int]
+    /// Per configuration: the window and day mappings as step functions,
+    /// flattened: breakpoints of `c` at `windowSteps.start[c]..<start[c + 1]`,
+    /// interval levels at `start[c] + c ..< start[c + 1] + c + 1`.
+    let windowSteps: FlatSteps
+    let daySteps: FlatSteps
 
     init(_ configurations: [CWARiskParameters], platform: RiskPlatform) {
         configurationCount = configurations.count
@@ -139,8 +144,35 @@ struct BatchConfigurationTables: Sendable {
         dayRange = configurations.flatMap { $0.normalizedTimePerDayToRiskLevel.map(\.normalizedTimeRange) }
         dayLevel = configurations.flatMap { $0.normalizedTimePerDayToRiskLevel.map { UInt8($0.riskLevel.rawValue) } }
         maxAge = configurations.map(\.effectiveMaxEncounterAgeInDays)
+        windowSteps = FlatSteps(configurations.map { LevelSteps($0.normalizedTimePerWindowToRiskLevel) })
+        daySteps = FlatSteps(configurations.map { LevelSteps($0.normalizedTimePerDayToRiskLevel) })
     }
 
     /// GEMM output columns.
     var columnCount: Int { weightColumnCount + filterColumnCount }
+}
+
+/// Many configurations' step functions in flat arrays.
+struct FlatSteps: Sendable {
+    let start: [Int]
+    let breakpoints: [Double]
+    let pointLevels: [UInt8]
+    let intervalLevels: [UInt8]
+
+    init(_ steps: [LevelSteps]) {
+        var start = [0]
+        var breakpoints: [Double] = []
+        var pointLevels: [UInt8] = []
+        var intervalLevels: [UInt8] = []
+        for step in steps {
+            breakpoints += step.breakpoints
+            pointLevels += step.pointLevels
+            intervalLevels += step.intervalLevels
+            start.append(breakpoints.count)
+        }
+        self.start = start
+        self.breakpoints = breakpoints
+        self.pointLevels = pointLevels
+        self.intervalLevels = intervalLevels
+    }
 }

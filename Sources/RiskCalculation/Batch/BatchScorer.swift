@@ -129,13 +129,20 @@ public struct BatchScorer: Sendable {
         let tolerance = Self.boundaryTolerance
         let u = t.weightColumnCount
         let android = platform == .android
-        let high = UInt8(RiskLevel.high.rawValue)
+        let recordsLevels = output.recordsLevels
+        let levels = output.levels
         var exactWindows = 0
         var exactDays = 0
+        var dayLevelStorage = [UInt8](repeating: 0, count: Swift.max(windowCount, 1))
+        dayLevelStorage.withUnsafeMutableBufferPointer { keptLevels in
         workspace.products.withUnsafeBufferPointer { products in
         t.trv.withUnsafeBufferPointer { trvTable in
-        t.windowRange.withUnsafeBufferPointer { windowRange in
-        t.dayRange.withUnsafeBufferPointer { dayRange in
+        t.windowSteps.breakpoints.withUnsafeBufferPointer { windowBreaks in
+        t.windowSteps.pointLevels.withUnsafeBufferPointer { windowPoints in
+        t.windowSteps.intervalLevels.withUnsafeBufferPointer { windowIntervals in
+        t.daySteps.breakpoints.withUnsafeBufferPointer { dayBreaks in
+        t.daySteps.pointLevels.withUnsafeBufferPointer { dayPoints in
+        t.daySteps.intervalLevels.withUnsafeBufferPointer { dayIntervals in
         set.day.withUnsafeBufferPointer { days in
         set.trlClass.withUnsafeBufferPointer { classes in
             for device in devices {
@@ -145,11 +152,12 @@ public struct BatchScorer: Sendable {
                     let weightColumn = t.weightColumn[config]
                     let minDay = referenceDay - t.maxAge[config]
                     let trvBase = config * BatchWindowSet.classCount
-                    let ewLo = t.windowStart[config]
-                    let ewHi = t.windowStart[config + 1]
-                    let dayLo = t.dayStart[config]
-                    let dayHi = t.dayStart[config + 1]
-                    let filters = t.filterStart[config]..<t.filterStart[config + 1]
+                    let wb = t.windowSteps.start[config]
+                    let we = t.windowSteps.start[config + 1]
+                    let db = t.daySteps.start[config]
+                    let de = t.daySteps.start[config + 1]
+                    let filterBegin = t.filterStart[config]
+                    let filterEnd = t.filterStart[config + 1]
                     var isHigh = false
                     var w = lo
                     while w < hi {
@@ -163,29 +171,46 @@ public struct BatchScorer: Sendable {
                             if day >= minDay {
                                 let row = (w - firstWindow) * n
                                 var dropped = false
-                                for f in filters {
+                                var f = filterBegin
+                                while f < filterEnd {
                                     let seconds = products[row + u + t.filterColumn[f]]
                                     let minutes = android ? seconds / 60 : (seconds / 60).rounded(.down)
                                     if t.filterRange[f].contains(minutes) {
                                         dropped = true
                                         break
                                     }
+                                    f += 1
                                 }
                                 let trv = trvTable[trvBase + Int(classes[w])]
                                 if !dropped && trv >= 0 {
                                     var time = trv * (products[row + weightColumn] / 60)
                                     var exact = time == 0
+                                    var resolved = false
                                     if !exact {
-                                        for e in ewLo..<ewHi where Self.near(time, windowRange[e].min, tolerance) || Self.near(time, windowRange[e].max, tolerance) {
+                                        // Step lookup with the boundary test folded in.
+                                        var i = wb
+                                        while i < we {
+                                            let bound = windowBreaks[i]
+                                            if Swift.abs(time - bound) <= tolerance * Swift.max(time, Swift.abs(bound)) { break }
+                                            if time < bound {
+                                                level = windowIntervals[i + config]
+                                                resolved = true
+                                                break
+                                            }
+                                            i += 1
+                                        }
+                                        if !resolved && i == we {
+                                            level = windowIntervals[we + config]
+                                            resolved = true
+                                        }
+                                        if !resolved {
                                             time = exactTime(set, window: w, config: config, transmissionRiskValue: trv)
                                             exact = true
                                             exactWindows += 1
-                                            break
                                         }
                                     }
-                                    for e in ewLo..<ewHi where windowRange[e].contains(time) {
-                                        level = t.windowLevel[e]
-                                        break
+                                    if !resolved {
+                                        level = Self.exactLevel(time, windowBreaks, windowPoints, windowIntervals, wb, we, config)
                                     }
                                     if level != 0 {
                                         sum += time
@@ -194,32 +219,24 @@ public struct BatchScorer: Sendable {
                                     }
                                 }
                             }
-                            workspace.dayLevels[w - dayFirst] = level
-                            if output.recordsLevels {
-                                output.levels[set.originalIndex[w] * cCount + config] = level
+                            keptLevels[w - firstWindow] = level
+                            if recordsLevels {
+                                levels[set.originalIndex[w] * cCount + config] = level
                             }
                             w += 1
-                            if w - dayFirst == workspace.dayLevels.count { workspace.dayLevels.append(0) }
                         }
                         guard kept > 0 else { continue }
-                        if !allExact && dayNeedsExactSum(sum, dayRange: dayRange, dayLo..<dayHi, android: android, tolerance: tolerance) {
+                        if !allExact && dayNeedsExactSum(sum, dayBreaks, db, de, android: android, tolerance: tolerance) {
                             // Re-add the day's kept windows' exact times in the engine's order.
                             sum = 0
-                            for v in dayFirst..<w where workspace.dayLevels[v - dayFirst] != 0 {
+                            for v in dayFirst..<w where keptLevels[v - firstWindow] != 0 {
                                 let trv = trvTable[trvBase + Int(classes[v])]
-                                let row = (v - firstWindow) * n
-                                let approximate = trv * (products[row + weightColumn] / 60)
-                                var time = exactTime(set, window: v, config: config, transmissionRiskValue: trv)
-                                if approximate == 0 { time = 0 }
-                                sum += time
+                                sum += exactTime(set, window: v, config: config, transmissionRiskValue: trv)
                             }
                             exactDays += 1
                         }
                         let value = android ? CWARiskEngine.roundHalfUp(sum * 10) / 10 : sum
-                        for e in dayLo..<dayHi where dayRange[e].contains(value) {
-                            if t.dayLevel[e] == high { isHigh = true }
-                            break
-                        }
+                        if Self.exactLevel(value, dayBreaks, dayPoints, dayIntervals, db, de, config) == 2 { isHigh = true }
                     }
                     output.totals[device * cCount + config] = isHigh ? 2 : 1
                 }
@@ -230,7 +247,28 @@ public struct BatchScorer: Sendable {
         }
         }
         }
+        }
+        }
+        }
+        }
+        }
         output.fallbacks[worker] += exactWindows + exactDays
+    }
+
+    /// The level of an exactly known value from a flattened step function.
+    @inline(__always)
+    static func exactLevel(
+        _ value: Double, _ breaks: UnsafeBufferPointer<Double>, _ points: UnsafeBufferPointer<UInt8>,
+        _ intervals: UnsafeBufferPointer<UInt8>, _ begin: Int, _ end: Int, _ config: Int
+    ) -> UInt8 {
+        var i = begin
+        while i < end {
+            let bound = breaks[i]
+            if value == bound { return points[i] }
+            if value < bound { return intervals[i + config] }
+            i += 1
+        }
+        return intervals[end + config]
     }
 
     /// The engine's own normalized time for sorted window `w` under `config`.
@@ -240,19 +278,22 @@ public struct BatchScorer: Sendable {
     }
 
     /// Whether a day sum computed from GEMM values lies close enough to a
-    /// decision boundary (Android: a rounding half-point of 10 × sum; iOS: a
-    /// range end of the day mapping) that the engine's exact sum must decide.
+    /// decision boundary (Android: a rounding half-point of 10 × sum; iOS: an
+    /// end of a day-mapping range) that the engine's exact sum must decide.
     @inline(__always)
     func dayNeedsExactSum(
-        _ sum: Double, dayRange: UnsafeBufferPointer<RiskRange>, _ entries: Range<Int>, android: Bool, tolerance: Double
+        _ sum: Double, _ breaks: UnsafeBufferPointer<Double>, _ begin: Int, _ end: Int, android: Bool, tolerance: Double
     ) -> Bool {
+        if sum == 0 { return false }
         if android {
             let scaled = sum * 10
             let fraction = scaled - scaled.rounded(.down)
             return Swift.abs(fraction - 0.5) <= tolerance * Swift.max(1, scaled)
         }
-        for e in entries where Self.near(sum, dayRange[e].min, tolerance) || Self.near(sum, dayRange[e].max, tolerance) {
-            return true
+        var i = begin
+        while i < end {
+            if Self.near(sum, breaks[i], tolerance) { return true }
+            i += 1
         }
         return false
     }
@@ -295,8 +336,6 @@ public struct BatchResult: Sendable {
 struct TileWorkspace {
     var features: [Double] = []
     var products: [Double] = []
-    /// Levels of the current day's windows.
-    var dayLevels: [UInt8] = [0]
 }
 
 /// Output buffers that several workers write at disjoint indices (raw memory,

@@ -128,6 +128,12 @@ public struct WindowCase: Sendable {
     public var description: String
     public var windows: [ExposureWindow]
     public var expected: ExpectedRisk?
+
+    public init(description: String, windows: [ExposureWindow], expected: ExpectedRisk?) {
+        self.description = description
+        self.windows = windows
+        self.expected = expected
+    }
 }
 
 /// The `exp*` fields of a test case (ages in days before the reference day).

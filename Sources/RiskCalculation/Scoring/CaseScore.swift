@@ -12,6 +12,8 @@ public struct CaseScore: Sendable {
     public var outcome: ScoreOutcome
     /// The scheme's full result, for explanations.
     public var detail: Detail
+    /// CWA v2: each weight entry as "range × weight", for explanations.
+    public var weightLabels: [String] = []
 
     public enum Detail: Sendable {
         case cwa(RiskResult)
@@ -60,7 +62,8 @@ public enum Scorer {
                     totalMinimumDistinctEncountersWithLowRisk: expected.totalMinimumDistinctEncountersWithLowRisk,
                     totalMinimumDistinctEncountersWithHighRisk: expected.totalMinimumDistinctEncountersWithHighRisk
                 ),
-                detail: .cwa(result)
+                detail: .cwa(result),
+                weightLabels: parameters.minutesAtAttenuationWeights.map { "\($0.attenuationRange) dB × \(NumberText.format($0.weight))" }
             )
         case .cwa2020(let parameters):
             return v1(item, index: index, referenceDay: referenceDay, ENFv1Engine.cwa2020(item.windows, parameters: parameters, referenceDay: referenceDay))

@@ -113,8 +113,11 @@ public enum ScoreReport {
         case .cwa(let result):
             for (index, window) in result.windows.enumerated() {
                 var parts = ["window \(index): age \(window.ageInDays) d"]
-                let minutes = window.secondsPerWeight.enumerated().map { "w\($0.offset) \(minutesText($0.element))" }
-                parts.append("minutes per weight range [" + (minutes + ["none \(minutesText(window.secondsWithoutWeight))"]).joined(separator: ", ") + "]")
+                let minutes = window.secondsPerWeight.enumerated().map { index, seconds in
+                    let label = index < score.weightLabels.count ? score.weightLabels[index] : "weight \(index)"
+                    return "\(label): \(minutesText(seconds))"
+                }
+                parts.append("minutes per weight range [" + (minutes + ["no weight: \(minutesText(window.secondsWithoutWeight))"]).joined(separator: ", ") + "]")
                 if let trl = window.transmissionRiskLevel { parts.append("TRL \(trl)") }
                 if let value = window.transmissionRiskValue { parts.append("TRV \(NumberText.format(value))") }
                 if let minutes = window.weightedMinutes { parts.append("weighted minutes \(NumberText.format(minutes))") }
