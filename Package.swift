@@ -5,8 +5,8 @@
 //
 //   warnsim (CLI)          → every layer, ArgumentParser
 //   Analysis               → Simulation
-//   Simulation             → Services, RiskCalculation
-//   Services               → Population, ExposureNotification
+//   Simulation             → Services, RiskCalculation, Population
+//   Services               → ExposureNotification, swift-crypto, Yams
 //   Population             → WarnSimCore, CSQLite (SQLite 3), Yams
 //   RiskCalculation        → ExposureNotification, CBLAS (OpenBLAS), Yams
 //   ExposureNotification   → WarnSimCore, CLibCrypto (OpenSSL libcrypto), swift-crypto,
@@ -82,8 +82,15 @@ let package = Package(
             name: "Population",
             dependencies: ["WarnSimCore", "CSQLite", .product(name: "Yams", package: "Yams")]
         ),
-        .target(name: "Services", dependencies: ["Population", "ExposureNotification"]),
-        .target(name: "Simulation", dependencies: ["Services", "RiskCalculation"]),
+        .target(
+            name: "Services",
+            dependencies: [
+                "ExposureNotification", "WarnSimCore",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Yams", package: "Yams"),
+            ]
+        ),
+        .target(name: "Simulation", dependencies: ["Services", "RiskCalculation", "Population"]),
         .target(name: "Analysis", dependencies: ["Simulation"]),
         .executableTarget(
             name: "warnsim",
@@ -104,6 +111,10 @@ let package = Package(
         ),
         .testTarget(name: "RiskCalculationTests", dependencies: ["RiskCalculation", "ExposureNotification", "WarnSimCore"]),
         .testTarget(name: "PopulationTests", dependencies: ["Population"]),
+        .testTarget(
+            name: "ServicesTests",
+            dependencies: ["Services", "ExposureNotification", "WarnSimCore", .product(name: "Crypto", package: "swift-crypto")]
+        ),
         .testTarget(name: "WarnSimCLITests", dependencies: ["warnsim"]),
     ],
     swiftLanguageModes: [.v6]
