@@ -1,0 +1,68 @@
+import WarnSimCore
+
+/// The Exposure Notification framework of one phone: its keys, what it
+/// advertises, its scans and sightings, and exposure detection
+/// (reference/gaen/PROTOCOL.md §1 and §4). The simulation drives it with
+/// explicit times; it never reads a clock.
+public struct ExposureNotificationFramework: Sendable {
+    /// Whether tracing runs (app consent given, tracing on, Bluetooth on).
+    public var isEnabled: Bool
+    /// Added to every raw RSSI this phone measures (its calibration).
+    public var rssiCorrection: Int
+    public private(set) var keyRing: TemporaryExposureKeyRing
+    public private(set) var sightings = SightingStore()
+    /// Start of this phone's previous scan, if it has scanned.
+    public private(set) var lastScanTime: Int64?
+    private var keyStream: RandomStream
+
+    /// - Parameters:
+    ///   - keyStream: the phone's own deterministic stream for key material.
+    ///   - metadata: what it broadcasts (TX power and calibration confidence).
+    ///   - rssiCorrection: its receive calibration.
+    public init(keyStream: RandomStream, metadata: BluetoothMetadata, rssiCorrection: Int, isEnabled: Bool = true) {
+        self.keyStream = keyStream
+        self.keyRing = TemporaryExposureKeyRing(metadata: metadata)
+        self.rssiCorrection = rssiCorrection
+        self.isEnabled = isEnabled
+    }
+
+    /// What the phone advertises at `time`, or nil while tracing is off.
+    public mutating func advertisement(at time: Int64) -> AdvertisementPayload? {
+        guard isEnabled else { return nil }
+        return keyRing.advertisement(at: ENIntervalNumber(unixSeconds: time), using: &keyStream)
+    }
+
+    /// Records one scan started at `time` that received `advertisements` with
+    /// their raw RSSI. Stores nothing while tracing is off.
+    public mutating func recordScan(at time: Int64, received advertisements: [(payload: AdvertisementPayload, rawRSSI: Int)]) {
+        guard isEnabled else { return }
+        for (payload, rssi) in advertisements {
+            sightings.record(Sighting(
+                time: time, rpi: payload.rpi, aem: payload.aem,
+                rawRSSI: rssi, rssiCorrection: rssiCorrection, previousScanTime: lastScanTime))
+        }
+        lastScanTime = time
+    }
+
+    /// The keys the app may upload at `time` (the last 14 days, today's shortened).
+    public func keyHistory(at time: Int64, includeCurrent: Bool = true) -> [TemporaryExposureKey] {
+        keyRing.history(at: ENIntervalNumber(unixSeconds: time), includeCurrent: includeCurrent)
+    }
+
+    /// Drops sightings past the 14-day retention.
+    public mutating func expire(now: Int64) {
+        sightings.expire(now: now)
+    }
+
+    /// Matches downloaded diagnosis keys against the stored sightings.
+    public func detectExposures(_ keys: [DiagnosisKey], matcher: ExposureMatcher) throws(BatchCryptoError) -> [MatchedExposureWindow] {
+        try matcher.match(keys, in: sightings)
+    }
+
+    /// Deletes keys and sightings (the app's reset, E03.02).
+    public mutating func reset() {
+        keyRing.removeAll()
+        sightings = SightingStore()
+        lastScanTime = nil
+    }
+}

@@ -1,0 +1,23 @@
+/// When a phone scans (reference/gaen/PROTOCOL.md §4, Android defaults): a scan
+/// every 300 s minus a uniform 0…89 s, i.e. every 210–300 s, each lasting 4 s.
+/// The screen-on (×0.8) and audio (×0.6) shortenings and the 13 s extension
+/// during Bluetooth audio are not modelled: a simulated phone has no screen or
+/// audio state.
+public enum ScanSchedule {
+    /// The nominal scan interval, seconds.
+    public static let intervalSeconds: Int64 = 300
+    /// The interval is shortened by a uniform draw from 0..<jitterSeconds.
+    public static let jitterSeconds: UInt64 = 90
+    /// How long one scan listens, seconds (SCAN_MODE_LOW_LATENCY).
+    public static let scanDurationSeconds: Int64 = 4
+
+    /// The start of the scan after one that started at `time`.
+    public static func nextScan(after time: Int64, using generator: inout some RandomNumberGenerator) -> Int64 {
+        time + intervalSeconds - Int64(generator.next() % jitterSeconds)
+    }
+
+    /// The first scan at or after `time`, for a phone that starts scanning then.
+    public static func firstScan(from time: Int64, using generator: inout some RandomNumberGenerator) -> Int64 {
+        time + Int64(generator.next() % UInt64(intervalSeconds))
+    }
+}

@@ -1,0 +1,88 @@
+/// The keys a phone's framework holds: one Temporary Exposure Key per UTC day,
+/// made when none is valid, kept 14 days (reference/gaen/PROTOCOL.md §1), with
+/// the identifiers of the current key derived once when it is made.
+public struct TemporaryExposureKeyRing: Sendable {
+    /// Days a key is kept after its day.
+    public static let retentionDays = 14
+
+    /// Held keys, oldest first; the last one is the current key.
+    public private(set) var keys: [TemporaryExposureKey] = []
+    /// RPIs of the current key, one per interval of its rolling period.
+    private var currentRPIs: [KeyBytes] = []
+    /// AEMs of the current key under `metadata`.
+    private var currentAEMs: [AssociatedEncryptedMetadata] = []
+    /// The metadata the phone broadcasts.
+    public private(set) var metadata: BluetoothMetadata
+
+    public init(metadata: BluetoothMetadata) {
+        self.metadata = metadata
+    }
+
+    /// The current key at `interval`, making a new one from `generator` if none
+    /// is valid; keys older than the retention are dropped.
+    public mutating func currentKey(
+        at interval: ENIntervalNumber, using generator: inout some RandomNumberGenerator
+    ) -> TemporaryExposureKey {
+        if let current = keys.last, current.intervals.contains(interval.rawValue) { return current }
+        let key = TemporaryExposureKey.generate(at: interval, using: &generator)
+        keys.append(key)
+        let oldestDay = Int(interval.dayNumber) - Self.retentionDays
+        keys.removeAll { Int($0.rollingStartIntervalNumber.dayNumber) < oldestDay }
+        deriveCurrentIdentifiers()
+        return key
+    }
+
+    /// The RPI and AEM to advertise at `interval`.
+    public mutating func advertisement(
+        at interval: ENIntervalNumber, using generator: inout some RandomNumberGenerator
+    ) -> AdvertisementPayload {
+        let key = currentKey(at: interval, using: &generator)
+        let offset = Int(interval.rawValue - key.rollingStartIntervalNumber.rawValue)
+        return AdvertisementPayload(rpi: currentRPIs[offset], aem: currentAEMs[offset])
+    }
+
+    /// The keys of the last 14 days as the framework hands them to the app for
+    /// upload at `interval`: past keys whole, and the current key (if
+    /// `includeCurrent`) with its rolling period shortened to the intervals
+    /// already elapsed, as the Corona-Warn-App uploads today's key
+    /// (reference/cwa/SERVICES.md, key package format).
+    public func history(at interval: ENIntervalNumber, includeCurrent: Bool) -> [TemporaryExposureKey] {
+        let oldestDay = Int(interval.dayNumber) - Self.retentionDays
+        var out = [TemporaryExposureKey]()
+        for key in keys where Int(key.rollingStartIntervalNumber.dayNumber) >= oldestDay {
+            if key.intervals.contains(interval.rawValue) {
+                guard includeCurrent else { continue }
+                let elapsed = interval.rawValue - key.rollingStartIntervalNumber.rawValue
+                guard elapsed >= 1 else { continue }
+                var shortened = key
+                shortened.rollingPeriod = elapsed
+                out.append(shortened)
+            } else if key.rollingStartIntervalNumber.rawValue < interval.rawValue {
+                out.append(key)
+            }
+        }
+        return out
+    }
+
+    /// Changes the broadcast metadata (for example a new calibration).
+    public mutating func setMetadata(_ metadata: BluetoothMetadata) {
+        self.metadata = metadata
+        if !keys.isEmpty { deriveCurrentIdentifiers() }
+    }
+
+    /// Deletes every key (the app's reset, E03.02).
+    public mutating func removeAll() {
+        keys.removeAll()
+        currentRPIs.removeAll()
+        currentAEMs.removeAll()
+    }
+
+    private mutating func deriveCurrentIdentifiers() {
+        guard let key = keys.last else { return }
+        // One key, one thread: creating the OpenSSL contexts cannot fail short of
+        // libcrypto lacking AES-128, which would make the whole run meaningless.
+        let derived = try! IdentifierBatchDeriver.deriveAll([key], metadata: [metadata], includeMetadata: true, threads: 1)
+        currentRPIs = (0..<derived.count).map { derived.rpi(at: $0) }
+        currentAEMs = (0..<derived.count).map { derived.aem(at: $0)! }
+    }
+}
