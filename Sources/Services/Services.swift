@@ -1,5 +1,4 @@
 import ExposureNotification
-import Population
 
 /// The `Services` layer: the simulated CWA backend (verification, test results,
 /// submission, distribution; DESIGN.md). Its servers are built on the key
