@@ -115,6 +115,7 @@ let package = Package(
             name: "ServicesTests",
             dependencies: ["Services", "ExposureNotification", "WarnSimCore", .product(name: "Crypto", package: "swift-crypto")]
         ),
+        .testTarget(name: "SimulationTests", dependencies: ["Simulation", "RiskCalculation"]),
         .testTarget(name: "WarnSimCLITests", dependencies: ["warnsim"]),
     ],
     swiftLanguageModes: [.v6]
