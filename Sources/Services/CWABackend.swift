@@ -1,0 +1,95 @@
+import Crypto
+import Foundation
+
+/// The whole simulated CWA backend, wired as the real one: the app talks to the
+/// verification server (registration, results, TAN) and the submission server
+/// (keys); the submission server checks TANs with the verification server and
+/// hands accepted keys to the distribution service, which publishes packages and
+/// the app configuration on the CDN.
+///
+/// Every endpoint takes the simulated time `now` (Unix seconds); all tokens come
+/// from `RandomStream(seed:subsystem: "verification-server")`, so a run is
+/// reproducible from its seed.
+public struct CWABackend: Sendable {
+    public let configuration: ServicesConfiguration
+    public var verification: VerificationServer
+    public var testResults: TestResultServer
+    public var submission: SubmissionServer
+    public var distribution: DistributionService
+    public var appConfiguration: AppConfigurationEndpoint
+
+    /// A backend with `configuration`, tokens drawn from `seed`, and packages and
+    /// the app configuration signed with `signingKey`.
+    public init(configuration: ServicesConfiguration = .init(), seed: UInt64, signingKey: P256.Signing.PrivateKey) {
+        self.configuration = configuration
+        verification = VerificationServer(configuration: configuration.verification, seed: seed)
+        testResults = TestResultServer(configuration: configuration.testResults)
+        submission = SubmissionServer(configuration: configuration.submission)
+        distribution = DistributionService(configuration: configuration.distribution, signingKey: signingKey)
+        appConfiguration = AppConfigurationEndpoint(signingKey: signingKey)
+    }
+
+    /// The public key the phones pin for packages and the app configuration.
+    public var verificationKey: P256.Signing.PublicKey { distribution.verificationKey }
+
+    // MARK: App endpoints
+
+    /// Registers a test scanned from its QR code (the app sends the SHA-256 of the GUID).
+    public mutating func registerTest(hashedGUID: HashedGUID, now: Int64) throws(VerificationError) -> RegistrationToken {
+        try verification.register(hashedGUID: hashedGUID, now: now)
+    }
+
+    /// Registers a teleTAN typed into the app.
+    public mutating func registerTeleTAN(_ code: String, now: Int64) throws(VerificationError) -> RegistrationToken {
+        try verification.register(teleTAN: code, now: now)
+    }
+
+    /// Polls the test result.
+    public mutating func testResult(registrationToken: RegistrationToken, now: Int64) throws(VerificationError) -> TestResult {
+        try verification.testResult(registrationToken: registrationToken, testResults: &testResults, now: now)
+    }
+
+    /// Requests the TAN for a positive test (after the user's consent).
+    public mutating func requestTAN(registrationToken: RegistrationToken, now: Int64) throws(VerificationError) -> TAN {
+        try verification.requestTAN(registrationToken: registrationToken, testResults: &testResults, now: now)
+    }
+
+    /// Uploads keys with a TAN; returns the number of keys stored for distribution.
+    @discardableResult
+    public mutating func submitKeys(_ keys: [SubmittedKey], tan: TAN, now: Int64) throws(SubmissionError) -> Int {
+        let stored = try submission.submit(keys, tan: tan, verification: &verification, now: now)
+        distribution.receive(stored)
+        return stored.count
+    }
+
+    /// The signed app configuration served at `now`.
+    public func fetchAppConfiguration(now: Int64) throws(AppConfigurationError) -> Data {
+        try appConfiguration.fetch(now: now)
+    }
+
+    // MARK: Lab, hotline and operator side
+
+    /// A laboratory reports a result, visible after `delaySeconds`.
+    public mutating func labPost(hashedGUID: HashedGUID, result: TestResult, now: Int64, delaySeconds: Int64 = 0) throws(TestResultError) {
+        try testResults.labPost(hashedGUID: hashedGUID, result: result, now: now, delaySeconds: delaySeconds)
+    }
+
+    /// The hotline creates a teleTAN for a caller who tested positive.
+    public mutating func createTeleTAN(now: Int64) throws(VerificationError) -> TeleTAN {
+        try verification.createTeleTAN(now: now)
+    }
+
+    /// Publishes new risk parameters (serialized by the caller).
+    public mutating func publishAppConfiguration(_ payload: Data, now: Int64) throws(AppConfigurationError) {
+        try appConfiguration.publish(payload: payload, now: now)
+    }
+
+    /// The hourly jobs: distribution run, then the verification and test-result cleanups.
+    @discardableResult
+    public mutating func runHourlyJobs(now: Int64) throws(DistributionError) -> [PublishedPackage] {
+        let published = try distribution.run(now: now)
+        verification.cleanup(now: now)
+        testResults.cleanup(now: now)
+        return published
+    }
+}

@@ -1,0 +1,146 @@
+import Foundation
+import WarnSimCore
+import Yams
+
+/// Reading ``ServicesConfiguration`` from YAML.
+///
+/// The section looks like this (every key optional; absent keys keep the
+/// production default; names follow the real server YAML where it has one):
+///
+/// ```yaml
+/// services:
+///   verification:
+///     tan-counter-max: 1
+///     tan-valid-days: 14
+///     tele-tan-valid-seconds: 3600
+///     tele-tan-rate-limit-per-hour: 1000
+///     tele-tan-rate-limit-warning-share: 0.8
+///     cleanup-days: 21
+///   test-results:
+///     redeem-after-days: 21
+///     delete-after-days: 60
+///   submission:
+///     maximum-number-of-keys: 14
+///     maximum-key-age-days: 14
+///   distribution:
+///     expiry-policy-minutes: 120
+///     shifting-policy-threshold: 140
+///     maximum-number-of-keys-per-bundle: 600000
+///     minimum-trl-value-allowed: 3
+///     retention-days: 14
+///     hour-file-retention-days: 2
+///     days-to-publish: 10
+///     region: DE
+///     verification-key-id: "262"
+///     verification-key-version: v1
+/// ```
+///
+/// Unknown keys, wrong types, out-of-range values and contradictory values
+/// (for example hour files kept longer than day files) are `InputError`s that
+/// name the file and the dotted field path.
+extension ServicesConfiguration {
+    /// Parses the `services:` section of a YAML document (a scenario file); the
+    /// document's other top-level keys belong to other layers and are ignored.
+    /// Without a `services:` section the production defaults apply.
+    public static func parse(yaml text: String, file: String) throws(InputError) -> ServicesConfiguration {
+        let root: Node?
+        do {
+            root = try Yams.compose(yaml: text)
+        } catch {
+            throw InputError(file: file, problem: "malformed YAML: \(error)")
+        }
+        guard let root else { return ServicesConfiguration() }
+        guard let mapping = root.mapping else {
+            throw InputError(file: file, problem: "expected a mapping at the top level of the document")
+        }
+        guard let services = mapping[Node("services")] else { return ServicesConfiguration() }
+        return try parse(node: services, file: file, path: "services")
+    }
+
+    /// Reads `url` and parses its `services:` section.
+    public static func load(contentsOf url: URL) throws(InputError) -> ServicesConfiguration {
+        let text: String
+        do {
+            text = try String(contentsOf: url, encoding: .utf8)
+        } catch {
+            throw InputError(file: url.path, problem: "cannot read the file (\(error.localizedDescription))")
+        }
+        return try parse(yaml: text, file: url.path)
+    }
+
+    /// Parses a `services` mapping node found at `path` (dotted) in `file`.
+    public static func parse(node: Node, file: String, path: String) throws(InputError) -> ServicesConfiguration {
+        let root = try ServicesYAMLSection(node: node, file: file, path: path)
+        try root.finish(known: ["verification", "test-results", "submission", "distribution"])
+        var config = ServicesConfiguration()
+
+        if let s = try root.section("verification") {
+            try s.finish(known: [
+                "tan-counter-max", "tan-valid-days", "tele-tan-valid-seconds", "tele-tan-rate-limit-per-hour",
+                "tele-tan-rate-limit-warning-share", "cleanup-days",
+            ])
+            var v = config.verification
+            v.tanCounterMax = try s.int("tan-counter-max", in: 1...100, default: v.tanCounterMax)
+            v.tanValidDays = try s.int("tan-valid-days", in: 1...365, default: v.tanValidDays)
+            v.teleTANValidSeconds = try s.int("tele-tan-valid-seconds", in: 1...(30 * 86_400), default: v.teleTANValidSeconds)
+            v.teleTANRateLimitPerHour = try s.int("tele-tan-rate-limit-per-hour", in: 1...100_000_000, default: v.teleTANRateLimitPerHour)
+            v.teleTANRateLimitWarningShare = try s.double(
+                "tele-tan-rate-limit-warning-share", in: 0...1, default: v.teleTANRateLimitWarningShare)
+            v.cleanupDays = try s.int("cleanup-days", in: 1...3_650, default: v.cleanupDays)
+            if v.tanValidDays > v.cleanupDays {
+                throw s.fail("tan-valid-days", "\(v.tanValidDays) days exceeds cleanup-days (\(v.cleanupDays)): the TAN would be deleted while still valid")
+            }
+            config.verification = v
+        }
+
+        if let s = try root.section("test-results") {
+            try s.finish(known: ["redeem-after-days", "delete-after-days"])
+            var t = config.testResults
+            t.redeemAfterDays = try s.int("redeem-after-days", in: 1...3_650, default: t.redeemAfterDays)
+            t.deleteAfterDays = try s.int("delete-after-days", in: 1...3_650, default: t.deleteAfterDays)
+            if t.deleteAfterDays < t.redeemAfterDays {
+                throw s.fail("delete-after-days", "\(t.deleteAfterDays) is below redeem-after-days (\(t.redeemAfterDays))")
+            }
+            config.testResults = t
+        }
+
+        if let s = try root.section("submission") {
+            try s.finish(known: ["maximum-number-of-keys", "maximum-key-age-days"])
+            var u = config.submission
+            u.maximumNumberOfKeys = try s.int("maximum-number-of-keys", in: 1...100, default: u.maximumNumberOfKeys)
+            u.maximumKeyAgeDays = try s.int("maximum-key-age-days", in: 1...30, default: u.maximumKeyAgeDays)
+            config.submission = u
+        }
+
+        if let s = try root.section("distribution") {
+            try s.finish(known: [
+                "expiry-policy-minutes", "shifting-policy-threshold", "maximum-number-of-keys-per-bundle",
+                "minimum-trl-value-allowed", "retention-days", "hour-file-retention-days", "days-to-publish",
+                "region", "verification-key-id", "verification-key-version",
+            ])
+            var d = config.distribution
+            d.expiryPolicyMinutes = try s.int("expiry-policy-minutes", in: 0...(7 * 24 * 60), default: d.expiryPolicyMinutes)
+            d.shiftingPolicyThreshold = try s.int("shifting-policy-threshold", in: 1...1_000_000, default: d.shiftingPolicyThreshold)
+            d.maximumNumberOfKeysPerBundle = try s.int(
+                "maximum-number-of-keys-per-bundle", in: 1...10_000_000, default: d.maximumNumberOfKeysPerBundle)
+            d.minimumTRLValueAllowed = try s.int("minimum-trl-value-allowed", in: 1...8, default: d.minimumTRLValueAllowed)
+            d.retentionDays = try s.int("retention-days", in: 1...365, default: d.retentionDays)
+            d.hourFileRetentionDays = try s.int("hour-file-retention-days", in: 1...365, default: d.hourFileRetentionDays)
+            d.daysToPublish = try s.int("days-to-publish", in: 1...365, default: d.daysToPublish)
+            d.region = try s.identifier("region", default: d.region)
+            d.verificationKeyID = try s.identifier("verification-key-id", default: d.verificationKeyID)
+            d.verificationKeyVersion = try s.identifier("verification-key-version", default: d.verificationKeyVersion)
+            if d.shiftingPolicyThreshold > d.maximumNumberOfKeysPerBundle {
+                throw s.fail("shifting-policy-threshold", "\(d.shiftingPolicyThreshold) exceeds maximum-number-of-keys-per-bundle (\(d.maximumNumberOfKeysPerBundle))")
+            }
+            if d.hourFileRetentionDays > d.retentionDays {
+                throw s.fail("hour-file-retention-days", "\(d.hourFileRetentionDays) exceeds retention-days (\(d.retentionDays))")
+            }
+            if d.daysToPublish > d.retentionDays {
+                throw s.fail("days-to-publish", "\(d.daysToPublish) exceeds retention-days (\(d.retentionDays)): keys would be deleted before they could be published")
+            }
+            config.distribution = d
+        }
+        return config
+    }
+}

@@ -1,0 +1,63 @@
+import WarnSimCore
+
+/// A teleTAN: the code the hotline or a health authority hands a person who
+/// tested positive, exchanged once in the app for a registration token.
+///
+/// Format (SERVICES.md §6 "teleTAN"): 9 characters plus 1 check character, from
+/// uppercase letters and digits without 0, O, I, 1 and L — a 31-character
+/// alphabet.
+///
+/// The reference does not give the check-character algorithm, so WarnSim uses
+/// its own: the check character is `alphabet[(Σ (i + 1) · index(cᵢ)) mod 31]`
+/// over the 9 body characters. Since 31 is prime and the weights 1…9 are
+/// distinct and non-zero modulo 31, it detects every single-character
+/// substitution and every transposition of two characters.
+public struct TeleTAN: Hashable, Comparable, Sendable, CustomStringConvertible {
+    /// The allowed characters, in the order the check-character sum uses.
+    public static let alphabet: [Character] = Array("ABCDEFGHJKMNPQRSTUVWXYZ23456789")
+    /// Body characters before the check character.
+    public static let bodyLength = 9
+
+    /// The 10 characters.
+    public let code: String
+
+    /// Parses a teleTAN as typed in: exactly 10 characters of the alphabet with a
+    /// correct check character. Nil for anything else (a malformed or mistyped code).
+    public init?(code: String) {
+        let characters = Array(code)
+        guard characters.count == Self.bodyLength + 1 else { return nil }
+        var indices: [Int] = []
+        for character in characters {
+            guard let index = Self.alphabet.firstIndex(of: character) else { return nil }
+            indices.append(index)
+        }
+        guard Self.checkIndex(Array(indices.prefix(Self.bodyLength))) == indices[Self.bodyLength] else { return nil }
+        self.code = code
+    }
+
+    /// Draws a new teleTAN from `stream` (uniform over the alphabet, by rejection
+    /// sampling so that no character is favoured).
+    public static func draw(from stream: inout RandomStream) -> TeleTAN {
+        let size = UInt64(alphabet.count)
+        let limit = UInt64.max - UInt64.max % size  // draws at or above are rejected
+        var body: [Int] = []
+        while body.count < bodyLength {
+            let value = stream.next()
+            if value >= limit { continue }
+            body.append(Int(value % size))
+        }
+        let text = String((body + [checkIndex(body)]).map { alphabet[$0] })
+        return TeleTAN(unchecked: text)
+    }
+
+    private init(unchecked code: String) { self.code = code }
+
+    static func checkIndex(_ body: [Int]) -> Int {
+        var sum = 0
+        for (position, index) in body.enumerated() { sum += (position + 1) * index }
+        return sum % alphabet.count
+    }
+
+    public var description: String { code }
+    public static func < (lhs: Self, rhs: Self) -> Bool { lhs.code < rhs.code }
+}
