@@ -30,6 +30,7 @@ public struct DayPlan: Sendable {
     public static func isWeekday(_ day: Int) -> Bool { day % 7 < 5 }
 
     mutating func append(_ p: Int, _ s: Setting, _ v: Int, _ from: Int, _ to: Int, cluster c: Int = -1, seat st: Int = -1, size: Int = 0) {
+        guard from < to else { return }
         person.append(Int32(p)); setting.append(s.rawValue); venue.append(Int32(v))
         start.append(Int16(from)); end.append(Int16(to))
         cluster.append(Int16(c)); seat.append(Int16(st)); clusterSize.append(Int8(size))
@@ -89,6 +90,9 @@ public struct DayPlan: Sendable {
         func ride(_ earliest: Int) -> Int {
             let interval = config.departureIntervalMinutes
             let departure = (earliest + interval - 1) / interval * interval
+            if departure > earliest {  // waiting at the stop
+                append(p, .street, random.nextIndex(streets), earliest, min(1440, departure))
+            }
             let to = min(1440, departure + config.rideMinutes)
             append(p, .transport, departure / interval, departure, to)  // grouped into vehicles later
             return to
@@ -140,15 +144,14 @@ public struct DayPlan: Sendable {
                 clock = walk(begin + config.leisureTime.duration)
             }
         }
-        // Home: every minute not spent elsewhere.
-        var gaps: [(Int, Int)] = []
+        // Home: every minute not spent elsewhere (the activities above are in time order).
+        let last = person.count
         var cursor = 0
-        for i in first..<person.count {
-            if Int(start[i]) > cursor { gaps.append((cursor, Int(start[i]))) }
+        for i in first..<last {
+            if Int(start[i]) > cursor { append(p, .home, Int(town.household[p]), cursor, Int(start[i])) }
             cursor = max(cursor, Int(end[i]))
         }
-        if cursor < 1440 { gaps.append((cursor, 1440)) }
-        for (from, to) in gaps { append(p, .home, Int(town.household[p]), from, to) }
+        if cursor < 1440 { append(p, .home, Int(town.household[p]), cursor, 1440) }
     }
 
     /// Vehicles: riders of one departure are ordered by a per-day hash and fill

@@ -1,0 +1,89 @@
+import Foundation
+import WarnSimCore
+
+/// Throughput of the world: days of plans, encounters, radio draws and
+/// transmission for a town of a given size.
+public struct WorldBenchmark {
+    /// The measured figures (JSON field names in snake case).
+    public struct Result: Codable, Sendable {
+        public var people: Int
+        public var days: Int
+        public var threads: Int
+        public var buildSeconds: Double
+        public var simulateSeconds: Double
+        public var personDaysPerSecond: Double
+        public var encountersPerDay: Double
+        public var segmentsPerDay: Double
+        public var sightingsPerDay: Double
+        public var exposuresTotal: Int
+        public var infectionsTotal: Int
+        public var peakRssBytes: Int
+
+        enum CodingKeys: String, CodingKey {
+            case people, days, threads
+            case buildSeconds = "build_seconds"
+            case simulateSeconds = "simulate_seconds"
+            case personDaysPerSecond = "person_days_per_second"
+            case encountersPerDay = "encounters_per_day"
+            case segmentsPerDay = "segments_per_day"
+            case sightingsPerDay = "sightings_per_day"
+            case exposuresTotal = "exposures_total"
+            case infectionsTotal = "infections_total"
+            case peakRssBytes = "peak_rss_bytes"
+        }
+    }
+
+    public var scenario: WorldScenario
+    public var days: Int
+    public var threads: Int
+    public var seed: UInt64
+
+    public init(scenario: WorldScenario, people: Int, days: Int, threads: Int, seed: UInt64 = 1) {
+        var scenario = scenario
+        let scale = Double(people) / Double(scenario.population.people)
+        scenario.population.people = people
+        scenario.epidemiology.initialInfections = max(1, Int((Double(scenario.epidemiology.initialInfections) * scale).rounded()))
+        self.scenario = scenario
+        self.days = days
+        self.threads = threads
+        self.seed = seed
+    }
+
+    /// Builds the world, then simulates `days` days (radio and transmission included).
+    public func run() -> Result {
+        let clock = ContinuousClock()
+        let buildStart = clock.now
+        var world = World(scenario: scenario, seed: seed)
+        let buildSeconds = Self.seconds(clock.now - buildStart)
+        var encounters = 0, segments = 0, sightings = 0, exposures = 0
+        let start = clock.now
+        for day in 0..<days {
+            let result = world.simulate(day: day, workers: threads, radio: true)
+            encounters += result.encounters.count
+            segments += result.encounters.segmentStart.count
+            sightings += result.sightings?.received ?? 0
+            exposures += result.exposures.count
+        }
+        let elapsed = Self.seconds(clock.now - start)
+        let d = Double(max(days, 1))
+        return Result(
+            people: scenario.population.people, days: days, threads: threads, buildSeconds: buildSeconds,
+            simulateSeconds: elapsed, personDaysPerSecond: Double(scenario.population.people * days) / max(elapsed, 1e-9),
+            encountersPerDay: Double(encounters) / d, segmentsPerDay: Double(segments) / d, sightingsPerDay: Double(sightings) / d,
+            exposuresTotal: exposures, infectionsTotal: world.infections.count, peakRssBytes: Self.peakResidentBytes())
+    }
+
+    static func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) * 1e-18
+    }
+
+    /// The process's peak resident set size (`VmHWM` in /proc/self/status), or 0 where unavailable.
+    public static func peakResidentBytes() -> Int {
+        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return 0 }
+        for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {
+            let digits = line.split(separator: " ").compactMap { Int($0) }
+            if let kilobytes = digits.first { return kilobytes * 1024 }
+        }
+        return 0
+    }
+}

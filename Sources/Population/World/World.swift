@@ -1,0 +1,54 @@
+import WarnSimCore
+
+/// Everything the Population layer produces for one simulated day.
+public struct WorldDay: Sendable {
+    public var plan: DayPlan
+    public var encounters: DayEncounters
+    /// One sighting per segment and direction (nil when radio draws were not requested).
+    public var sightings: EncounterSightings?
+    public var exposures: [ExposureRecord]
+    public var infections: [InfectionRecord]
+}
+
+/// The simulated world of a scenario: the town, every person's phone radio,
+/// the radio model and the infection state, advanced one day at a time.
+public struct World: Sendable {
+    public let scenario: WorldScenario
+    public let seed: UInt64
+    public let town: Town
+    public let phones: PhoneRadios
+    public let radio: RadioModel
+    public let transmission: TransmissionModel
+    public private(set) var disease: DiseaseState
+    /// Every infection so far, seeds first, then by day.
+    public private(set) var infections: [InfectionRecord]
+    let carriageBySetting: [Int]
+
+    /// Builds the town, draws the phones and seeds the initial infections.
+    public init(scenario: WorldScenario, seed: UInt64) {
+        self.scenario = scenario
+        self.seed = seed
+        town = Town(config: scenario.population, seed: seed)
+        phones = PhoneRadios(count: town.people, table: scenario.calibrationTable, parameters: scenario.radio, seed: seed)
+        radio = RadioModel(parameters: scenario.radio)
+        transmission = TransmissionModel(config: scenario.epidemiology, seed: seed)
+        carriageBySetting = scenario.population.carriageBySetting.map { scenario.radio.carriageIndex($0)! }
+        var state = DiseaseState(people: town.people)
+        infections = transmission.seed(state: &state)
+        disease = state
+    }
+
+    /// Simulates day `day` (0 = a Monday): plans, encounters, radio draws when
+    /// `radio` is true, and transmission. Days must be simulated in order.
+    public mutating func simulate(day: Int, workers: Int, radio drawRadio: Bool = true) -> WorldDay {
+        let plan = DayPlan(town: town, day: day, workers: workers)
+        let encounters = DayEncounters.generate(town: town, plan: plan, workers: workers)
+        let sightings = drawRadio
+            ? EncounterSightings.draw(encounters: encounters, model: radio, phones: phones,
+                                      carriageBySetting: carriageBySetting, seed: seed, workers: workers)
+            : nil
+        let result = transmission.step(encounters: encounters, state: &disease, workers: workers)
+        infections += result.infections
+        return WorldDay(plan: plan, encounters: encounters, sightings: sightings, exposures: result.exposures, infections: result.infections)
+    }
+}

@@ -1,0 +1,63 @@
+import ArgumentParser
+import Foundation
+import Population
+import WarnSimCore
+
+struct BenchWorldCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "world",
+        abstract: "Person-days per second and peak memory for days of plans, encounters, radio draws and transmission."
+    )
+
+    @Option(help: "Town size (the scenario's population is resized; seeds scale with it).")
+    var people = 100_000
+
+    @Option(help: "Days to simulate (starting on a Monday).")
+    var days = 7
+
+    @Option(help: "Scenario file whose world sections are used.")
+    var scenario = "Configs/scenarios/town-10k.yaml"
+
+    @Option(help: "Worker threads (default: all cores).")
+    var threads = ProcessInfo.processInfo.activeProcessorCount
+
+    @Option(help: "Seed.")
+    var seed: UInt64 = 1
+
+    @Flag(help: "Print one JSON object instead of a table.")
+    var json = false
+
+    func run() throws {
+        guard (2...50_000_000).contains(people) else { throw inputFailure(file: "<argument>", field: "--people", "must be in 2...50000000") }
+        guard (1...3650).contains(days) else { throw inputFailure(file: "<argument>", field: "--days", "must be in 1...3650") }
+        guard (1...1024).contains(threads) else { throw inputFailure(file: "<argument>", field: "--threads", "must be in 1...1024") }
+        let world: WorldScenario
+        do {
+            world = try WorldScenario.load(URL(fileURLWithPath: scenario))
+        } catch let error as InputError {
+            throw inputFailure(error)
+        }
+        let result = WorldBenchmark(scenario: world, people: people, days: days, threads: threads, seed: seed).run()
+        if json {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys]
+            printOutput(String(decoding: try encoder.encode(result), as: UTF8.self) + "\n")
+            return
+        }
+        printOutput("""
+            people                 \(result.people)
+            days                   \(result.days)
+            threads                \(result.threads)
+            build                  \(String(format: "%.2f s", result.buildSeconds))
+            simulate               \(String(format: "%.2f s", result.simulateSeconds))
+            person-days per second \(String(format: "%.0f", result.personDaysPerSecond))
+            encounters per day     \(String(format: "%.0f", result.encountersPerDay))
+            segments per day       \(String(format: "%.0f", result.segmentsPerDay))
+            sightings per day      \(String(format: "%.0f", result.sightingsPerDay))
+            exposures (total)      \(result.exposuresTotal)
+            infections (total)     \(result.infectionsTotal)
+            peak RSS               \(String(format: "%.1f MB", Double(result.peakRssBytes) / 1e6))
+
+            """)
+    }
+}
