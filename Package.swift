@@ -4,7 +4,7 @@
 // warnings. The module layering follows DESIGN.md: every dependency points down.
 //
 //   warnsim (CLI)          → every layer, ArgumentParser
-//   Analysis               → Simulation
+//   Analysis               → Simulation, CSV.swift
 //   Simulation             → Services, RiskCalculation, Population
 //   Services               → ExposureNotification, swift-crypto, Yams
 //   Population             → WarnSimCore, CSQLite (SQLite 3), Yams
@@ -28,6 +28,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-protobuf.git", from: "1.28.0"),
         .package(url: "https://github.com/weichsel/ZIPFoundation.git", from: "0.9.19"),
         .package(url: "https://github.com/jpsim/Yams.git", from: "6.0.0"),
+        .package(url: "https://github.com/yaslab/CSV.swift.git", from: "2.5.0"),
     ],
     targets: [
         // MARK: System libraries
@@ -91,7 +92,10 @@ let package = Package(
             ]
         ),
         .target(name: "Simulation", dependencies: ["Services", "RiskCalculation", "Population"]),
-        .target(name: "Analysis", dependencies: ["Simulation"]),
+        .target(
+            name: "Analysis",
+            dependencies: ["Simulation", "WarnSimCore", .product(name: "CSV", package: "CSV.swift")]
+        ),
         .executableTarget(
             name: "warnsim",
             dependencies: [
@@ -116,6 +120,7 @@ let package = Package(
             dependencies: ["Services", "ExposureNotification", "WarnSimCore", .product(name: "Crypto", package: "swift-crypto")]
         ),
         .testTarget(name: "SimulationTests", dependencies: ["Simulation", "RiskCalculation"]),
+        .testTarget(name: "AnalysisTests", dependencies: ["Analysis"]),
         .testTarget(name: "WarnSimCLITests", dependencies: ["warnsim"]),
     ],
     swiftLanguageModes: [.v6]

@@ -17,6 +17,7 @@ struct WarnSim: AsyncParsableCommand {
             CryptoCommand.self,
             KeysCommand.self,
             BenchCommand.self,
+            RegressCommand.self,
             ConfigCommand.self,
             ScoreCommand.self,
             RadioCommand.self,

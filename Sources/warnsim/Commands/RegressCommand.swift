@@ -1,0 +1,57 @@
+import Analysis
+import ArgumentParser
+import Foundation
+import WarnSimCore
+
+struct RegressCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "regress",
+        abstract: "Compare a metrics CSV with a baseline, configuration by configuration.",
+        discussion: """
+            Exit 0 when every metric of every baseline configuration is within the \
+            tolerance, 1 when one is outside (or a configuration is missing), 2 on \
+            bad input.
+            """
+    )
+
+    @Argument(help: "The metrics CSV to check (for example a sweep's metrics.csv).")
+    var metrics: String
+
+    @Option(help: "The baseline metrics CSV.")
+    var baseline: String
+
+    @Option(help: "Largest allowed absolute difference.")
+    var tolerance = 0.01
+
+    @Option(name: .customLong("metrics"), help: "Comma-separated metric columns to compare.")
+    var metricNames = "precision,recall"
+
+    @Option(help: "Also write the comparison as JUnit XML to this file.")
+    var junit: String?
+
+    func run() throws {
+        let names = metricNames.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        let comparison: RegressionComparison
+        do {
+            let actual = try MetricsTable.read(contentsOf: URL(fileURLWithPath: metrics))
+            let expected = try MetricsTable.read(contentsOf: URL(fileURLWithPath: baseline))
+            comparison = try RegressionComparison(actual: actual, baseline: expected, metrics: names, tolerance: tolerance)
+        } catch {
+            throw inputFailure(error)
+        }
+        if let junit {
+            do {
+                try AtomicFile.write(RegressionReport.junit(comparison), to: URL(fileURLWithPath: junit))
+            } catch {
+                throw inputFailure(file: junit, "cannot be written (\(error.localizedDescription))")
+            }
+        }
+        printOutput(RegressionReport.table(comparison))
+        if !comparison.passed {
+            for row in comparison.failures {
+                printError("warnsim: regress: \(row.configuration): \(row.metric) \(row.outcome == .missing ? "missing" : "outside tolerance")")
+            }
+            throw ExitStatus.checkFailed
+        }
+    }
+}

@@ -1,0 +1,41 @@
+import Foundation
+import Testing
+
+@Suite struct RegressCommandTests {
+    @Test func exitCodesAndJUnit() throws {
+        let folder = try WarnSimProcess.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let baseline = folder.appendingPathComponent("baseline.csv")
+        let good = folder.appendingPathComponent("good.csv")
+        let bad = folder.appendingPathComponent("bad.csv")
+        let broken = folder.appendingPathComponent("broken.csv")
+        try "id,precision,recall\nprod,0.4,0.7\nstrict,0.55,0.5\n".write(to: baseline, atomically: true, encoding: .utf8)
+        try "id,precision,recall\nprod,0.401,0.7\nstrict,0.55,0.5\n".write(to: good, atomically: true, encoding: .utf8)
+        try "id,precision,recall\nprod,0.4,0.6\nstrict,0.55,0.5\n".write(to: bad, atomically: true, encoding: .utf8)
+        try "id,precision\nprod,zero\n".write(to: broken, atomically: true, encoding: .utf8)
+
+        let pass = try WarnSimProcess.run(["regress", good.path, "--baseline", baseline.path])
+        #expect(pass.status == 0)
+        #expect(pass.stdout.contains("4 passed, 0 failed"))
+
+        let junit = folder.appendingPathComponent("report.xml")
+        let fail = try WarnSimProcess.run(["regress", bad.path, "--baseline", baseline.path, "--junit", junit.path])
+        #expect(fail.status == 1)
+        #expect(fail.stderr.contains("prod: recall outside tolerance"))
+        let xml = try String(contentsOf: junit, encoding: .utf8)
+        #expect(xml.contains(#"failures="1""#))
+
+        let tight = try WarnSimProcess.run(["regress", good.path, "--baseline", baseline.path, "--tolerance", "0.0001", "--metrics", "precision"])
+        #expect(tight.status == 1)
+
+        for arguments in [
+            ["regress", broken.path, "--baseline", baseline.path],
+            ["regress", folder.appendingPathComponent("none.csv").path, "--baseline", baseline.path],
+            ["regress", good.path, "--baseline", baseline.path, "--metrics", "auc"],
+        ] {
+            let result = try WarnSimProcess.run(arguments)
+            #expect(result.status == 2, "\(arguments)")
+            #expect(result.stderr.contains("error"), "\(result.stderr)")
+        }
+    }
+}
