@@ -44,6 +44,8 @@ struct BatchConfigurationTables: Sendable {
     /// interval levels at `start[c] + c ..< start[c + 1] + c + 1`.
     let windowSteps: FlatSteps
     let daySteps: FlatSteps
+    /// Per configuration: the window level of a normalized time of exactly 0.
+    let zeroWindowLevel: [UInt8]
 
     init(_ configurations: [CWARiskParameters], platform: RiskPlatform) {
         configurationCount = configurations.count
@@ -146,6 +148,7 @@ struct BatchConfigurationTables: Sendable {
         maxAge = configurations.map(\.effectiveMaxEncounterAgeInDays)
         windowSteps = FlatSteps(configurations.map { LevelSteps($0.normalizedTimePerWindowToRiskLevel) })
         daySteps = FlatSteps(configurations.map { LevelSteps($0.normalizedTimePerDayToRiskLevel) })
+        zeroWindowLevel = configurations.map { UInt8(CWARiskEngine.firstLevel($0.normalizedTimePerWindowToRiskLevel, 0)?.rawValue ?? 0) }
     }
 
     /// GEMM output columns.

@@ -114,11 +114,13 @@ public struct BatchScorer: Sendable {
             workspace.features.withUnsafeBufferPointer { a in
                 t.matrix.withUnsafeBufferPointer { b in
                     workspace.products.withUnsafeMutableBufferPointer { g in
+                        // Column-major output: one configuration column's
+                        // windows are contiguous for the loops below.
                         cblas_dgemm(
-                            CblasRowMajor, CblasNoTrans, CblasNoTrans,
+                            CblasColMajor, CblasTrans, CblasTrans,
                             Int32(windowCount), Int32(n), Int32(k),
                             1.0, a.baseAddress, Int32(k), b.baseAddress, Int32(n),
-                            0.0, g.baseAddress, Int32(n)
+                            0.0, g.baseAddress, Int32(windowCount)
                         )
                     }
                 }
@@ -127,6 +129,7 @@ public struct BatchScorer: Sendable {
             timing.flops[worker] += 2 * Double(windowCount) * Double(n) * Double(k)
         }
         let tolerance = Self.boundaryTolerance
+        let inverse60 = 1.0 / 60
         let u = t.weightColumnCount
         let android = platform == .android
         let recordsLevels = output.recordsLevels
@@ -145,19 +148,19 @@ public struct BatchScorer: Sendable {
         t.daySteps.intervalLevels.withUnsafeBufferPointer { dayIntervals in
         set.day.withUnsafeBufferPointer { days in
         set.trlClass.withUnsafeBufferPointer { classes in
-            for device in devices {
-                let lo = set.deviceStart[device]
-                let hi = set.deviceStart[device + 1]
-                for config in 0..<cCount {
-                    let weightColumn = t.weightColumn[config]
-                    let minDay = referenceDay - t.maxAge[config]
-                    let trvBase = config * BatchWindowSet.classCount
-                    let wb = t.windowSteps.start[config]
-                    let we = t.windowSteps.start[config + 1]
-                    let db = t.daySteps.start[config]
-                    let de = t.daySteps.start[config + 1]
-                    let filterBegin = t.filterStart[config]
-                    let filterEnd = t.filterStart[config + 1]
+            for config in 0..<cCount {
+                let weightBase = t.weightColumn[config] * windowCount - firstWindow
+                let minDay = referenceDay - t.maxAge[config]
+                let trvBase = config * BatchWindowSet.classCount
+                let wb = t.windowSteps.start[config]
+                let we = t.windowSteps.start[config + 1]
+                let db = t.daySteps.start[config]
+                let de = t.daySteps.start[config + 1]
+                let filterBegin = t.filterStart[config]
+                let filterEnd = t.filterStart[config + 1]
+                for device in devices {
+                    let lo = set.deviceStart[device]
+                    let hi = set.deviceStart[device + 1]
                     var isHigh = false
                     var w = lo
                     while w < hi {
@@ -165,15 +168,14 @@ public struct BatchScorer: Sendable {
                         let dayFirst = w
                         var sum = 0.0
                         var kept = 0
-                        var allExact = true
+                        var inexact: UInt8 = 0
                         while w < hi && days[w] == day {
                             var level: UInt8 = 0
                             if day >= minDay {
-                                let row = (w - firstWindow) * n
                                 var dropped = false
                                 var f = filterBegin
                                 while f < filterEnd {
-                                    let seconds = products[row + u + t.filterColumn[f]]
+                                    let seconds = products[(u + t.filterColumn[f]) * windowCount + w - firstWindow]
                                     let minutes = android ? seconds / 60 : (seconds / 60).rounded(.down)
                                     if t.filterRange[f].contains(minutes) {
                                         dropped = true
@@ -183,40 +185,33 @@ public struct BatchScorer: Sendable {
                                 }
                                 let trv = trvTable[trvBase + Int(classes[w])]
                                 if !dropped && trv >= 0 {
-                                    var time = trv * (products[row + weightColumn] / 60)
+                                    // GEMM estimate (a multiplication by 1/60 instead of the
+                                    // engine's division: the estimate only has to be within the
+                                    // tolerance; every decision near a boundary is exact).
+                                    var time = trv * products[weightBase + w] * inverse60
+                                    // Branch-free step lookup: the number of breakpoints below
+                                    // the estimate, and whether any lies within the tolerance.
+                                    var index = 0
+                                    var nearBits: UInt8 = 0
+                                    var i = wb
+                                    while i < we {
+                                        let bound = windowBreaks[i]
+                                        index &+= time > bound ? 1 : 0
+                                        nearBits |= Swift.abs(time - bound) <= tolerance * Swift.max(time, Swift.abs(bound)) ? 1 : 0
+                                        i += 1
+                                    }
                                     var exact = time == 0
-                                    var resolved = false
-                                    if !exact {
-                                        // Step lookup with the boundary test folded in.
-                                        var i = wb
-                                        while i < we {
-                                            let bound = windowBreaks[i]
-                                            if Swift.abs(time - bound) <= tolerance * Swift.max(time, Swift.abs(bound)) { break }
-                                            if time < bound {
-                                                level = windowIntervals[i + config]
-                                                resolved = true
-                                                break
-                                            }
-                                            i += 1
-                                        }
-                                        if !resolved && i == we {
-                                            level = windowIntervals[we + config]
-                                            resolved = true
-                                        }
-                                        if !resolved {
-                                            time = exactTime(set, window: w, config: config, transmissionRiskValue: trv)
-                                            exact = true
-                                            exactWindows += 1
-                                        }
-                                    }
-                                    if !resolved {
+                                    level = exact ? t.zeroWindowLevel[config] : windowIntervals[wb + config + index]
+                                    if nearBits != 0 && !exact {
+                                        time = exactTime(set, window: w, config: config, transmissionRiskValue: trv)
                                         level = Self.exactLevel(time, windowBreaks, windowPoints, windowIntervals, wb, we, config)
+                                        exact = true
+                                        exactWindows += 1
                                     }
-                                    if level != 0 {
-                                        sum += time
-                                        kept += 1
-                                        allExact = allExact && exact
-                                    }
+                                    let keep = level != 0
+                                    sum += keep ? time : 0
+                                    kept &+= keep ? 1 : 0
+                                    inexact |= keep && !exact ? 1 : 0
                                 }
                             }
                             keptLevels[w - firstWindow] = level
@@ -226,7 +221,7 @@ public struct BatchScorer: Sendable {
                             w += 1
                         }
                         guard kept > 0 else { continue }
-                        if !allExact && dayNeedsExactSum(sum, dayBreaks, db, de, android: android, tolerance: tolerance) {
+                        if inexact != 0 && dayNeedsExactSum(sum, dayBreaks, db, de, android: android, tolerance: tolerance) {
                             // Re-add the day's kept windows' exact times in the engine's order.
                             sum = 0
                             for v in dayFirst..<w where keptLevels[v - firstWindow] != 0 {
