@@ -117,6 +117,8 @@ import Yams
         #expect(c.distribution.shiftingPolicyThreshold == 1 && c.distribution.region == "EUR")
         #expect(c.distribution.expiryPolicyMinutes == 120)
         #expect(try ServicesConfiguration.parse(yaml: "population: {}", file: "x.yaml") == ServicesConfiguration())
+        #expect(try ServicesConfiguration.parse(yaml: "services:\n", file: "x.yaml") == ServicesConfiguration())
+        #expect(try ServicesConfiguration.parse(yaml: "services:\n  distribution: ~\n", file: "x.yaml") == ServicesConfiguration())
     }
 
     @Test(arguments: [
@@ -145,6 +147,13 @@ import Yams
             #expect(error.field == field)
             #expect(error.problem.contains(problem), "\(error.problem)")
         }
+    }
+
+    @Test func loadsTheSectionOfAScenarioFile() throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("services-\(UUID().uuidString).yaml")
+        try "seed: 7\nservices:\n  distribution:\n    days-to-publish: 5\n".write(to: url, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: url) }
+        #expect(try ServicesConfiguration.load(contentsOf: url).distribution.daysToPublish == 5)
     }
 
     @Test func malformedYAMLAndUnreadableFiles() throws {

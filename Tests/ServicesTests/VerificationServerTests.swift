@@ -12,6 +12,15 @@ import WarnSimCore
         #expect(HashedGUID(hex: "xyz") == nil)
     }
 
+    @Test func tokenHexRoundTrips() {
+        let token = Token128(high: 0x0123_4567_89AB_CDEF, low: 0x0000_0000_0000_00FF)
+        #expect(token.hex == "0123456789abcdef00000000000000ff")
+        #expect(Token128(hex: token.hex) == token)
+        #expect(Token128(hex: token.hex.uppercased()) == token)
+        #expect(Token128(hex: "0123") == nil)
+        #expect(Token128(hex: String(repeating: "g", count: 32)) == nil)
+    }
+
     @Test func aGUIDRegistersOnlyOnce() throws {
         var backend = Fixture.backend()
         let guid = HashedGUID(guid: "3D6D08-3567F3F2-4DCF-43A3-8737-4CD1F87D6FDA")

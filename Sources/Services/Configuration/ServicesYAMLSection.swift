@@ -11,9 +11,15 @@ struct ServicesYAMLSection {
     let path: String
     private let entries: [(key: String, value: Node)]
 
+    /// An empty value (`key:` with nothing after it, `~` or `null`) reads as an
+    /// empty mapping, so that `services:` alone means "all defaults".
     init(node: Node, file: String, path: String) throws(InputError) {
         self.file = file
         self.path = path
+        if Self.isNull(node) {
+            entries = []
+            return
+        }
         guard let mapping = node.mapping else {
             throw InputError(file: file, field: path.isEmpty ? nil : path, problem: "expected a mapping of keys to values")
         }
@@ -29,6 +35,11 @@ struct ServicesYAMLSection {
             entries.append((name, value))
         }
         self.entries = entries
+    }
+
+    static func isNull(_ node: Node) -> Bool {
+        guard case .scalar(let scalar) = node, scalar.style == .plain || scalar.style == .any else { return false }
+        return ["", "~", "null", "Null", "NULL"].contains(scalar.string)
     }
 
     static func join(_ path: String, _ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
