@@ -17,6 +17,8 @@ public struct CWABackend: Sendable {
     public var submission: SubmissionServer
     public var distribution: DistributionService
     public var appConfiguration: AppConfigurationEndpoint
+    /// What the backend has done so far.
+    public private(set) var counters = BackendCounters()
 
     /// A backend with `configuration`, tokens drawn from `seed`, and packages and
     /// the app configuration signed with `signingKey`.
@@ -36,12 +38,26 @@ public struct CWABackend: Sendable {
 
     /// Registers a test scanned from its QR code (the app sends the SHA-256 of the GUID).
     public mutating func registerTest(hashedGUID: HashedGUID, now: Int64) throws(VerificationError) -> RegistrationToken {
-        try verification.register(hashedGUID: hashedGUID, now: now)
+        do {
+            let token = try verification.register(hashedGUID: hashedGUID, now: now)
+            counters.registrations += 1
+            return token
+        } catch {
+            counters.reject(error)
+            throw error
+        }
     }
 
     /// Registers a teleTAN typed into the app.
     public mutating func registerTeleTAN(_ code: String, now: Int64) throws(VerificationError) -> RegistrationToken {
-        try verification.register(teleTAN: code, now: now)
+        do {
+            let token = try verification.register(teleTAN: code, now: now)
+            counters.registrations += 1
+            return token
+        } catch {
+            counters.reject(error)
+            throw error
+        }
     }
 
     /// Polls the test result.
@@ -51,15 +67,29 @@ public struct CWABackend: Sendable {
 
     /// Requests the TAN for a positive test (after the user's consent).
     public mutating func requestTAN(registrationToken: RegistrationToken, now: Int64) throws(VerificationError) -> TAN {
-        try verification.requestTAN(registrationToken: registrationToken, testResults: &testResults, now: now)
+        do {
+            let tan = try verification.requestTAN(registrationToken: registrationToken, testResults: &testResults, now: now)
+            counters.tansIssued += 1
+            return tan
+        } catch {
+            counters.reject(error)
+            throw error
+        }
     }
 
     /// Uploads keys with a TAN; returns the number of keys stored for distribution.
     @discardableResult
     public mutating func submitKeys(_ keys: [SubmittedKey], tan: TAN, now: Int64) throws(SubmissionError) -> Int {
-        let stored = try submission.submit(keys, tan: tan, verification: &verification, now: now)
-        distribution.receive(stored)
-        return stored.count
+        do {
+            let stored = try submission.submit(keys, tan: tan, verification: &verification, now: now)
+            distribution.receive(stored)
+            counters.uploadsAccepted += 1
+            counters.keysAccepted += stored.count
+            return stored.count
+        } catch {
+            counters.reject(error)
+            throw error
+        }
     }
 
     /// The signed app configuration served at `now`.
@@ -76,7 +106,14 @@ public struct CWABackend: Sendable {
 
     /// The hotline creates a teleTAN for a caller who tested positive.
     public mutating func createTeleTAN(now: Int64) throws(VerificationError) -> TeleTAN {
-        try verification.createTeleTAN(now: now)
+        do {
+            let teleTAN = try verification.createTeleTAN(now: now)
+            counters.teleTANsCreated += 1
+            return teleTAN
+        } catch {
+            counters.reject(error)
+            throw error
+        }
     }
 
     /// Publishes new risk parameters (serialized by the caller).

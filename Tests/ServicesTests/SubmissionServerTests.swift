@@ -22,6 +22,12 @@ import Testing
         #expect(throws: SubmissionError.tanRejected(.expired)) { try backend.submitKeys(keys, tan: old, now: now) }
         // Only the one accepted upload reached distribution.
         #expect(backend.distribution.statistics.received == 13)
+        #expect(backend.counters.uploadsAccepted == 1 && backend.counters.keysAccepted == 13)
+        #expect(backend.counters.tansIssued == 2 && backend.counters.registrations == 2)
+        #expect(backend.counters.rejections.map(\.reason) == [
+            "submission.tan_already_redeemed", "submission.tan_expired", "submission.tan_unknown",
+        ])
+        #expect(backend.counters.rejections.map(\.count) == [1, 1, 1])
     }
 
     @Test func oneToFourteenKeys() throws {
