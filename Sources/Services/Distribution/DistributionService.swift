@@ -97,6 +97,7 @@ public struct DistributionService: Sendable {
             if let package = try publishHour(hour, now: now) { published.append(package) }
             if (hour + 1) % 24 == 0, let day = try publishDay(floorDiv(hour, 24), now: now) { newDays.append(day) }
             hour += 1
+            nextHour = hour  // a failed run resumes after the last complete hour
         }
         nextHour = max(firstHour, currentHour)
         applyRetention(now: now)
@@ -140,12 +141,18 @@ public struct DistributionService: Sendable {
         }
         let bundle = Array(eligible.prefix(configuration.maximumNumberOfKeysPerBundle))
         let carried = Array(eligible.dropFirst(configuration.maximumNumberOfKeysPerBundle))
-        pending = carried + kept
         let keys = bundle.compactMap(TransmissionRiskEncoding.exportKey)
+        let package: PublishedPackage
+        do {
+            package = try makePackage(
+                kind: .hour, day: floorDiv(hour, 24), hour: Int(hour - floorDiv(hour, 24) * 24),
+                start: hour * Seconds.hour, end: hourEnd, keys: keys, now: now)
+        } catch {
+            pending = eligible + kept  // nothing is lost when signing fails
+            throw error
+        }
+        pending = carried + kept
         statistics.distributed += keys.count
-        let package = try makePackage(
-            kind: .hour, day: floorDiv(hour, 24), hour: Int(hour - floorDiv(hour, 24) * 24),
-            start: hour * Seconds.hour, end: hourEnd, keys: keys, now: now)
         hourPackages[hour] = package
         return package
     }
