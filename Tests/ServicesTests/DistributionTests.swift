@@ -193,6 +193,31 @@ import Testing
         }
     }
 
+    /// RISK-CALCULATION.md §1.7 "Net effect": the window's (report type,
+    /// infectiousness), as the phone's ENF derives it with the CWA data mapping,
+    /// decodes back to the uploaded TRL with the production `trlEncoding`
+    /// (standard +1, high +2; recursive 0, self-report 2, clinical 4, confirmed test 6).
+    @Test(arguments: 1...8)
+    func exportedKeyDecodesBackToItsTRLOnThePhone(trl: Int) throws {
+        let stored = StoredDiagnosisKey(
+            keyData: try #require(KeyBytes(Array(repeating: UInt8(trl), count: 16))),
+            rollingStartIntervalNumber: ENIntervalNumber(UInt32(dayStart / 600)), rollingPeriod: 144,
+            transmissionRiskLevel: trl, daysSinceOnsetOfSymptoms: 5, submittedAt: dayStart + Fixture.day)
+        let key = try #require(TransmissionRiskEncoding.exportKey(stored))
+        let mapping = DiagnosisKeysDataMapping.coronaWarnApp
+        let reportOffset: Int
+        switch mapping.reportType(of: key) {
+        case .recursive: reportOffset = 0
+        case .selfReport: reportOffset = 2
+        case .confirmedClinicalDiagnosis: reportOffset = 4
+        case .confirmedTest: reportOffset = 6
+        default: Issue.record("unexpected report type \(mapping.reportType(of: key))"); return
+        }
+        let infectiousness = mapping.infectiousness(daysSinceOnset: key.daysSinceOnsetOfSymptoms)
+        #expect(infectiousness != .none)
+        #expect(reportOffset + (infectiousness == .high ? 2 : 1) == trl)
+    }
+
     @Test func tamperedPackagesFailVerification() throws {
         var backend = Fixture.backend(lenient())
         let upload = dayStart + 10 * Fixture.hour
