@@ -192,3 +192,31 @@ import WarnSimCore
                          rawRSSI: -130, rssiCorrection: -5, previousScanTime: nil).calibratedRSSI == -127)
     }
 }
+
+@Suite struct DiagnosisKeyIndexTests {
+    /// The indexed path gives exactly the windows of the direct path.
+    @Test func indexedMatchingEqualsDirectMatching() throws {
+        let phones = (0..<30).map { ExposureMatcherTests.Phone(seed: 500 + UInt64($0)) }
+        var stream = RandomStream(seed: 8, subsystem: "index-test")
+        var times = [(Int64, Int, Int8)]()
+        for index in phones.indices where stream.next() % 3 != 0 {
+            let start = ExposureMatcherTests.dayStart + Int64(stream.next() % 80_000)
+            for scan in 0..<Int(2 + stream.next() % 12) {
+                times.append((start + Int64(scan) * Int64(200 + stream.next() % 100), index, Int8(-50 - Int(stream.next() % 40))))
+            }
+        }
+        times.sort { ($0.0, $0.1) < ($1.0, $1.1) }
+        var store = SightingStore()
+        var previous: Int64?
+        for (time, index, rssi) in times {
+            store.record(phones[index].sighting(at: time, rssi: rssi, previousScan: previous))
+            previous = time
+        }
+        let keys = phones.enumerated().map { i, phone in phone.diagnosisKey(dsos: i % 5 == 0 ? nil : Int32(1 + i % 2)) }
+        let matcher = ExposureMatcher()
+        let direct = try matcher.match(keys, in: store)
+        let indexed = matcher.match(try DiagnosisKeyIndex(keys: keys, matcher: matcher, threads: 2), in: store)
+        #expect(!direct.isEmpty)
+        #expect(indexed == direct)
+    }
+}
