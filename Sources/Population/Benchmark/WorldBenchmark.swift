@@ -18,6 +18,11 @@ public struct WorldBenchmark {
         public var exposuresTotal: Int
         public var infectionsTotal: Int
         public var peakRssBytes: Int
+        /// Seconds spent per stage over all days.
+        public var planSeconds: Double
+        public var encounterSeconds: Double
+        public var radioSeconds: Double
+        public var transmissionSeconds: Double
 
         enum CodingKeys: String, CodingKey {
             case people, days, threads
@@ -30,6 +35,10 @@ public struct WorldBenchmark {
             case exposuresTotal = "exposures_total"
             case infectionsTotal = "infections_total"
             case peakRssBytes = "peak_rss_bytes"
+            case planSeconds = "plan_seconds"
+            case encounterSeconds = "encounter_seconds"
+            case radioSeconds = "radio_seconds"
+            case transmissionSeconds = "transmission_seconds"
         }
     }
 
@@ -56,13 +65,16 @@ public struct WorldBenchmark {
         var world = World(scenario: scenario, seed: seed)
         let buildSeconds = Self.seconds(clock.now - buildStart)
         var encounters = 0, segments = 0, sightings = 0, exposures = 0
+        var stages = [0.0, 0.0, 0.0, 0.0]
         let start = clock.now
         for day in 0..<days {
-            let result = world.simulate(day: day, workers: threads, radio: true)
-            encounters += result.encounters.count
-            segments += result.encounters.segmentStart.count
-            sightings += result.sightings?.received ?? 0
-            exposures += result.exposures.count
+            let stageTimes = world.simulateTimed(day: day, workers: threads) { result in
+                encounters += result.encounters.count
+                segments += result.encounters.segmentStart.count
+                sightings += result.sightings?.received ?? 0
+                exposures += result.exposures.count
+            }
+            for k in 0..<4 { stages[k] += Self.seconds(stageTimes[k]) }
         }
         let elapsed = Self.seconds(clock.now - start)
         let d = Double(max(days, 1))
@@ -70,7 +82,8 @@ public struct WorldBenchmark {
             people: scenario.population.people, days: days, threads: threads, buildSeconds: buildSeconds,
             simulateSeconds: elapsed, personDaysPerSecond: Double(scenario.population.people * days) / max(elapsed, 1e-9),
             encountersPerDay: Double(encounters) / d, segmentsPerDay: Double(segments) / d, sightingsPerDay: Double(sightings) / d,
-            exposuresTotal: exposures, infectionsTotal: world.infections.count, peakRssBytes: Self.peakResidentBytes())
+            exposuresTotal: exposures, infectionsTotal: world.infections.count, peakRssBytes: Self.peakResidentBytes(),
+            planSeconds: stages[0], encounterSeconds: stages[1], radioSeconds: stages[2], transmissionSeconds: stages[3])
     }
 
     static func seconds(_ duration: Duration) -> Double {

@@ -37,14 +37,15 @@ public struct EncounterSightings: Sendable, Equatable {
                         let a = Int(encounters.personA[i]), b = Int(encounters.personB[i])
                         let offsetAB = model.encounterOffset(environment: environment, carriageTransmitter: carriage, carriageReceiver: carriage, random: &random)
                         let offsetBA = model.encounterOffset(environment: environment, carriageTransmitter: carriage, carriageReceiver: carriage, random: &random)
+                        let fast = model.sightingSigma(environment)
                         for s in encounters.segments(i) {
-                            let d = encounters.segmentDistance[s]
-                            if let sighting = model.sighting(distance: d, environment: environment, encounterOffset: offsetAB,
-                                                             transmitter: a, receiver: b, phones: phones, random: &random) {
+                            let median = model.medianPath(distance: encounters.segmentDistance[s], environment: environment)
+                            if let sighting = model.sighting(pathAttenuation: median + offsetAB + fast * random.nextTabulatedNormal(),
+                                                             transmitter: a, receiver: b, phones: phones) {
                                 bBox.value[s] = sighting.attenuation
                             }
-                            if let sighting = model.sighting(distance: d, environment: environment, encounterOffset: offsetBA,
-                                                             transmitter: b, receiver: a, phones: phones, random: &random) {
+                            if let sighting = model.sighting(pathAttenuation: median + offsetBA + fast * random.nextTabulatedNormal(),
+                                                             transmitter: b, receiver: a, phones: phones) {
                                 aBox.value[s] = sighting.attenuation
                             }
                         }

@@ -61,7 +61,7 @@ public struct RadioModel: Sendable {
         let e = environment.rawValue
         var offset = carriage[carriageTransmitter] + carriage[carriageReceiver]
         if random.nextUnitDouble() < blockP { offset += blockPenalty }
-        offset += shadow[e] * Float(random.nextStandardNormal())
+        offset += shadow[e] * random.nextTabulatedNormal()
         return offset
     }
 
@@ -72,6 +72,13 @@ public struct RadioModel: Sendable {
         return a1[e] + tenN[e] * log10f(max(distance, minimumDistance))
     }
 
+    /// Standard deviation of the per-sighting terms (orientation and fading combined).
+    @inlinable
+    public func sightingSigma(_ environment: RadioEnvironment) -> Float {
+        let e = environment.rawValue
+        return (orientation[e] * orientation[e] + scan[e] * scan[e]).squareRoot()
+    }
+
     /// One sighting at `distance`, given the encounter's offset: draws the
     /// per-sighting orientation and fading terms, returns nil when the
     /// advertisement is too weak to be received.
@@ -79,10 +86,9 @@ public struct RadioModel: Sendable {
     public func sighting(distance: Float, environment: RadioEnvironment, encounterOffset: Float,
                          transmitter: Int, receiver: Int, phones: PhoneRadios,
                          random: inout RandomStream) -> RadioSighting? {
-        let e = environment.rawValue
-        let fast = (orientation[e] * orientation[e] + scan[e] * scan[e]).squareRoot()
+        let fast = sightingSigma(environment)
         let path = medianPath(distance: distance, environment: environment) + encounterOffset
-            + fast * Float(random.nextStandardNormal())
+            + fast * random.nextTabulatedNormal()
         return sighting(pathAttenuation: path, transmitter: transmitter, receiver: receiver, phones: phones)
     }
 

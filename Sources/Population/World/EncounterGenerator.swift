@@ -13,6 +13,15 @@ struct EncounterGenerator {
     var xs: [Float] = []
     var ys: [Float] = []
     var present: [Int32] = []
+    var sorted: [Int32] = []
+    var active: [Int32] = []
+    var streams: [RandomStream] = []
+    /// Small crowds (homes) are handled pair by pair without hashing or sorting.
+    let smallVenueLimit = 8
+    var positionFirst: [Int32] = []
+    var positionX: [Float] = []
+    var positionY: [Float] = []
+    var pairOrder: [(key: UInt64, start: Int16, i: Int32, j: Int32)] = []
     var pending: [PendingSegment] = []
 
     struct PendingSegment {
@@ -114,48 +123,72 @@ struct EncounterGenerator {
     }
 
     /// People moving in a rectangle: every `every` minutes each person present
-    /// takes a new uniformly drawn position (stream `(seed, "position", person/day/setting, time step)`).
+    /// takes a new uniformly drawn position. Each stay draws its positions in
+    /// order from its own stream `(seed, "position", person/day/setting, start minute)`.
+    /// The time steps are swept once with a list of the people present.
     mutating func crowd(_ v: Int, _ first: Int, _ last: Int, _ setting: Setting, width: Float, height: Float, every: Int,
                         into out: inout DayEncounters) {
-        var earliest = Int16.max, latest = Int16.min
-        for k in first..<last {
-            let stay = Int(plan.venueStays[k])
-            earliest = min(earliest, plan.start[stay]); latest = max(latest, plan.end[stay])
-        }
-        pending.removeAll(keepingCapacity: true)
+        sorted.removeAll(keepingCapacity: true)
+        for k in first..<last { sorted.append(plan.venueStays[k]) }
+        let plan = self.plan
+        sorted.sort { plan.start[Int($0)] != plan.start[Int($1)] ? plan.start[Int($0)] < plan.start[Int($1)] : $0 < $1 }
         let seed = town.seed
         let dayBits = UInt64(plan.day) << 32 | UInt64(setting.rawValue) << 56
-        for step in (Int(earliest) / every)...((Int(latest) - 1) / every) {
+        streams.removeAll(keepingCapacity: true)
+        for stay in sorted {
+            streams.append(RandomStream.derive(seed: seed, subsystem: "position", entity: UInt64(plan.person[Int(stay)]) | dayBits,
+                                               index: UInt64(plan.start[Int(stay)])))
+        }
+        if sorted.count <= smallVenueLimit {
+            smallCrowd(v, setting, width: width, height: height, every: every, into: &out)
+            return
+        }
+        pending.removeAll(keepingCapacity: true)
+        active.removeAll(keepingCapacity: true)
+        var next = 0
+        var step = Int(plan.start[Int(sorted[0])]) / every
+        while true {
             let t0 = Int16(step * every), t1 = Int16(min(1440, (step + 1) * every))
-            present.removeAll(keepingCapacity: true)
+            while next < sorted.count && plan.start[Int(sorted[next])] < t1 {
+                active.append(Int32(next))
+                next += 1
+            }
+            let sortedStays = sorted
+            active.removeAll { plan.end[Int(sortedStays[Int($0)])] <= t0 }
+            if active.isEmpty {
+                if next >= sorted.count { break }
+                step = Int(plan.start[Int(sorted[next])]) / every
+                continue
+            }
             xs.removeAll(keepingCapacity: true); ys.removeAll(keepingCapacity: true)
-            for k in first..<last {
-                let stay = Int(plan.venueStays[k])
-                guard plan.start[stay] < t1 && plan.end[stay] > t0 else { continue }
-                present.append(Int32(stay))
-                var random = RandomStream.derive(seed: seed, subsystem: "position", entity: UInt64(plan.person[stay]) | dayBits, index: UInt64(step))
-                xs.append(width * Float(random.nextUnitDouble()))
-                ys.append(height * Float(random.nextUnitDouble()))
+            present.removeAll(keepingCapacity: true)
+            for a in active {
+                present.append(sorted[Int(a)])
+                xs.append(width * Float(streams[Int(a)].nextUnitDouble()))
+                ys.append(height * Float(streams[Int(a)].nextUnitDouble()))
             }
-            guard present.count >= 2 else { continue }
-            xs.withUnsafeBufferPointer { x in ys.withUnsafeBufferPointer { y in
-                hash.build(x: x, y: y, width: width, height: height, radius: self.range)
-            } }
-            let plan = self.plan, limit = self.range, present = self.present, px = self.xs, py = self.ys
-            var pending = self.pending
-            self.pending = []
-            hash.forEachCandidatePair { i, j in
-                let si = Int(present[i]), sj = Int(present[j])
-                let pi = plan.person[si], pj = plan.person[sj]
-                guard pi != pj else { return }
-                let s = max(t0, plan.start[si], plan.start[sj]), e = min(t1, plan.end[si], plan.end[sj])
-                guard s < e else { return }
-                let dx = px[i] - px[j], dy = py[i] - py[j]
-                let d = (dx * dx + dy * dy).squareRoot()
-                guard d <= limit else { return }
-                pending.append(PendingSegment(key: UInt64(UInt32(min(pi, pj))) << 32 | UInt64(UInt32(max(pi, pj))), start: s, end: e, distance: d))
+            if present.count >= 2 {
+                xs.withUnsafeBufferPointer { x in ys.withUnsafeBufferPointer { y in
+                    hash.build(x: x, y: y, width: width, height: height, radius: self.range)
+                } }
+                let limit = self.range, present = self.present, px = self.xs, py = self.ys
+                var pending = self.pending
+                self.pending = []
+                hash.forEachCandidatePair { i, j in
+                    let si = Int(present[i]), sj = Int(present[j])
+                    let pi = plan.person[si], pj = plan.person[sj]
+                    guard pi != pj else { return }
+                    let s = max(t0, plan.start[si], plan.start[sj]), e = min(t1, plan.end[si], plan.end[sj])
+                    guard s < e else { return }
+                    let dx = px[i] - px[j], dy = py[i] - py[j]
+                    let d = (dx * dx + dy * dy).squareRoot()
+                    guard d <= limit else { return }
+                    pending.append(PendingSegment(key: UInt64(UInt32(min(pi, pj))) << 32 | UInt64(UInt32(max(pi, pj))), start: s, end: e, distance: d))
+                }
+                self.pending = pending
             }
-            self.pending = pending
+            if t1 >= 1440 { break }
+            step += 1
         }
         guard !pending.isEmpty else { return }
         pending.sort { $0.key != $1.key ? $0.key < $1.key : $0.start != $1.start ? $0.start < $1.start : $0.end < $1.end }
@@ -182,6 +215,67 @@ struct EncounterGenerator {
             out.setting.append(setting.rawValue); out.venue.append(Int32(v))
             out.start.append(startMinute); out.end.append(endMinute); out.minimumDistance.append(minimum)
             out.segmentFirst.append(Int32(out.segmentStart.count))
+        }
+    }
+    /// A crowd of at most ``smallVenueLimit`` stays: each stay's positions for
+    /// all its time steps are drawn in step order from its stream (the same
+    /// draws as the sweep in ``crowd``), then every pair of overlapping stays is
+    /// walked step by step. Output order: by pair, then start.
+    mutating func smallCrowd(_ v: Int, _ setting: Setting, width: Float, height: Float, every: Int, into out: inout DayEncounters) {
+        let plan = self.plan
+        positionFirst.removeAll(keepingCapacity: true)
+        positionX.removeAll(keepingCapacity: true); positionY.removeAll(keepingCapacity: true)
+        for (k, stay) in sorted.enumerated() {
+            positionFirst.append(Int32(positionX.count))
+            let firstStep = Int(plan.start[Int(stay)]) / every, lastStep = (Int(plan.end[Int(stay)]) - 1) / every
+            for _ in firstStep...lastStep {
+                positionX.append(width * Float(streams[k].nextUnitDouble()))
+                positionY.append(height * Float(streams[k].nextUnitDouble()))
+            }
+        }
+        pairOrder.removeAll(keepingCapacity: true)
+        for i in 0..<sorted.count {
+            for j in (i + 1)..<sorted.count {
+                let si = Int(sorted[i]), sj = Int(sorted[j])
+                let pi = plan.person[si], pj = plan.person[sj]
+                guard pi != pj else { continue }
+                let s = max(plan.start[si], plan.start[sj]), e = min(plan.end[si], plan.end[sj])
+                guard s < e else { continue }
+                pairOrder.append((UInt64(UInt32(min(pi, pj))) << 32 | UInt64(UInt32(max(pi, pj))), s, Int32(i), Int32(j)))
+            }
+        }
+        pairOrder.sort { $0.key != $1.key ? $0.key < $1.key : $0.start < $1.start }
+        for pair in pairOrder {
+            let i = Int(pair.i), j = Int(pair.j)
+            let si = Int(sorted[i]), sj = Int(sorted[j])
+            let s = Int(max(plan.start[si], plan.start[sj])), e = Int(min(plan.end[si], plan.end[sj]))
+            let baseI = Int(positionFirst[i]) - Int(plan.start[si]) / every
+            let baseJ = Int(positionFirst[j]) - Int(plan.start[sj]) / every
+            let a = Int32(truncatingIfNeeded: pair.key >> 32), b = Int32(truncatingIfNeeded: pair.key & 0xFFFF_FFFF)
+            var open = false
+            var minimum: Float = .infinity
+            var encounterStart: Int16 = 0, encounterEnd: Int16 = 0
+            func close() {
+                guard open else { return }
+                out.personA.append(a); out.personB.append(b)
+                out.setting.append(setting.rawValue); out.venue.append(Int32(v))
+                out.start.append(encounterStart); out.end.append(encounterEnd); out.minimumDistance.append(minimum)
+                out.segmentFirst.append(Int32(out.segmentStart.count))
+                open = false
+                minimum = .infinity
+            }
+            for step in (s / every)...((e - 1) / every) {
+                let dx = positionX[baseI + step] - positionX[baseJ + step]
+                let dy = positionY[baseI + step] - positionY[baseJ + step]
+                let d = (dx * dx + dy * dy).squareRoot()
+                guard d <= range else { close(); continue }
+                let t0 = Int16(max(s, step * every)), t1 = Int16(min(e, (step + 1) * every))
+                if !open { open = true; encounterStart = t0 }
+                encounterEnd = t1
+                minimum = min(minimum, d)
+                out.segmentStart.append(t0); out.segmentEnd.append(t1); out.segmentDistance.append(d)
+            }
+            close()
         }
     }
 }

@@ -41,14 +41,32 @@ public struct World: Sendable {
     /// Simulates day `day` (0 = a Monday): plans, encounters, radio draws when
     /// `radio` is true, and transmission. Days must be simulated in order.
     public mutating func simulate(day: Int, workers: Int, radio drawRadio: Bool = true) -> WorldDay {
+        var output: WorldDay?
+        _ = simulateTimed(day: day, workers: workers, radio: drawRadio) { output = $0 }
+        return output!
+    }
+
+    /// ``simulate(day:workers:radio:)`` with the time of each stage (plan,
+    /// encounters, radio, transmission); the day is handed to `body`.
+    public mutating func simulateTimed(day: Int, workers: Int, radio drawRadio: Bool = true,
+                                       _ body: (WorldDay) -> Void) -> [Duration] {
+        let clock = ContinuousClock()
+        var times: [Duration] = []
+        var mark = clock.now
+        func lap() { let now = clock.now; times.append(now - mark); mark = now }
         let plan = DayPlan(town: town, day: day, workers: workers)
+        lap()
         let encounters = DayEncounters.generate(town: town, plan: plan, workers: workers)
+        lap()
         let sightings = drawRadio
             ? EncounterSightings.draw(encounters: encounters, model: radio, phones: phones,
                                       carriageBySetting: carriageBySetting, seed: seed, workers: workers)
             : nil
+        lap()
         let result = transmission.step(encounters: encounters, state: &disease, workers: workers)
         infections += result.infections
-        return WorldDay(plan: plan, encounters: encounters, sightings: sightings, exposures: result.exposures, infections: result.infections)
+        lap()
+        body(WorldDay(plan: plan, encounters: encounters, sightings: sightings, exposures: result.exposures, infections: result.infections))
+        return times
     }
 }
