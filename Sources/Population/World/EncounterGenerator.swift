@@ -168,13 +168,10 @@ struct EncounterGenerator {
                 ys.append(height * Float(streams[Int(a)].nextUnitDouble()))
             }
             if present.count >= 2 {
-                xs.withUnsafeBufferPointer { x in ys.withUnsafeBufferPointer { y in
-                    hash.build(x: x, y: y, width: width, height: height, radius: self.range)
-                } }
                 let limit = self.range, present = self.present, px = self.xs, py = self.ys
                 var pending = self.pending
                 self.pending = []
-                hash.forEachCandidatePair { i, j in
+                let visit = { (i: Int, j: Int) in
                     let si = Int(present[i]), sj = Int(present[j])
                     let pi = plan.person[si], pj = plan.person[sj]
                     guard pi != pj else { return }
@@ -184,6 +181,15 @@ struct EncounterGenerator {
                     let d = (dx * dx + dy * dy).squareRoot()
                     guard d <= limit else { return }
                     pending.append(PendingSegment(key: UInt64(UInt32(min(pi, pj))) << 32 | UInt64(UInt32(max(pi, pj))), start: s, end: e, distance: d))
+                }
+                if present.count <= 12 {
+                    // Few people present: every pair is a candidate (the grid would have one or two cells).
+                    for i in 0..<present.count { for j in (i + 1)..<present.count { visit(i, j) } }
+                } else {
+                    xs.withUnsafeBufferPointer { x in ys.withUnsafeBufferPointer { y in
+                        hash.build(x: x, y: y, width: width, height: height, radius: limit)
+                    } }
+                    hash.forEachCandidatePair(visit)
                 }
                 self.pending = pending
             }

@@ -1,0 +1,60 @@
+import Foundation
+import Population
+import Testing
+import WarnSimCore
+
+@Suite("Scenario files: bad input is named, never a crash")
+struct ScenarioInputTests {
+    /// Writes `text` next to the shipped scenarios (so relative paths resolve) and loads it.
+    static func load(_ text: String) throws -> WorldScenario {
+        let folder = ReferencePaths.projectRoot.appendingPathComponent("Configs/scenarios")
+        let url = folder.appendingPathComponent(".test-\(UUID().uuidString).yaml")
+        try text.write(to: url, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: url) }
+        return try WorldScenario.load(url)
+    }
+
+    @Test("the shipped scenarios load")
+    func shippedScenariosLoad() throws {
+        _ = try ReferencePaths.required(ReferencePaths.calibration)
+        for name in ["town-10k.yaml", "village-2k.yaml"] {
+            let scenario = try WorldScenario.load(try ReferencePaths.required(ReferencePaths.scenario(name)))
+            #expect(scenario.calibrationTable.entries.count == 11_809)
+            #expect(scenario.population.carriageBySetting.count == Setting.allCases.count)
+        }
+    }
+
+    @Test("unknown keys, out-of-range values, bad choices and missing files name the field")
+    func badScenarios() throws {
+        let good = try String(contentsOf: try ReferencePaths.required(ReferencePaths.scenario("village-2k.yaml")), encoding: .utf8)
+        let cases: [(String, String)] = [
+            (good.replacingOccurrences(of: "  people: 2000", with: "  peeple: 2000"), "population.people"),
+            (good.replacingOccurrences(of: "    employment_rate: 0.767", with: "    employment_rate: 1.767"), "population.work.employment_rate"),
+            (good.replacingOccurrences(of: "distance_model: sigmoid", with: "distance_model: cubic"), "epidemiology.distance_model"),
+            (good.replacingOccurrences(of: "[0.423, 0.332, 0.119, 0.091, 0.035]", with: "[0.5, 0.332, 0.119, 0.091, 0.035]"), "population.household_size_shares"),
+            (good.replacingOccurrences(of: "    work: table", with: "    work: backpack"), "population.carriage.work"),
+            (good.replacingOccurrences(of: "    cluster_spacing_m: 3.3\n    clusters_per_room: 3", with: "    cluster_spacing_m: 2.5\n    clusters_per_room: 3"), "population.work.cluster_spacing_m"),
+            (good + "\nwhatever: 1\n", "whatever"),
+        ]
+        for (text, field) in cases {
+            do {
+                _ = try Self.load(text)
+                Issue.record("accepted bad input for \(field)")
+            } catch let error as InputError {
+                #expect(error.field == field, "\(error)")
+                #expect(error.file.hasSuffix(".yaml"), "\(error)")
+            }
+        }
+        // A missing radio file is named by its path.
+        do {
+            _ = try Self.load(good.replacingOccurrences(of: "../radio/default.yaml", with: "../radio/nope.yaml"))
+            Issue.record("accepted a missing radio file")
+        } catch let error as InputError {
+            #expect(error.file.hasSuffix("nope.yaml"))
+        }
+        // Malformed YAML.
+        #expect(throws: InputError.self) { try Self.load("population: [1, 2") }
+        // Sections of the other layers are accepted as they are.
+        _ = try Self.load(good + "\napp:\n  adoption: 0.3\n")
+    }
+}
