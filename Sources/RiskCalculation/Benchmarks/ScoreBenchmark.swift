@@ -23,8 +23,13 @@ public struct ScoreBenchmark: Sendable {
         public var secondsGemm: Double
         /// Seconds of scoring outside `dgemm`.
         public var secondsRest: Double
-        /// Everything measured for the batch scorer.
+        /// Everything measured for the batch scorer (wall clock).
         public var secondsTotal: Double
+        /// CPU seconds the process used for the same part, all threads: on a
+        /// shared machine the wall clock includes time other processes ran.
+        public var cpuSecondsTotal: Double
+        /// Evaluations per CPU second (one core's rate without contention).
+        public var evaluationsPerCPUSecond: Double
         /// GFLOP/s of the GEMM stage.
         public var gemmGflops: Double
         /// GFLOP/s of one plain `cblas_dgemm` of the same tile shape on all threads.
@@ -47,6 +52,8 @@ public struct ScoreBenchmark: Sendable {
             case secondsGemm = "seconds_gemm"
             case secondsRest = "seconds_rest"
             case secondsTotal = "seconds_total"
+            case cpuSecondsTotal = "cpu_seconds_total"
+            case evaluationsPerCPUSecond = "evaluations_per_cpu_second"
             case gemmGflops = "gemm_gflops"
             case referenceGemmGflops = "reference_gemm_gflops"
             case gemmInner = "gemm_inner"
@@ -75,12 +82,14 @@ public struct ScoreBenchmark: Sendable {
         let (windowList, devices) = SyntheticRiskInputs.windows(count: windows, referenceDay: referenceDay, seed: 1)
         let parameters = SyntheticRiskInputs.configurations(count: configurations, seed: 2)
 
+        let cpuStart = MonotonicClock.processCPU()
         let start = MonotonicClock.now()
         let set = BatchWindowSet(windows: windowList, devices: devices)
         let scorer = BatchScorer(configurations: parameters, platform: .android)
         let prepared = MonotonicClock.now()
         let result = try scorer.score(set, referenceDay: referenceDay, workers: threads, tileWindows: tileWindows)
         let end = MonotonicClock.now()
+        let cpu = MonotonicClock.processCPU() - cpuStart
         let workers = Swift.max(1, Swift.min(threads, set.deviceCount))
         let gemmWall = result.gemmSeconds / Double(workers)
         let evaluations = Double(windows) * Double(configurations)
@@ -115,6 +124,8 @@ public struct ScoreBenchmark: Sendable {
             exactEngineEvaluationsPerSecond: Double(sampleEvaluations) / exactSeconds,
             secondsPrepare: prepared - start, secondsGemm: gemmWall, secondsRest: end - prepared - gemmWall,
             secondsTotal: total,
+            cpuSecondsTotal: cpu,
+            evaluationsPerCPUSecond: evaluations / cpu,
             gemmGflops: gemmWall > 0 ? result.gemmFlops / gemmWall / 1e9 : 0,
             referenceGemmGflops: reference,
             gemmInner: shape.inner, gemmColumns: shape.columns,

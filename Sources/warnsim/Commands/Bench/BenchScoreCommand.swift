@@ -37,7 +37,7 @@ struct BenchScoreCommand: ParsableCommand {
             evaluations per second            \(f(result.evaluationsPerSecond / 1e6, 1)) M/s
             exact engine (sample, 1 thread)   \(f(result.exactEngineEvaluationsPerSecond / 1e6, 3)) M/s
             time: prepare / GEMM / rest       \(f(result.secondsPrepare, 3)) s / \(f(result.secondsGemm, 3)) s / \(f(result.secondsRest, 3)) s
-            time total                        \(f(result.secondsTotal, 3)) s
+            time total                        \(f(result.secondsTotal, 3)) s (CPU \(f(result.cpuSecondsTotal, 3)) s: \(f(result.evaluationsPerCPUSecond / 1e6, 1)) M evaluations per CPU second)
             GEMM shape per tile               K \(result.gemmInner), N \(result.gemmColumns)
             GEMM stage                        \(f(result.gemmGflops)) GFLOP/s
             plain dgemm, same shape           \(f(result.referenceGemmGflops)) GFLOP/s
