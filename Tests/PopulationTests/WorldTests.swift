@@ -69,6 +69,9 @@ struct WorldTests {
             let counts = try #require(samples[setting])
             #expect(counts.count >= 100, "\(setting.name): \(counts.count) stays")
             let (mean, sd) = SampleStatistics.meanAndStandardDeviation(counts.map(Double.init))
+            // Sampling error, plus 3 % for the one partly filled group at the end of
+            // each fill (the last desk group, class table or restaurant table of a
+            // half hour); measured: work 2.00, school 2.99, leisure 1.97.
             let tolerance = 4 * sd / Double(counts.count).squareRoot() + 0.03 * target
             #expect(abs(mean - target) <= tolerance, "\(setting.name): mean \(mean) vs target \(target) (n \(counts.count))")
         }
