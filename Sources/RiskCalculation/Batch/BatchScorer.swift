@@ -148,7 +148,6 @@ public struct BatchScorer: Sendable {
         t.daySteps.intervalLevels.withUnsafeBufferPointer { dayIntervals in
         set.day.withUnsafeBufferPointer { days in
         set.trlClass.withUnsafeBufferPointer { classes in
-        set.endsDay.withUnsafeBufferPointer { ends in
             for config in 0..<cCount {
                 let weightBase = t.weightColumn[config] * windowCount - firstWindow
                 let minDay = referenceDay - t.maxAge[config]
@@ -162,78 +161,77 @@ public struct BatchScorer: Sendable {
                 for device in devices {
                     let lo = set.deviceStart[device]
                     let hi = set.deviceStart[device + 1]
-                    // One pass over the device's windows (sorted by day); a day is
-                    // closed at its last window. The per-window work is branch-free
-                    // except for the rare exact recomputations near boundaries.
                     var highBits: UInt8 = 0
-                    var sum = 0.0
-                    var kept: UInt8 = 0
-                    var inexact: UInt8 = 0
-                    var dayFirst = lo
-                    for w in lo..<hi {
-                        var level: UInt8 = 0
-                        var time = 0.0
-                        var exact = true
-                        var dropped = days[w] < minDay
-                        var f = filterBegin
-                        while f < filterEnd {
-                            let seconds = products[(u + t.filterColumn[f]) * windowCount + w - firstWindow]
-                            let minutes = android ? seconds / 60 : (seconds / 60).rounded(.down)
-                            if t.filterRange[f].contains(minutes) { dropped = true }
-                            f += 1
-                        }
-                        let trv = trvTable[trvBase + Int(classes[w])]
-                        if trv >= 0 {
-                            // GEMM estimate (a multiplication by 1/60 instead of the
-                            // engine's division: the estimate only has to be within the
-                            // tolerance; every decision near a boundary is exact).
-                            time = trv * products[weightBase + w] * inverse60
-                            // Branch-free step lookup: the number of breakpoints below
-                            // the estimate, and whether any lies within the tolerance.
-                            var index = 0
-                            var nearBits: UInt8 = 0
-                            var i = wb
-                            while i < we {
-                                let bound = windowBreaks[i]
-                                index &+= time > bound ? 1 : 0
-                                nearBits |= Swift.abs(time - bound) <= tolerance * Swift.max(time, Swift.abs(bound)) ? 1 : 0
-                                i += 1
+                    var w = lo
+                    while w < hi {
+                        let day = days[w]
+                        let dayFirst = w
+                        var sum = 0.0
+                        var kept = 0
+                        var inexact: UInt8 = 0
+                        while w < hi && days[w] == day {
+                            var level: UInt8 = 0
+                            if day >= minDay {
+                                var dropped = false
+                                var f = filterBegin
+                                while f < filterEnd {
+                                    let seconds = products[(u + t.filterColumn[f]) * windowCount + w - firstWindow]
+                                    let minutes = android ? seconds / 60 : (seconds / 60).rounded(.down)
+                                    if t.filterRange[f].contains(minutes) {
+                                        dropped = true
+                                        break
+                                    }
+                                    f += 1
+                                }
+                                let trv = trvTable[trvBase + Int(classes[w])]
+                                if !dropped && trv >= 0 {
+                                    // GEMM estimate (a multiplication by 1/60 instead of the
+                                    // engine's division: the estimate only has to be within the
+                                    // tolerance; every decision near a boundary is exact).
+                                    var time = trv * products[weightBase + w] * inverse60
+                                    // Branch-free step lookup: the number of breakpoints below
+                                    // the estimate, and whether any lies within the tolerance.
+                                    var index = 0
+                                    var nearBits: UInt8 = 0
+                                    var i = wb
+                                    while i < we {
+                                        let bound = windowBreaks[i]
+                                        index &+= time > bound ? 1 : 0
+                                        nearBits |= Swift.abs(time - bound) <= tolerance * Swift.max(time, Swift.abs(bound)) ? 1 : 0
+                                        i += 1
+                                    }
+                                    var exact = time == 0
+                                    level = exact ? t.zeroWindowLevel[config] : windowIntervals[wb + config + index]
+                                    if nearBits != 0 && !exact {
+                                        time = exactTime(set, window: w, config: config, transmissionRiskValue: trv)
+                                        level = Self.exactLevel(time, windowBreaks, windowPoints, windowIntervals, wb, we, config)
+                                        exact = true
+                                        exactWindows += 1
+                                    }
+                                    let keep = level != 0
+                                    sum += keep ? time : 0
+                                    kept &+= keep ? 1 : 0
+                                    inexact |= keep && !exact ? 1 : 0
+                                }
                             }
-                            exact = time == 0
-                            level = exact ? t.zeroWindowLevel[config] : windowIntervals[wb + config + index]
-                            if nearBits & (exact ? 0 : 1) & (dropped ? 0 : 1) != 0 {
-                                time = exactTime(set, window: w, config: config, transmissionRiskValue: trv)
-                                level = Self.exactLevel(time, windowBreaks, windowPoints, windowIntervals, wb, we, config)
-                                exact = true
-                                exactWindows += 1
+                            keptLevels[w - firstWindow] = level
+                            if recordsLevels {
+                                levels[set.originalIndex[w] * cCount + config] = level
                             }
+                            w += 1
                         }
-                        level = dropped ? 0 : level
-                        let keep = level != 0
-                        sum += keep ? time : 0
-                        kept |= keep ? 1 : 0
-                        inexact |= keep && !exact ? 1 : 0
-                        keptLevels[w - firstWindow] = level
-                        if recordsLevels {
-                            levels[set.originalIndex[w] * cCount + config] = level
-                        }
-                        // Close the day after its last window.
-                        let closes: UInt8 = ends[w]
-                        if closes & inexact != 0 && dayNeedsExactSum(sum, dayBreaks, db, de, android: android, tolerance: tolerance) {
+                        guard kept > 0 else { continue }
+                        if inexact != 0 && dayNeedsExactSum(sum, dayBreaks, db, de, android: android, tolerance: tolerance) {
                             // Re-add the day's kept windows' exact times in the engine's order.
                             sum = 0
-                            for v in dayFirst...w where keptLevels[v - firstWindow] != 0 {
-                                sum += exactTime(set, window: v, config: config, transmissionRiskValue: trvTable[trvBase + Int(classes[v])])
+                            for v in dayFirst..<w where keptLevels[v - firstWindow] != 0 {
+                                let trv = trvTable[trvBase + Int(classes[v])]
+                                sum += exactTime(set, window: v, config: config, transmissionRiskValue: trv)
                             }
                             exactDays += 1
                         }
                         let value = android ? CWARiskEngine.roundHalfUp(sum * 10) / 10 : sum
-                        let dayLevel = Self.stepLevel(value, dayBreaks, dayPoints, dayIntervals, db, de, config)
-                        highBits |= closes & kept & (dayLevel == 2 ? 1 : 0)
-                        sum = closes != 0 ? 0 : sum
-                        kept = closes != 0 ? 0 : kept
-                        inexact = closes != 0 ? 0 : inexact
-                        dayFirst = closes != 0 ? w + 1 : dayFirst
+                        highBits |= Self.stepLevel(value, dayBreaks, dayPoints, dayIntervals, db, de, config) == 2 ? 1 : 0
                     }
                     output.totals[device * cCount + config] = highBits != 0 ? 2 : 1
                 }
@@ -249,12 +247,10 @@ public struct BatchScorer: Sendable {
         }
         }
         }
-        }
         output.fallbacks[worker] += exactWindows + exactDays
     }
 
-    /// The same lookup without data-dependent branches (for the day levels,
-    /// computed at every window and used at the last one of each day).
+    /// The same lookup without data-dependent branches.
     @inline(__always)
     static func stepLevel(
         _ value: Double, _ breaks: UnsafeBufferPointer<Double>, _ points: UnsafeBufferPointer<UInt8>,

@@ -14,8 +14,6 @@ public struct BatchWindowSet: Sendable {
     let originalIndex: [Int]
     /// Per sorted window: UTC day number.
     let day: [Int]
-    /// Per sorted window: 1 if it is its device's last window of its day.
-    let endsDay: [UInt8]
     /// Per sorted window: report-type code (raw 0…5, 6 for any other raw value)
     /// × 3 + infectiousness.
     let trlClass: [UInt8]
@@ -50,13 +48,7 @@ public struct BatchWindowSet: Sendable {
         for d in 0..<deviceCount { deviceStart[d + 1] += deviceStart[d] }
         self.deviceStart = deviceStart
         originalIndex = order
-        let day = order.map { windows[$0].dayNumber }
-        self.day = day
-        var endsDay = [UInt8](repeating: 1, count: order.count)
-        for d in 0..<deviceCount where deviceStart[d] < deviceStart[d + 1] {
-            for w in deviceStart[d]..<(deviceStart[d + 1] - 1) where day[w + 1] == day[w] { endsDay[w] = 0 }
-        }
-        self.endsDay = endsDay
+        day = order.map { windows[$0].dayNumber }
         trlClass = order.map { index in
             let raw = windows[index].reportType.rawValue
             let code = (0...5).contains(raw) ? raw : 6
