@@ -91,7 +91,13 @@ let package = Package(
                 .product(name: "Yams", package: "Yams"),
             ]
         ),
-        .target(name: "Simulation", dependencies: ["Services", "RiskCalculation", "Population"]),
+        .target(
+            name: "Simulation",
+            dependencies: [
+                "Services", "RiskCalculation", "Population", "ExposureNotification", "WarnSimCore",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
         .target(
             name: "Analysis",
             dependencies: ["Simulation", "WarnSimCore", .product(name: "CSV", package: "CSV.swift")]
@@ -119,7 +125,13 @@ let package = Package(
             name: "ServicesTests",
             dependencies: ["Services", "ExposureNotification", "WarnSimCore", .product(name: "Crypto", package: "swift-crypto")]
         ),
-        .testTarget(name: "SimulationTests", dependencies: ["Simulation", "RiskCalculation"]),
+        .testTarget(
+            name: "SimulationTests",
+            dependencies: [
+                "Simulation", "RiskCalculation", "Services", "ExposureNotification", "WarnSimCore",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
         .testTarget(name: "AnalysisTests", dependencies: ["Analysis"]),
         .testTarget(name: "WarnSimCLITests", dependencies: ["warnsim"]),
     ],

@@ -1,0 +1,31 @@
+import RiskCalculation
+import Services
+
+/// What happened in one phone's app, in time order: the record behind
+/// `phones.csv` and the evaluation's warning times.
+public enum AppEvent: Hashable, Sendable {
+    case testRegistered(at: Int64, route: TestRegistrationRoute)
+    case registrationRejected(at: Int64, reason: String)
+    /// A result became available; the notification does not reveal it (E05.02, E06.02).
+    case testResultAvailable(at: Int64, result: TestResult, notified: Bool)
+    case keysShared(at: Int64, keys: Int)
+    case keySharingDeclined(at: Int64)
+    case submissionRejected(at: Int64, reason: String)
+    case riskCalculated(at: Int64, level: RiskLevel, notified: Bool)
+    case reset(at: Int64)
+
+    public var time: Int64 {
+        switch self {
+        case .testRegistered(let t, _), .registrationRejected(let t, _), .testResultAvailable(let t, _, _),
+            .keysShared(let t, _), .keySharingDeclined(let t), .submissionRejected(let t, _),
+            .riskCalculated(let t, _, _), .reset(let t):
+            return t
+        }
+    }
+}
+
+/// How a test reached the app (E06.01 QR code; E06.04/E06.05 teleTAN from the hotline).
+public enum TestRegistrationRoute: String, Hashable, Sendable {
+    case qrCode = "qr_code"
+    case teleTAN = "tele_tan"
+}

@@ -1,0 +1,231 @@
+import ExposureNotification
+import RiskCalculation
+import Services
+
+/// The Corona-Warn-App on one simulated phone, as the user stories of
+/// ../shared/seeds/cwa-scoping-document.md describe it: consents, tracing on
+/// and off, test registration and result polling, sharing keys once with a TAN,
+/// downloading verified key packages, detection on the app's cadence, the CWA
+/// risk calculation, and a notification when the risk changes. Every method
+/// takes the simulated time; nothing reads a clock.
+public struct CoronaWarnApp: Sendable {
+    /// What the user granted at onboarding.
+    public struct Consents: Hashable, Sendable {
+        /// E01.03/E01.04: creating and exchanging pseudonymous IDs over Bluetooth;
+        /// without it the app cannot trace.
+        public var exposureLogging: Bool
+        /// E01.05: local notifications.
+        public var notifications: Bool
+
+        public init(exposureLogging: Bool, notifications: Bool) {
+            self.exposureLogging = exposureLogging
+            self.notifications = notifications
+        }
+    }
+
+    /// A test registered in the app.
+    public struct RegisteredTest: Hashable, Sendable {
+        public var token: RegistrationToken
+        public var route: TestRegistrationRoute
+        public var registeredAt: Int64
+        public var polling: TestResultPolling
+        public var nextPoll: Int64
+        /// The final result once it arrived (not PENDING).
+        public var result: TestResult?
+    }
+
+    public private(set) var framework: ExposureNotificationFramework
+    public private(set) var consents: Consents
+    /// E03.01: the user's tracing switch.
+    public private(set) var tracingSwitchedOn = true
+    /// E03.03: the phone's Bluetooth.
+    public private(set) var bluetoothOn = true
+    public private(set) var test: RegisteredTest?
+    /// E05.01: keys are shared at most once per test.
+    public private(set) var hasSharedKeys = false
+    public private(set) var detection: ExposureDetectionSchedule
+    public private(set) var notifier: RiskChangeNotifier
+    /// Keys of the packages processed, by package path.
+    public private(set) var packages: [String: [DiagnosisKey]] = [:]
+    private var hasNewPackages = false
+    public private(set) var lastRisk: RiskResult?
+    public private(set) var events: [AppEvent] = []
+
+    public init(framework: ExposureNotificationFramework, consents: Consents, maxDetectionsPerDay: Int = 6) {
+        self.framework = framework
+        self.consents = consents
+        self.detection = ExposureDetectionSchedule(maxDetectionsPerDay: maxDetectionsPerDay)
+        self.notifier = RiskChangeNotifier(notificationsPermitted: consents.notifications)
+        updateTracing()
+    }
+
+    /// Whether the framework advertises and scans now.
+    public var isTracing: Bool { consents.exposureLogging && tracingSwitchedOn && bluetoothOn }
+
+    // MARK: Settings (E03)
+
+    public mutating func setTracing(_ on: Bool) {
+        tracingSwitchedOn = on
+        updateTracing()
+    }
+
+    public mutating func setBluetooth(_ on: Bool) {
+        bluetoothOn = on
+        updateTracing()
+    }
+
+    /// E03.02: back to delivery defaults with the consents of a new onboarding.
+    /// The framework's keys and sightings stay: they can only be deleted in the
+    /// system settings.
+    public mutating func reset(now: Int64, consents: Consents) {
+        self.consents = consents
+        tracingSwitchedOn = true
+        test = nil
+        hasSharedKeys = false
+        detection = ExposureDetectionSchedule(maxDetectionsPerDay: detection.maxDetectionsPerDay)
+        notifier = RiskChangeNotifier(notificationsPermitted: consents.notifications)
+        packages = [:]
+        hasNewPackages = false
+        lastRisk = nil
+        events.append(.reset(at: now))
+        updateTracing()
+    }
+
+    private mutating func updateTracing() {
+        framework.isEnabled = isTracing
+    }
+
+    // MARK: Bluetooth
+
+    public mutating func advertisement(at time: Int64) -> AdvertisementPayload? {
+        framework.advertisement(at: time)
+    }
+
+    public mutating func recordScan(at time: Int64, received: [(payload: AdvertisementPayload, rawRSSI: Int)]) {
+        framework.recordScan(at: time, received: received)
+    }
+
+    // MARK: Tests (E06.01, E06.04, E06.05, E05.02, E06.02)
+
+    /// Registers a test from its QR code (the app sends the GUID's SHA-256) or a
+    /// teleTAN. A second test replaces nothing while one is registered.
+    @discardableResult
+    public mutating func registerTest(
+        _ route: TestRegistrationRoute, code: String, polling: TestResultPolling,
+        backend: inout CWABackend, now: Int64
+    ) -> Bool {
+        guard test == nil else {
+            events.append(.registrationRejected(at: now, reason: "a test is already registered"))
+            return false
+        }
+        do {
+            let token = route == .qrCode
+                ? try backend.registerTest(hashedGUID: HashedGUID(guid: code), now: now)
+                : try backend.registerTeleTAN(code, now: now)
+            test = RegisteredTest(
+                token: token, route: route, registeredAt: now, polling: polling,
+                nextPoll: route == .teleTAN ? now : polling.nextPoll(after: now, registeredAt: now), result: nil)
+            if route == .teleTAN { test!.result = .positive }  // a teleTAN is issued for a positive test
+            events.append(.testRegistered(at: now, route: route))
+            return true
+        } catch {
+            events.append(.registrationRejected(at: now, reason: error.description))
+            return false
+        }
+    }
+
+    /// Polls the result if a poll is due; returns the result when it arrives.
+    public mutating func pollTestResult(backend: inout CWABackend, now: Int64) -> TestResult? {
+        guard var current = test, current.result == nil, now >= current.nextPoll else { return nil }
+        defer { test = current }
+        current.nextPoll = current.polling.nextPoll(after: now, registeredAt: current.registeredAt)
+        guard let result = try? backend.testResult(registrationToken: current.token, now: now), result != .pending else {
+            return nil
+        }
+        current.result = result
+        events.append(.testResultAvailable(at: now, result: result, notified: consents.notifications))
+        return result
+    }
+
+    /// E06.03/E06.06: with the user's consent after a positive result, asks for
+    /// a TAN and uploads the keys of the last 14 days with the TRL and DSOS of
+    /// the symptom answer. Returns the number of keys uploaded.
+    @discardableResult
+    public mutating func shareKeys(
+        consent: Bool, answer: SymptomAnswer, backend: inout CWABackend, now: Int64
+    ) -> Int {
+        guard let current = test, current.result == .positive, !hasSharedKeys else { return 0 }
+        guard consent else {
+            events.append(.keySharingDeclined(at: now))
+            hasSharedKeys = true  // the question is asked once per test
+            return 0
+        }
+        let prepared = TransmissionRiskVector.prepare(framework.keyHistory(at: now), uploadTime: now, answer: answer)
+        let keys = prepared.map {
+            SubmittedKey($0.key, transmissionRiskLevel: $0.transmissionRiskLevel, daysSinceOnsetOfSymptoms: $0.daysSinceOnsetOfSymptoms)
+        }
+        do {
+            let tan = try backend.requestTAN(registrationToken: current.token, now: now)
+            let stored = try backend.submitKeys(keys, tan: tan, now: now)
+            hasSharedKeys = true
+            events.append(.keysShared(at: now, keys: stored))
+            return stored
+        } catch let error as VerificationError {
+            events.append(.submissionRejected(at: now, reason: error.description))
+        } catch let error as SubmissionError {
+            events.append(.submissionRejected(at: now, reason: error.description))
+        } catch {
+            events.append(.submissionRejected(at: now, reason: "\(error)"))
+        }
+        return 0
+    }
+
+    // MARK: Download and detection (E04.01, E07.01)
+
+    /// Takes in verified packages the app has not processed yet; keys older
+    /// than the framework's 14-day retention are forgotten.
+    public mutating func receive(_ downloaded: [VerifiedKeyPackage], now: Int64) {
+        for package in downloaded where packages[package.path] == nil {
+            packages[package.path] = package.keys
+            hasNewPackages = true
+        }
+        let oldest = ENIntervalNumber(unixSeconds: now).dayNumber - 15
+        packages = packages.filter { _, keys in
+            keys.isEmpty || keys.contains { $0.rollingStartIntervalNumber.dayNumber >= oldest }
+        }
+    }
+
+    /// Runs exposure detection and the risk calculation if the schedule says
+    /// so; `index` holds the identifiers of all distributed keys (derived once
+    /// for every phone), of which only the keys this app downloaded are used.
+    /// Returns the result when a calculation ran.
+    @discardableResult
+    public mutating func detectIfDue(
+        now: Int64, index: DiagnosisKeyIndex, matcher: ExposureMatcher, engine: CWARiskEngine
+    ) throws -> RiskResult? {
+        guard detection.isDue(at: now, hasNewKeyFiles: hasNewPackages) else { return nil }
+        detection.recordDetection(at: now)
+        hasNewPackages = false
+        framework.expire(now: now)
+        let held = Set(packages.values.flatMap { $0.map(KeyIdentity.init) })
+        let windows = matcher.match(index, in: framework.sightings)
+            .filter { held.contains(KeyIdentity(index.keys[$0.keyIndex])) }
+            .map(\.window)
+        let today = Int(ENIntervalNumber(unixSeconds: now).dayNumber)
+        let result = try engine.calculate(windows, referenceDay: today)
+        let notified = notifier.record(result.totalRiskLevel)
+        lastRisk = result
+        events.append(.riskCalculated(at: now, level: result.totalRiskLevel, notified: notified))
+        return result
+    }
+
+    /// A key as the app identifies it across packages.
+    struct KeyIdentity: Hashable {
+        var keyData: KeyBytes
+        var start: UInt32
+        init(_ key: DiagnosisKey) {
+            keyData = key.keyData
+            start = key.rollingStartIntervalNumber.rawValue
+        }
+    }
+}
