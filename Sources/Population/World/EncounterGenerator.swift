@@ -1,6 +1,34 @@
 import Foundation
 import WarnSimCore
 
+/// The time steps at which a crowd takes new positions: every `every` minutes,
+/// except that the minutes before `quietUntil` and from `quietFrom` on (the
+/// night, at home) are one step each.
+struct TimeSteps {
+    let every: Int
+    let quietUntil: Int
+    let quietFrom: Int
+    let lastStep: Int
+
+    init(every: Int, quietUntil: Int = 0, quietFrom: Int = 1440) {
+        self.every = every
+        self.quietUntil = quietUntil
+        self.quietFrom = quietFrom
+        lastStep = 1 + (quietFrom - quietUntil + every - 1) / every
+    }
+
+    /// The step holding `minute` (0…1439).
+    @inline(__always) func step(_ minute: Int) -> Int {
+        if minute < quietUntil { return 0 }
+        if minute >= quietFrom { return lastStep }
+        return 1 + (minute - quietUntil) / every
+    }
+
+    /// First minute of `step`, and the minute after its last.
+    @inline(__always) func start(_ step: Int) -> Int { step == 0 ? 0 : min(quietFrom, quietUntil + (step - 1) * every) }
+    @inline(__always) func end(_ step: Int) -> Int { step == 0 ? quietUntil : step == lastStep ? 1440 : min(quietFrom, quietUntil + step * every) }
+}
+
 /// Generates the encounters of one venue at a time: positions of the people
 /// present (fixed seats, or a moving crowd redrawn at a fixed interval), a
 /// spatial hash with cells of the radio range, and the pairs within range.
@@ -51,16 +79,18 @@ struct EncounterGenerator {
         case .home:
             let household = Int(plan.venue[Int(plan.venueStays[first])])
             let side = Float((config.livingSpacePerPerson * Double(town.householdSize[household])).squareRoot())
-            crowd(v, first, last, setting, width: side, height: side, every: config.homeRepositionMinutes, into: &out)
+            crowd(v, first, last, setting, width: side, height: side,
+                  steps: TimeSteps(every: config.homeRepositionMinutes, quietUntil: config.homeNightUntil, quietFrom: config.homeNightFrom),
+                  into: &out)
         case .daycare:
             let side = Float((config.daycareAreaPerChild * Double(config.daycareGroupSize)).squareRoot())
-            crowd(v, first, last, setting, width: side, height: side, every: config.daycareRepositionMinutes, into: &out)
+            crowd(v, first, last, setting, width: side, height: side, steps: TimeSteps(every: config.daycareRepositionMinutes), into: &out)
         case .shop:
             let side = Float(config.shopArea.squareRoot())
-            crowd(v, first, last, setting, width: side, height: side, every: config.shopRepositionMinutes, into: &out)
+            crowd(v, first, last, setting, width: side, height: side, steps: TimeSteps(every: config.shopRepositionMinutes), into: &out)
         case .street:
             crowd(v, first, last, setting, width: Float(config.streetLength), height: Float(config.streetWidth),
-                  every: config.streetRepositionMinutes, into: &out)
+                  steps: TimeSteps(every: config.streetRepositionMinutes), into: &out)
         }
     }
 
@@ -126,7 +156,7 @@ struct EncounterGenerator {
     /// takes a new uniformly drawn position. Each stay draws its positions in
     /// order from its own stream `(seed, "position", person/day/setting, start minute)`.
     /// The time steps are swept once with a list of the people present.
-    mutating func crowd(_ v: Int, _ first: Int, _ last: Int, _ setting: Setting, width: Float, height: Float, every: Int,
+    mutating func crowd(_ v: Int, _ first: Int, _ last: Int, _ setting: Setting, width: Float, height: Float, steps: TimeSteps,
                         into out: inout DayEncounters) {
         sorted.removeAll(keepingCapacity: true)
         for k in first..<last { sorted.append(plan.venueStays[k]) }
@@ -140,15 +170,15 @@ struct EncounterGenerator {
                                                index: UInt64(plan.start[Int(stay)])))
         }
         if sorted.count <= smallVenueLimit {
-            smallCrowd(v, setting, width: width, height: height, every: every, into: &out)
+            smallCrowd(v, setting, width: width, height: height, steps: steps, into: &out)
             return
         }
         pending.removeAll(keepingCapacity: true)
         active.removeAll(keepingCapacity: true)
         var next = 0
-        var step = Int(plan.start[Int(sorted[0])]) / every
+        var step = steps.step(Int(plan.start[Int(sorted[0])]))
         while true {
-            let t0 = Int16(step * every), t1 = Int16(min(1440, (step + 1) * every))
+            let t0 = Int16(steps.start(step)), t1 = Int16(steps.end(step))
             while next < sorted.count && plan.start[Int(sorted[next])] < t1 {
                 active.append(Int32(next))
                 next += 1
@@ -157,7 +187,17 @@ struct EncounterGenerator {
             active.removeAll { plan.end[Int(sortedStays[Int($0)])] <= t0 }
             if active.isEmpty {
                 if next >= sorted.count { break }
-                step = Int(plan.start[Int(sorted[next])]) / every
+                step = steps.step(Int(plan.start[Int(sorted[next])]))
+                continue
+            }
+            if active.count == 1 {
+                // Alone until the next arrival or the departure: only advance the stream.
+                let only = Int(active[0])
+                let alone = min(next < sorted.count ? steps.step(Int(plan.start[Int(sorted[next])])) - 1 : Int.max,
+                                steps.step(Int(plan.end[Int(sorted[only])]) - 1))
+                for _ in step...alone { _ = streams[only].next(); _ = streams[only].next() }
+                if steps.end(alone) >= 1440 { break }
+                step = alone + 1
                 continue
             }
             xs.removeAll(keepingCapacity: true); ys.removeAll(keepingCapacity: true)
@@ -227,13 +267,13 @@ struct EncounterGenerator {
     /// all its time steps are drawn in step order from its stream (the same
     /// draws as the sweep in ``crowd``), then every pair of overlapping stays is
     /// walked step by step. Output order: by pair, then start.
-    mutating func smallCrowd(_ v: Int, _ setting: Setting, width: Float, height: Float, every: Int, into out: inout DayEncounters) {
+    mutating func smallCrowd(_ v: Int, _ setting: Setting, width: Float, height: Float, steps: TimeSteps, into out: inout DayEncounters) {
         let plan = self.plan
         positionFirst.removeAll(keepingCapacity: true)
         positionX.removeAll(keepingCapacity: true); positionY.removeAll(keepingCapacity: true)
         for (k, stay) in sorted.enumerated() {
             positionFirst.append(Int32(positionX.count))
-            let firstStep = Int(plan.start[Int(stay)]) / every, lastStep = (Int(plan.end[Int(stay)]) - 1) / every
+            let firstStep = steps.step(Int(plan.start[Int(stay)])), lastStep = steps.step(Int(plan.end[Int(stay)]) - 1)
             for _ in firstStep...lastStep {
                 positionX.append(width * Float(streams[k].nextUnitDouble()))
                 positionY.append(height * Float(streams[k].nextUnitDouble()))
@@ -255,8 +295,8 @@ struct EncounterGenerator {
             let i = Int(pair.i), j = Int(pair.j)
             let si = Int(sorted[i]), sj = Int(sorted[j])
             let s = Int(max(plan.start[si], plan.start[sj])), e = Int(min(plan.end[si], plan.end[sj]))
-            let baseI = Int(positionFirst[i]) - Int(plan.start[si]) / every
-            let baseJ = Int(positionFirst[j]) - Int(plan.start[sj]) / every
+            let baseI = Int(positionFirst[i]) - steps.step(Int(plan.start[si]))
+            let baseJ = Int(positionFirst[j]) - steps.step(Int(plan.start[sj]))
             let a = Int32(truncatingIfNeeded: pair.key >> 32), b = Int32(truncatingIfNeeded: pair.key & 0xFFFF_FFFF)
             var open = false
             var minimum: Float = .infinity
@@ -270,12 +310,12 @@ struct EncounterGenerator {
                 open = false
                 minimum = .infinity
             }
-            for step in (s / every)...((e - 1) / every) {
+            for step in steps.step(s)...steps.step(e - 1) {
                 let dx = positionX[baseI + step] - positionX[baseJ + step]
                 let dy = positionY[baseI + step] - positionY[baseJ + step]
                 let d = (dx * dx + dy * dy).squareRoot()
                 guard d <= range else { close(); continue }
-                let t0 = Int16(max(s, step * every)), t1 = Int16(min(e, (step + 1) * every))
+                let t0 = Int16(max(s, steps.start(step))), t1 = Int16(min(e, steps.end(step)))
                 if !open { open = true; encounterStart = t0 }
                 encounterEnd = t1
                 minimum = min(minimum, d)

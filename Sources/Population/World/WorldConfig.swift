@@ -43,6 +43,10 @@ public struct PopulationConfig: Sendable, Equatable {
     public var preschoolShareOfChildren: Double
     public var livingSpacePerPerson: Double
     public var homeRepositionMinutes: Int
+    /// Night at home: from `homeNightFrom` to midnight and from midnight to
+    /// `homeNightUntil` people stay in place (one position each).
+    public var homeNightFrom: Int
+    public var homeNightUntil: Int
     public var daycareParticipation: Double
     public var employmentRate: Double
     public var publicTransportShare: Double
@@ -166,6 +170,8 @@ extension PopulationConfig {
             preschoolShareOfChildren: try p.double("preschool_share_of_children", in: 0...1),
             livingSpacePerPerson: try home.double("living_space_m2_per_person", in: 5...500),
             homeRepositionMinutes: try home.int("reposition_minutes", in: 1...1440),
+            homeNightFrom: try home.int("night_from_minute", in: 720...1440),
+            homeNightUntil: try home.int("night_until_minute", in: 0...720),
             daycareParticipation: try daycare.double("participation", in: 0...1),
             employmentRate: try work.double("employment_rate", in: 0...1),
             publicTransportShare: try transport.double("commuter_share", in: 0...1),
