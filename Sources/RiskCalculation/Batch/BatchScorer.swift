@@ -107,8 +107,12 @@ public struct BatchScorer: Sendable {
                 if group >= 0 { workspace.features[w * k + group] += set.binSeconds[entry] }
             }
         }
-        workspace.products.removeAll(keepingCapacity: true)
-        workspace.products.append(contentsOf: repeatElement(0, count: windowCount * Swift.max(n, 1)))
+        // dgemm with beta 0 overwrites every product, so the buffer is only
+        // zeroed when it is created or when there is no GEMM (k or n is 0).
+        let productCount = windowCount * Swift.max(n, 1)
+        if workspace.products.count < productCount || k == 0 || n == 0 {
+            workspace.products = [Double](repeating: 0, count: Swift.max(productCount, workspace.products.count))
+        }
         if k > 0, n > 0, windowCount > 0 {
             let start = MonotonicClock.now()
             workspace.features.withUnsafeBufferPointer { a in
