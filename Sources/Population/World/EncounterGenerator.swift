@@ -327,26 +327,34 @@ struct EncounterGenerator {
 }
 
 extension DayEncounters {
-    /// Generates the encounters of `plan` on `workers` threads. Venues are split
-    /// into contiguous ranges, one per worker, and the parts are concatenated in
-    /// venue order, so the stream does not depend on `workers`.
+    /// Generates the encounters of `plan` on `workers` threads. Venues are cut
+    /// into fixed blocks of ``venuesPerBlock`` (independent of `workers`), dealt
+    /// to the workers round-robin so that cheap and expensive settings are
+    /// shared, and the blocks' outputs are concatenated in venue order, so the
+    /// stream does not depend on `workers`.
     public static func generate(town: Town, plan: DayPlan, workers: Int) -> DayEncounters {
         let venues = plan.totalVenues
-        let parts = UnsafeMutableBufferPointer<DayEncounters>.allocate(capacity: workers)
+        let blocks = max(1, (venues + venuesPerBlock - 1) / venuesPerBlock)
+        let parts = UnsafeMutableBufferPointer<DayEncounters>.allocate(capacity: blocks)
         parts.initialize(repeating: DayEncounters(day: plan.day))
         defer { parts.deinitialize(); parts.deallocate() }
         let box = UnsafeSendable(parts)
         Parallel.run(workers: workers) { worker in
             var generator = EncounterGenerator(town: town, plan: plan)
-            var local = DayEncounters(day: plan.day)
-            local.reserve(encounters: plan.stayCount * 4 / workers, segments: plan.stayCount * 8 / workers)
-            for v in Parallel.chunk(worker, of: workers, count: venues) {
-                generator.generate(venue: v, into: &local)
+            for block in stride(from: worker, to: blocks, by: workers) {
+                var local = DayEncounters(day: plan.day)
+                for v in (block * venuesPerBlock)..<min(venues, (block + 1) * venuesPerBlock) {
+                    generator.generate(venue: v, into: &local)
+                }
+                box.value[block] = local
             }
-            box.value[worker] = local
         }
-        var result = parts[0]
-        for worker in 1..<workers { result.append(contentsOf: parts[worker]) }
+        var result = DayEncounters(day: plan.day)
+        result.reserve(encounters: parts.reduce(0) { $0 + $1.count }, segments: parts.reduce(0) { $0 + $1.segmentStart.count })
+        for part in parts { result.append(contentsOf: part) }
         return result
     }
+
+    /// Venues per block of work in ``generate(town:plan:workers:)``.
+    public static let venuesPerBlock = 256
 }
