@@ -18,9 +18,14 @@ public struct EncounterSightings: Sendable, Equatable {
     /// Number of received sightings.
     public var received: Int { attenuationAtB.count(where: { !$0.isNaN }) + attenuationAtA.count(where: { !$0.isNaN }) }
 
+    /// Encounters per random stream in ``draw``.
+    public static let encountersPerBlock = 1024
+
     /// Draws the sightings. Each encounter draws its carriage, body blocking and
-    /// shadowing once per direction and a sighting per segment, from the stream
-    /// `(seed, "radio.encounter", day/encounter)`; workers take fixed chunks.
+    /// shadowing once per direction and a sighting per segment. The encounters
+    /// are cut into fixed blocks of ``encountersPerBlock``; each block draws in
+    /// order from the stream `(seed, "radio.encounter", day/block)` and workers
+    /// take whole blocks, so the draws do not depend on the number of workers.
     public static func draw(encounters: DayEncounters, model: RadioModel, phones: PhoneRadios,
                             carriageBySetting: [Int], seed: UInt64, workers: Int) -> EncounterSightings {
         let segments = encounters.segmentStart.count
@@ -29,9 +34,11 @@ public struct EncounterSightings: Sendable, Equatable {
         atB.withUnsafeMutableBufferPointer { bBuffer in
             atA.withUnsafeMutableBufferPointer { aBuffer in
                 let bBox = UnsafeSendable(bBuffer), aBox = UnsafeSendable(aBuffer)
+                let blocks = (encounters.count + encountersPerBlock - 1) / encountersPerBlock
                 Parallel.run(workers: workers) { worker in
-                    for i in Parallel.chunk(worker, of: workers, count: encounters.count) {
-                        var random = RandomStream(seed: seed, subsystem: "radio.encounter", entity: UInt64(encounters.day) << 40 | UInt64(i))
+                  for block in Parallel.chunk(worker, of: workers, count: blocks) {
+                    var random = RandomStream(seed: seed, subsystem: "radio.encounter", entity: UInt64(encounters.day) << 40 | UInt64(block))
+                    for i in (block * encountersPerBlock)..<min(encounters.count, (block + 1) * encountersPerBlock) {
                         let environment = encounters.environment(i)
                         let carriage = carriageBySetting[Int(encounters.setting[i])]
                         let a = Int(encounters.personA[i]), b = Int(encounters.personB[i])
@@ -50,6 +57,7 @@ public struct EncounterSightings: Sendable, Equatable {
                             }
                         }
                     }
+                  }
                 }
             }
         }
