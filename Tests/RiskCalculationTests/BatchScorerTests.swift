@@ -49,6 +49,70 @@ import Testing
         #expect(single.windowLevels == batch.windowLevels)
     }
 
+    /// Counts disagreements between the batch scorer and the engine.
+    func mismatches(_ configurations: [CWARiskParameters], _ windows: [ExposureWindow], _ devices: [Int], _ platform: RiskPlatform) throws -> (levels: Int, totals: Int, exact: Int) {
+        let set = BatchWindowSet(windows: windows, devices: devices)
+        let batch = try BatchScorer(configurations: configurations, platform: platform)
+            .score(set, referenceDay: Self.referenceDay, workers: 2, windowLevels: true)
+        let levels = try #require(batch.windowLevels)
+        var byDevice = [[Int]](repeating: [], count: set.deviceCount)
+        for (index, device) in devices.enumerated() { byDevice[device].append(index) }
+        var levelMismatches = 0
+        var totalMismatches = 0
+        for (c, parameters) in configurations.enumerated() {
+            let engine = CWARiskEngine(parameters: parameters, platform: platform)
+            for (device, members) in byDevice.enumerated() {
+                let result = try engine.calculate(members.map { windows[$0] }, referenceDay: Self.referenceDay)
+                if UInt8(result.totalRiskLevel.rawValue) != batch.totalRiskLevels[device * configurations.count + c] { totalMismatches += 1 }
+                for (position, index) in members.enumerated()
+                where UInt8(result.windows[position].riskLevel?.rawValue ?? 0) != levels[index * configurations.count + c] {
+                    levelMismatches += 1
+                }
+            }
+        }
+        return (levelMismatches, totalMismatches, batch.exactFallbacks)
+    }
+
+    /// Thresholds set to the engine's own normalized times and day sums (and
+    /// their neighbouring doubles): every comparison sits on, or one unit in
+    /// the last place beside, a boundary.
+    @Test(arguments: [RiskPlatform.android, .ios])
+    func agreesWhenThresholdsAreTheEnginesOwnValues(platform: RiskPlatform) throws {
+        var inputs = RandomRiskInputs(seed: 20_260_303, subsystem: "batch-scorer-own-values")
+        let (windows, devices) = inputs.windows(count: 4_000, referenceDay: Self.referenceDay, reportTypes: [1, 2, 3])
+        var byDevice = [[Int]](repeating: [], count: (devices.max() ?? 0) + 1)
+        for (index, device) in devices.enumerated() { byDevice[device].append(index) }
+        var configurations: [CWARiskParameters] = []
+        while configurations.count < 100 {
+            var parameters = inputs.parameters()
+            parameters.minutesAtAttenuationFilters = []
+            parameters.trlFilters = []
+            parameters.maxEncounterAgeInDays = 16
+            let engine = CWARiskEngine(parameters: parameters, platform: platform)
+            let members = byDevice[inputs.int(0...(byDevice.count - 1))]
+            let result = try engine.calculate(members.map { windows[$0] }, referenceDay: Self.referenceDay)
+            let times = result.windows.compactMap(\.normalizedTime).filter { $0 > 0 }
+            let sums = result.days.map(\.normalizedTime).filter { $0 > 0 }
+            guard let time = times.randomElement(using: &inputs.random), let sum = sums.randomElement(using: &inputs.random) else { continue }
+            let shift = inputs.int(0...2)
+            let windowThreshold = shift == 0 ? time : shift == 1 ? time.nextUp : time.nextDown
+            let dayThreshold = [sum, sum.nextUp, sum.nextDown][inputs.int(0...2)]
+            parameters.normalizedTimePerWindowToRiskLevel = [
+                NormalizedTimeToRiskLevel(normalizedTimeRange: RiskRange(min: 0, max: windowThreshold, maxExclusive: inputs.bool()), riskLevel: .low),
+                NormalizedTimeToRiskLevel(normalizedTimeRange: RiskRange(min: windowThreshold, max: 9999), riskLevel: .high),
+            ]
+            parameters.normalizedTimePerDayToRiskLevel = [
+                NormalizedTimeToRiskLevel(normalizedTimeRange: RiskRange(min: 0, max: dayThreshold, maxExclusive: inputs.bool()), riskLevel: .low),
+                NormalizedTimeToRiskLevel(normalizedTimeRange: RiskRange(min: dayThreshold, max: 99999), riskLevel: .high),
+            ]
+            configurations.append(parameters)
+        }
+        let result = try mismatches(configurations, windows, devices, platform)
+        #expect(result.levels == 0)
+        #expect(result.totals == 0)
+        #expect(result.exact > 0)
+    }
+
     @Test func agreesWithExactEngineOnAndroid() throws {
         try compare(platform: .android, seed: 20_260_301)
     }
