@@ -44,6 +44,9 @@ public struct BatchScorer: Sendable {
 
     /// Scores `set` as of `referenceDay`.
     ///
+    /// With more than one worker, OpenBLAS is set to one thread for the run
+    /// (each worker calls `dgemm` on its own tiles) and restored afterwards.
+    ///
     /// - Parameters:
     ///   - workers: threads; results do not depend on it.
     ///   - windowLevels: also return every window's level under every
