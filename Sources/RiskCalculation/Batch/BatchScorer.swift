@@ -44,8 +44,9 @@ public struct BatchScorer: Sendable {
 
     /// Scores `set` as of `referenceDay`.
     ///
-    /// With more than one worker, OpenBLAS is set to one thread for the run
-    /// (each worker calls `dgemm` on its own tiles) and restored afterwards.
+    /// OpenBLAS is set to one thread for the run (each worker calls `dgemm` on
+    /// its own tiles, so `workers` is the whole parallelism) and restored
+    /// afterwards.
     ///
     /// - Parameters:
     ///   - workers: threads; results do not depend on it.
@@ -66,7 +67,7 @@ public struct BatchScorer: Sendable {
         let workerCount = Swift.max(1, Swift.min(workers, set.deviceCount))
         let output = BatchOutput(devices: set.deviceCount, windows: set.windowCount, configurations: c, windowLevels: windowLevels, workers: workerCount)
         let blasThreads = openblas_get_num_threads()
-        if workerCount > 1 { openblas_set_num_threads(1) }
+        openblas_set_num_threads(1)
         let timing = TimingBox(workers: workerCount)
         let me = self
         Parallel.run(workers: workerCount) { worker in
@@ -80,7 +81,7 @@ public struct BatchScorer: Sendable {
                 first = last
             }
         }
-        if workerCount > 1 { openblas_set_num_threads(blasThreads) }
+        openblas_set_num_threads(blasThreads)
         return BatchResult(
             deviceCount: set.deviceCount, windowCount: set.windowCount, configurationCount: c,
             totalRiskLevels: Array(output.totals), windowLevels: windowLevels ? Array(output.levels) : nil,
