@@ -128,7 +128,7 @@ let package = Package(
         .testTarget(
             name: "SimulationTests",
             dependencies: [
-                "Simulation", "RiskCalculation", "Services", "ExposureNotification", "WarnSimCore",
+                "Simulation", "RiskCalculation", "Services", "ExposureNotification", "Population", "WarnSimCore",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),

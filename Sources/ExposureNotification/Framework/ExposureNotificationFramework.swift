@@ -32,6 +32,15 @@ public struct ExposureNotificationFramework: Sendable {
         return keyRing.advertisement(at: ENIntervalNumber(unixSeconds: time), using: &keyStream)
     }
 
+    /// Everything the phone advertises on the UTC day containing `time`, one
+    /// payload per 10-minute interval from the day's start, or nil while
+    /// tracing is off. Lets a simulation look advertisements up without
+    /// mutating the sender while receivers scan in parallel.
+    public mutating func dayAdvertisements(at time: Int64) -> [AdvertisementPayload]? {
+        guard isEnabled else { return nil }
+        return keyRing.dayAdvertisements(at: ENIntervalNumber(unixSeconds: time).dayStart, using: &keyStream)
+    }
+
     /// Records one scan started at `time` that received `advertisements` with
     /// their raw RSSI. Stores nothing while tracing is off.
     public mutating func recordScan(at time: Int64, received advertisements: [(payload: AdvertisementPayload, rawRSSI: Int)]) {

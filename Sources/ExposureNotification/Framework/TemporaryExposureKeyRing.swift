@@ -41,6 +41,16 @@ public struct TemporaryExposureKeyRing: Sendable {
         return AdvertisementPayload(rpi: currentRPIs[offset], aem: currentAEMs[offset])
     }
 
+    /// The payloads advertised in each interval of the UTC day starting at
+    /// `dayStart`, from the key valid then (one entry per interval of its rolling
+    /// period, normally 144).
+    public mutating func dayAdvertisements(
+        at dayStart: ENIntervalNumber, using generator: inout some RandomNumberGenerator
+    ) -> [AdvertisementPayload] {
+        _ = currentKey(at: dayStart, using: &generator)
+        return zip(currentRPIs, currentAEMs).map { AdvertisementPayload(rpi: $0, aem: $1) }
+    }
+
     /// The keys of the last 14 days as the framework hands them to the app for
     /// upload at `interval`: past keys whole, and the current key (if
     /// `includeCurrent`) with its rolling period shortened to the intervals

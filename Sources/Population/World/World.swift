@@ -22,7 +22,8 @@ public struct World: Sendable {
     public private(set) var disease: DiseaseState
     /// Every infection so far, seeds first, then by day.
     public private(set) var infections: [InfectionRecord]
-    let carriageBySetting: [Int]
+    /// The carriage state (index into the radio parameters) of phones in each setting.
+    public let carriageBySetting: [Int]
 
     /// Builds the town, draws the phones and seeds the initial infections.
     public init(scenario: WorldScenario, seed: UInt64) {
