@@ -13,6 +13,7 @@ struct WarnSim: AsyncParsableCommand {
             """,
         version: WarnSimVersion.string,
         subcommands: [
+            SimulateCommand.self,
             DemoCommand.self,
             CryptoCommand.self,
             KeysCommand.self,

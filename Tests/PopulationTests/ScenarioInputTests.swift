@@ -55,6 +55,6 @@ struct ScenarioInputTests {
         // Malformed YAML.
         #expect(throws: InputError.self) { try Self.load("population: [1, 2") }
         // Sections of the other layers are accepted as they are.
-        _ = try Self.load(good + "\napp:\n  adoption: 0.3\n")
+        _ = try Self.load(good + "\nanalysis:\n  labels: 0.3\n")
     }
 }

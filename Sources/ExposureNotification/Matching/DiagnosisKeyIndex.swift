@@ -37,8 +37,9 @@ public struct DiagnosisKeyIndex: Sendable {
     /// Indices of the keys whose identifiers appear among `store`'s sightings.
     public func candidateKeys(in store: SightingStore) -> [Int] {
         var found = Set<Int32>()
-        for sighting in store.sightings {
-            if let keys = keysByRPI[sighting.rpi] { found.formUnion(keys) }
+        guard !keysByRPI.isEmpty else { return [] }
+        for rpi in store.distinctRPIs {
+            if let keys = keysByRPI[rpi] { found.formUnion(keys) }
         }
         return found.map(Int.init).sorted()
     }

@@ -36,6 +36,9 @@ public struct SightingStore: Sendable {
         byRPI[rpi]?.map { sightings[Int($0)] } ?? []
     }
 
+    /// Every distinct RPI seen, in no particular order.
+    public var distinctRPIs: Dictionary<KeyBytes, [Int32]>.Keys { byRPI.keys }
+
     /// Whether any sighting of `rpi` is stored.
     public func contains(_ rpi: KeyBytes) -> Bool { byRPI[rpi] != nil }
 

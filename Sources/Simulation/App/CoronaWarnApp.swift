@@ -1,4 +1,5 @@
 import ExposureNotification
+import WarnSimCore
 import RiskCalculation
 import Services
 
@@ -49,6 +50,9 @@ public struct CoronaWarnApp: Sendable {
     public private(set) var packages: [String: [DiagnosisKey]] = [:]
     private var hasNewPackages = false
     public private(set) var lastRisk: RiskResult?
+    /// The windows of the last detection, with the index of their key in the
+    /// ``DiagnosisKeyIndex`` used.
+    public private(set) var lastWindows: [MatchedExposureWindow] = []
     public private(set) var events: [AppEvent] = []
 
     public init(framework: ExposureNotificationFramework, consents: Consents, maxDetectionsPerDay: Int = 6) {
@@ -96,6 +100,21 @@ public struct CoronaWarnApp: Sendable {
     }
 
     // MARK: Bluetooth
+
+    /// Moves the framework out (leaving an inert one), so that a simulation can
+    /// drive many phones' frameworks without copying their sighting stores.
+    mutating func takeFramework() -> ExposureNotificationFramework {
+        var taken = ExposureNotificationFramework(
+            keyStream: RandomStream(seed: 0, subsystem: "placeholder"), metadata: framework.keyRing.metadata,
+            rssiCorrection: 0, isEnabled: false)
+        swap(&taken, &framework)
+        return taken
+    }
+
+    /// Puts a framework taken with ``takeFramework()`` back.
+    mutating func replaceFramework(_ framework: ExposureNotificationFramework) {
+        self.framework = framework
+    }
 
     public mutating func advertisement(at time: Int64) -> AdvertisementPayload? {
         framework.advertisement(at: time)
@@ -207,12 +226,11 @@ public struct CoronaWarnApp: Sendable {
         detection.recordDetection(at: now)
         hasNewPackages = false
         framework.expire(now: now)
-        let held = Set(packages.values.flatMap { $0.map(KeyIdentity.init) })
-        let windows = matcher.match(index, in: framework.sightings)
+        let held = index.keys.isEmpty ? [] : Set(packages.values.flatMap { $0.map(KeyIdentity.init) })
+        lastWindows = matcher.match(index, in: framework.sightings)
             .filter { held.contains(KeyIdentity(index.keys[$0.keyIndex])) }
-            .map(\.window)
         let today = Int(ENIntervalNumber(unixSeconds: now).dayNumber)
-        let result = try engine.calculate(windows, referenceDay: today)
+        let result = try engine.calculate(lastWindows.map(\.window), referenceDay: today)
         let notified = notifier.record(result.totalRiskLevel)
         lastRisk = result
         events.append(.riskCalculated(at: now, level: result.totalRiskLevel, notified: notified))

@@ -1,0 +1,114 @@
+import Foundation
+import Population
+import RiskCalculation
+import WarnSimCore
+
+/// The app, behaviour and run sections of a scenario file (`app:`, `risk:`,
+/// `simulation:`); the world sections are ``WorldScenario``'s.
+///
+/// Behaviour rates that no public source pins down for the Corona-Warn-App
+/// (testing, key sharing) have no built-in default: the scenario must state
+/// them, so every run shows which values the analyst chose
+/// (reference/epi/EPIDEMIOLOGY.md: the share of positive users who share keys is
+/// "a scenario parameter the analyst sets").
+public struct AppScenario: Sendable {
+    /// Share of each age group (0–5, 6–17, 18–64, 65+) with the app installed.
+    public var adoptionByAge: [Double]
+    /// E01.03/E01.04: share of installers who allow exposure logging.
+    public var exposureLoggingConsent: Double
+    /// E01.05: share of installers who allow notifications.
+    public var notificationPermission: Double
+    /// Share of symptomatic infected app users who get a PCR test.
+    public var testProbabilityWhenSymptomatic: Double
+    /// Hours from symptom onset to the test being registered in the app.
+    public var testDelayHours: Double
+    /// Hours from registration to the lab's result.
+    public var labDelayHours: Double
+    /// Share of tests registered by teleTAN through the hotline instead of QR code.
+    public var teleTANShare: Double
+    /// Share of users with a positive result who consent to share their keys.
+    public var shareKeysProbability: Double
+    /// Share of sharing users who give an exact symptom onset date (the others say
+    /// "no answer").
+    public var exactOnsetAnswerShare: Double
+    /// `max-exposure-detections-per-interval` (SERVICES.md: 6).
+    public var maxDetectionsPerDay: Int
+    /// The risk parameter set the phones use.
+    public var risk: RiskConfiguration
+    public var platform: RiskPlatform
+    /// The first simulated day (UTC midnight, Unix seconds); must be a Monday,
+    /// as the world's day 0 is.
+    public var startTime: Int64
+    /// Days simulated unless the command line says otherwise.
+    public var days: Int
+
+    /// Reads the sections from the scenario at `url`.
+    public static func load(_ url: URL) throws -> AppScenario {
+        let root = try YAMLSection.load(url)
+        let folder = url.deletingLastPathComponent()
+        let app = try root.section("app")
+        let adoption = try app.doubles("adoption_by_age", in: 0...1, count: 4...4)
+        let scale = try app.double("adoption_scale", in: 0...1)
+        let consent = try app.double("exposure_logging_consent", in: 0...1)
+        let notifications = try app.double("notification_permission", in: 0...1)
+        let testProbability = try app.double("test_probability_when_symptomatic", in: 0...1)
+        let testDelay = try app.double("test_delay_hours", in: 0...720)
+        let labDelay = try app.double("lab_delay_hours", in: 0...720)
+        let teleTAN = try app.double("tele_tan_share", in: 0...1)
+        let share = try app.double("share_keys_probability", in: 0...1)
+        let exactOnset = try app.double("exact_onset_answer_share", in: 0...1)
+        let detections = try app.int("max_detections_per_day", in: 1...6, default: 6)
+        try app.finish()
+
+        let riskSection = try root.section("risk")
+        let riskPath = try riskSection.string("configuration")
+        let platformName = try riskSection.choice("platform", from: RiskPlatform.allCases.map(\.rawValue), default: "android")
+        let riskURL = URL(fileURLWithPath: riskPath, relativeTo: folder).standardizedFileURL
+        let risk = try ConfigurationLoader.load(path: riskURL.path)
+        guard case .cwaExposureWindows = risk.scheme else {
+            throw riskSection.fail("configuration", "the phones run the CWA exposure-window calculation; \(riskPath) is a \(risk.scheme.identifier) set")
+        }
+        try riskSection.finish()
+
+        let run = try root.section("simulation")
+        let date = try run.string("start_date")
+        guard let start = Self.utcMidnight(date) else {
+            throw run.fail("start_date", "expected a date as YYYY-MM-DD, got \"\(date)\"")
+        }
+        // 1970-01-01 was a Thursday: day numbers ≡ 4 (mod 7) are Mondays.
+        guard (start / 86_400) % 7 == 4 else {
+            throw run.fail("start_date", "\(date) is not a Monday (the world's day 0 is a Monday)")
+        }
+        let days = try run.int("days", in: 1...365)
+        try run.finish()
+
+        return AppScenario(
+            adoptionByAge: adoption.map { $0 * scale },
+            exposureLoggingConsent: consent, notificationPermission: notifications,
+            testProbabilityWhenSymptomatic: testProbability, testDelayHours: testDelay, labDelayHours: labDelay,
+            teleTANShare: teleTAN, shareKeysProbability: share, exactOnsetAnswerShare: exactOnset,
+            maxDetectionsPerDay: detections, risk: risk, platform: RiskPlatform(rawValue: platformName)!,
+            startTime: start, days: days)
+    }
+
+    static func utcMidnight(_ text: String) -> Int64? {
+        let parts = text.split(separator: "-").compactMap { Int($0) }
+        guard parts.count == 3, (1...12).contains(parts[1]), (1...31).contains(parts[2]) else { return nil }
+        var components = DateComponents()
+        components.year = parts[0]
+        components.month = parts[1]
+        components.day = parts[2]
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        guard let date = calendar.date(from: components),
+            calendar.component(.day, from: date) == parts[2]
+        else { return nil }
+        return Int64(date.timeIntervalSince1970)
+    }
+
+    /// The CWA parameters of the risk configuration.
+    public var cwaParameters: CWARiskParameters {
+        guard case .cwaExposureWindows(let parameters) = risk.scheme else { preconditionFailure("checked at load") }
+        return parameters
+    }
+}

@@ -1,0 +1,224 @@
+import Crypto
+import ExposureNotification
+import Foundation
+import Population
+import RiskCalculation
+import Services
+import WarnSimCore
+
+/// The whole pipeline for one scenario and seed: the world moves people and
+/// infects them, every app phone scans, infected app users test and share keys
+/// through the backend, phones download the signed packages, match, calculate
+/// their risk on the app's cadence, and warn. Everything is driven by the
+/// simulated clock, hour by hour.
+public struct SimulationRun {
+    public let app: AppScenario
+    public let seed: UInt64
+    public let workers: Int
+    public private(set) var world: World
+    public private(set) var backend: CWABackend
+    public private(set) var apps: [CoronaWarnApp?]
+    public private(set) var phones: [PhoneRecord]
+    public private(set) var summary: [DaySummary] = []
+    let pipeline: ScanPipeline
+    var clocks: [ScanPipeline.ScanClock]
+    var verifier: KeyPackageVerifier
+    var verified: [VerifiedKeyPackage] = []
+    var index: DiagnosisKeyIndex
+    /// Which person uploaded each distributed key (ground truth for windows).
+    var ownerOfKey: [WindowKeyOwner: Int] = [:]
+    let matcher = ExposureMatcher()
+    let engine: CWARiskEngine
+
+    /// One row of `summary.csv`.
+    public struct DaySummary: Sendable {
+        public var day: Int
+        public var infections = 0
+        public var infectionsOfAppUsers = 0
+        public var testsRegistered = 0
+        public var positiveResults = 0
+        public var uploads = 0
+        public var keysUploaded = 0
+        public var packagesPublished = 0
+        public var keysDistributed = 0
+        public var warnings = 0
+    }
+
+    struct WindowKeyOwner: Hashable {
+        var keyData: KeyBytes
+        var start: UInt32
+    }
+
+    public init(world scenario: WorldScenario, app: AppScenario, seed: UInt64, workers: Int) throws {
+        self.app = app
+        self.seed = seed
+        self.workers = max(1, workers)
+        world = World(scenario: scenario, seed: seed)
+        pipeline = ScanPipeline(model: world.radio, phones: world.phones, carriageBySetting: world.carriageBySetting, seed: seed)
+        backend = CWABackend(seed: seed, signingKey: try Self.serverKey(seed: seed))
+        verifier = KeyPackageVerifier(pinnedKey: backend.verificationKey)
+        index = try DiagnosisKeyIndex(keys: [], matcher: matcher)
+        engine = CWARiskEngine(parameters: app.cwaParameters, platform: app.platform)
+        let people = world.town.people
+        clocks = (0..<people).map { ScanPipeline.ScanClock(person: $0, start: app.startTime, seed: seed) }
+        apps = []
+        phones = []
+        apps.reserveCapacity(people)
+        phones.reserveCapacity(people)
+        for person in 0..<people {
+            var draw = RandomStream(seed: seed, subsystem: "app.adoption", entity: UInt64(person))
+            let installs = draw.nextUnitDouble() < app.adoptionByAge[Int(world.town.age[person].rawValue)]
+            let logging = draw.nextUnitDouble() < app.exposureLoggingConsent
+            let notifications = draw.nextUnitDouble() < app.notificationPermission
+            var record = PhoneRecord(person: person, hasApp: installs)
+            record.testRoute = draw.nextUnitDouble() < app.teleTANShare ? .teleTAN : .qrCode
+            record.willShare = draw.nextUnitDouble() < app.shareKeysProbability
+            record.answersExactOnset = draw.nextUnitDouble() < app.exactOnsetAnswerShare
+            phones.append(record)
+            apps.append(installs ? CoronaWarnApp(
+                framework: pipeline.framework(person: person),
+                consents: .init(exposureLogging: logging, notifications: notifications),
+                maxDetectionsPerDay: app.maxDetectionsPerDay) : nil)
+        }
+    }
+
+    /// The backend's signing key, derived from the seed so runs are reproducible.
+    static func serverKey(seed: UInt64) throws -> P256.Signing.PrivateKey {
+        var stream = RandomStream(seed: seed, subsystem: "server.signing-key")
+        while true {
+            var raw = [UInt8]()
+            for _ in 0..<4 { withUnsafeBytes(of: stream.next().bigEndian) { raw += $0 } }
+            if let key = try? P256.Signing.PrivateKey(rawRepresentation: raw) { return key }
+        }
+    }
+
+    /// Simulates day `day` (0-based) completely.
+    public mutating func simulate(day: Int) throws {
+        let dayStart = app.startTime + Int64(day) * 86_400
+        var row = DaySummary(day: day)
+        let worldDay = world.simulate(day: day, workers: workers, radio: false)
+        row.infections = worldDay.infections.count
+
+        // Phones scan; frameworks record sightings.
+        var frameworks = [ExposureNotificationFramework?](repeating: nil, count: apps.count)
+        for person in apps.indices where apps[person] != nil {
+            frameworks[person] = apps[person]!.takeFramework()
+        }
+        _ = pipeline.run(dayStart: dayStart, encounters: worldDay.encounters, frameworks: &frameworks, clocks: &clocks, workers: workers)
+        for person in apps.indices where apps[person] != nil {
+            apps[person]!.replaceFramework(frameworks[person]!)
+        }
+
+        // New infections: symptomatic app users plan a test.
+        for infection in worldDay.infections {
+            let person = Int(infection.person)
+            guard phones[person].hasApp else { continue }
+            row.infectionsOfAppUsers += 1
+            guard infection.symptomatic else { continue }
+            var draw = RandomStream(seed: seed, subsystem: "app.testing", entity: UInt64(person))
+            guard draw.nextUnitDouble() < app.testProbabilityWhenSymptomatic else { continue }
+            let onset = app.startTime + Int64(infection.onset * 86_400)
+            // A teleTAN comes from the hotline once the lab result is known.
+            let labWait = phones[person].testRoute == .teleTAN ? app.labDelayHours : 0
+            phones[person].plannedTest = onset + Int64((app.testDelayHours + labWait) * 3600)
+        }
+
+        for hour in 0..<24 {
+            let now = dayStart + Int64(hour) * 3600
+            try runHour(now: now, row: &row)
+        }
+        summary.append(row)
+    }
+
+    mutating func runHour(now: Int64, row: inout DaySummary) throws {
+        // Tests and uploads, in person order (the backend's draws depend on call order).
+        for person in phones.indices where apps[person] != nil {
+            if let planned = phones[person].plannedTest, planned <= now, apps[person]!.test == nil {
+                phones[person].plannedTest = nil
+                registerTest(person: person, now: now, row: &row)
+            }
+            guard apps[person]!.test != nil else { continue }
+            if let result = apps[person]!.pollTestResult(backend: &backend, now: now), result == .positive {
+                row.positiveResults += 1
+            }
+            if apps[person]!.test?.result == .positive, !apps[person]!.hasSharedKeys {
+                let answer = symptomAnswer(person: person, now: now)
+                let keys = apps[person]!.shareKeys(consent: phones[person].willShare, answer: answer, backend: &backend, now: now)
+                if keys > 0 {
+                    row.uploads += 1
+                    row.keysUploaded += keys
+                    for key in apps[person]!.framework.keyHistory(at: now) {
+                        ownerOfKey[WindowKeyOwner(keyData: key.keyData, start: key.rollingStartIntervalNumber.rawValue)] = person
+                    }
+                }
+            }
+        }
+
+        // The CDN: new packages are verified once and indexed for every phone.
+        let published = try backend.runHourlyJobs(now: now)
+        if !published.isEmpty {
+            row.packagesPublished += published.count
+            for package in published where package.kind == .hour {
+                if let checked = verifier.verify(package.package, path: package.path(region: "DE")) {
+                    verified.append(checked)
+                    row.keysDistributed += checked.keys.count
+                }
+            }
+            let cutoff = ENIntervalNumber(unixSeconds: now).dayNumber - 15
+            verified.removeAll { package in package.keys.allSatisfy { $0.rollingStartIntervalNumber.dayNumber < cutoff } }
+            index = try DiagnosisKeyIndex(keys: verified.flatMap(\.keys), matcher: matcher, threads: workers)
+        }
+
+        // Download and detection on each phone (Android: hourly download worker).
+        for person in phones.indices where apps[person] != nil {
+            apps[person]!.receive(verified, now: now)
+            guard let result = try apps[person]!.detectIfDue(now: now, index: index, matcher: matcher, engine: engine) else { continue }
+            if case .riskCalculated(_, .high, true) = apps[person]!.events.last, phones[person].firstWarningTime == nil {
+                phones[person].firstWarningTime = now
+                row.warnings += 1
+            }
+            recordWindows(person: person, result: result)
+        }
+    }
+
+    mutating func registerTest(person: Int, now: Int64, row: inout DaySummary) {
+        let route = phones[person].testRoute
+        let code: String
+        switch route {
+        case .qrCode:
+            code = "warnsim-\(seed)-person-\(person)"
+            // The lab reports the PCR result after the configured delay.
+            try? backend.labPost(hashedGUID: HashedGUID(guid: code), result: .positive, now: now,
+                                 delaySeconds: Int64(app.labDelayHours * 3600))
+        case .teleTAN:
+            // The hotline hands out a teleTAN once the lab result is known.
+            guard let teleTAN = try? backend.createTeleTAN(now: now) else { return }
+            code = teleTAN.code
+        }
+        if apps[person]!.registerTest(route, code: code, polling: .pcr, backend: &backend, now: now) {
+            row.testsRegistered += 1
+            if route == .teleTAN { row.positiveResults += 1 }
+        }
+    }
+
+    func symptomAnswer(person: Int, now: Int64) -> SymptomAnswer {
+        guard phones[person].answersExactOnset, world.disease.symptomatic[person] else { return .noAnswer }
+        let onset = app.startTime + Int64(world.disease.onset[person] * 86_400)
+        let daysAgo = Int((ENIntervalNumber(unixSeconds: now).dayNumber)) - Int(ENIntervalNumber(unixSeconds: max(onset, 0)).dayNumber)
+        return .exactOnset(daysAgo: max(daysAgo, 0))
+    }
+
+    /// Keeps the windows of the detection that produced `result`.
+    mutating func recordWindows(person: Int, result: RiskResult) {
+        for matched in apps[person]!.lastWindows {
+            let key = index.keys[matched.keyIndex]
+            let identity = WindowKey(keyData: key.keyData, rollingStart: key.rollingStartIntervalNumber.rawValue, firstScanTime: matched.firstScanTime)
+            guard phones[person].windows[identity] == nil else { continue }
+            let owner = ownerOfKey[WindowKeyOwner(keyData: key.keyData, start: key.rollingStartIntervalNumber.rawValue)] ?? -1
+            let level = engine.evaluate(matched.window, referenceDay: Int(ENIntervalNumber(unixSeconds: matched.firstScanTime).dayNumber)).riskLevel
+            phones[person].windows[identity] = RecordedWindow(
+                owner: owner, window: matched.window, firstScanTime: matched.firstScanTime,
+                lastScanTime: matched.lastScanTime, level: level)
+        }
+    }
+}

@@ -1,0 +1,128 @@
+import Crypto
+import ExposureNotification
+import Foundation
+import Population
+import RiskCalculation
+import WarnSimCore
+
+/// Writes a finished run's files (columns documented in Outputs/README.md).
+/// Every file goes through ``AtomicFile``; nothing depends on thread count or
+/// wall-clock time except the `timings` block of `manifest.json`.
+public enum RunOutputs {
+    /// `phones.csv`: one row per person.
+    public static func phonesCSV(_ run: SimulationRun) -> String {
+        var out = "person,age_group,has_app,exposure_logging,notifications,infected_day,symptomatic,onset_day,test_route,test_registered_at,test_result,keys_shared_at,keys_shared,first_warning_at,windows,final_risk_level\n"
+        let infectedDay = Dictionary(run.world.infections.map { (Int($0.person), $0.day) }, uniquingKeysWith: { a, _ in a })
+        for record in run.phones {
+            let p = record.person
+            var cells = [String(p), run.world.town.age[p].name, record.hasApp ? "1" : "0"]
+            let app = run.apps[p]
+            cells.append(app.map { $0.consents.exposureLogging ? "1" : "0" } ?? "")
+            cells.append(app.map { $0.consents.notifications ? "1" : "0" } ?? "")
+            let infected = run.world.disease.infectionTime[p].isFinite
+            cells.append(infectedDay[p].map(String.init) ?? "")
+            cells.append(infected ? (run.world.disease.symptomatic[p] ? "1" : "0") : "")
+            cells.append(infected ? String(format: "%.3f", run.world.disease.onset[p]) : "")
+            var registered = "", result = "", sharedAt = "", shared = ""
+            for event in app?.events ?? [] {
+                switch event {
+                case .testRegistered(let t, _): registered = String(t)
+                case .testResultAvailable(_, let r, _): result = r.rawValue
+                case .keysShared(let t, let n): sharedAt = String(t); shared = String(n)
+                default: break
+                }
+            }
+            cells.append(app?.test.map { $0.route.rawValue } ?? "")
+            cells += [registered, app?.test?.result?.rawValue ?? result, sharedAt, shared]
+            cells.append(record.firstWarningTime.map(String.init) ?? "")
+            cells.append(String(record.windows.count))
+            cells.append(app?.lastRisk.map { $0.totalRiskLevel.description } ?? "")
+            out += cells.joined(separator: ",") + "\n"
+        }
+        return out
+    }
+
+    /// `infections.csv`: the infection tree with the causing encounter.
+    public static func infectionsCSV(_ run: SimulationRun) -> String {
+        var out = "person,infector,time_days,day,encounter,setting,minimum_distance_m,duration_min,dose,symptomatic,onset_days,person_has_app,infector_has_app\n"
+        for r in run.world.infections {
+            let infectorApp = r.infector >= 0 ? (run.phones[Int(r.infector)].hasApp ? "1" : "0") : ""
+            out += [
+                String(r.person), String(r.infector), String(format: "%.4f", r.time), String(r.day), String(r.encounter),
+                r.setting == 255 ? "seed" : (Setting(rawValue: r.setting)?.name ?? String(r.setting)),
+                String(format: "%.2f", r.minimumDistance), String(r.durationMinutes), String(format: "%.5f", r.dose),
+                r.symptomatic ? "1" : "0", String(format: "%.3f", r.onset),
+                run.phones[Int(r.person)].hasApp ? "1" : "0", infectorApp,
+            ].joined(separator: ",") + "\n"
+        }
+        return out
+    }
+
+    /// `windows.csv`: every exposure window any phone recorded, with the key's
+    /// owner (ground truth) and the window's level under the run's parameters.
+    public static func windowsCSV(_ run: SimulationRun) -> String {
+        var out = "phone,key_owner,day,first_scan_time,last_scan_time,report_type,infectiousness,calibration_confidence,scans,seconds,min_attenuation_db,level\n"
+        for record in run.phones where !record.windows.isEmpty {
+            let sorted = record.windows.values.sorted { ($0.firstScanTime, $0.owner) < ($1.firstScanTime, $1.owner) }
+            for w in sorted {
+                let seconds = w.window.scanInstances.reduce(0) { $0 + max($1.secondsSinceLastScan, 0) }
+                let minimum = w.window.scanInstances.map(\.minAttenuation).min() ?? 0
+                out += [
+                    String(record.person), String(w.owner), String(w.window.dayNumber), String(w.firstScanTime),
+                    String(w.lastScanTime), w.window.reportType.description, w.window.infectiousness.description,
+                    w.window.calibrationConfidence.description, String(w.window.scanInstances.count), String(seconds),
+                    String(minimum), w.level?.description ?? "dropped",
+                ].joined(separator: ",") + "\n"
+            }
+        }
+        return out
+    }
+
+    /// `summary.csv`: one row per day.
+    public static func summaryCSV(_ run: SimulationRun) -> String {
+        var out = "day,date,infections,infections_of_app_users,tests_registered,positive_results,uploads,keys_uploaded,packages_published,keys_distributed,warnings\n"
+        for row in run.summary {
+            let date = Date(timeIntervalSince1970: TimeInterval(run.app.startTime + Int64(row.day) * 86_400))
+            out += [
+                String(row.day), isoDate(date), String(row.infections), String(row.infectionsOfAppUsers),
+                String(row.testsRegistered), String(row.positiveResults), String(row.uploads), String(row.keysUploaded),
+                String(row.packagesPublished), String(row.keysDistributed), String(row.warnings),
+            ].joined(separator: ",") + "\n"
+        }
+        return out
+    }
+
+    static func isoDate(_ date: Date) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        let c = calendar.dateComponents([.year, .month, .day], from: date)
+        return String(format: "%04d-%02d-%02d", c.year!, c.month!, c.day!)
+    }
+
+    /// Writes the run's files into `folder`; `inputs` are the files whose
+    /// hashes pin the run, `timings` the wall-clock seconds (reported, not part
+    /// of the reproducible outputs).
+    public static func write(
+        _ run: SimulationRun, to folder: URL, version: String, inputs: [URL], timings: [String: Double]
+    ) throws {
+        let files: [(String, String)] = [
+            ("phones.csv", phonesCSV(run)),
+            ("infections.csv", infectionsCSV(run)),
+            ("windows.csv", windowsCSV(run)),
+            ("summary.csv", summaryCSV(run)),
+        ]
+        for (name, text) in files { try AtomicFile.write(text, to: folder.appendingPathComponent(name)) }
+        var manifest = "{\n  \"warnsim_version\": \"\(version)\",\n  \"seed\": \(run.seed),\n  \"days\": \(run.summary.count),\n"
+        manifest += "  \"people\": \(run.phones.count),\n  \"app_users\": \(run.phones.filter(\.hasApp).count),\n"
+        manifest += "  \"risk_configuration\": \"\(run.app.risk.name)\",\n  \"platform\": \"\(run.app.platform.rawValue)\",\n"
+        manifest += "  \"inputs\": {\n" + inputs.map { url in
+            let digest = (try? Data(contentsOf: url)).map { HexCoding.encode(SHA256.hash(data: $0)) } ?? "unreadable"
+            return "    \"\(url.lastPathComponent)\": \"sha256:\(digest)\""
+        }.joined(separator: ",\n") + "\n  },\n"
+        manifest += "  \"outputs\": {\n" + files.map { name, text in
+            "    \"\(name)\": \"sha256:\(HexCoding.encode(SHA256.hash(data: Data(text.utf8))))\""
+        }.joined(separator: ",\n") + "\n  },\n"
+        manifest += "  \"timings_seconds\": {" + timings.keys.sorted().map { "\"\($0)\": \(String(format: "%.3f", timings[$0]!))" }.joined(separator: ", ") + "}\n}\n"
+        try AtomicFile.write(manifest, to: folder.appendingPathComponent("manifest.json"))
+    }
+}

@@ -1,0 +1,83 @@
+import ArgumentParser
+import Foundation
+import Population
+import Simulation
+import WarnSimCore
+
+struct SimulateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "simulate",
+        abstract: "Run a scenario: world, phones, app and servers; write the run's files.",
+        discussion: """
+            Writes manifest.json, phones.csv, infections.csv, windows.csv and \
+            summary.csv into the output folder (columns in Outputs/README.md). \
+            The same scenario and seed give byte-identical CSV files on any \
+            thread count.
+            """
+    )
+
+    @Argument(help: "The scenario YAML file.")
+    var scenario: String
+
+    @Option(help: "The run's seed.")
+    var seed: UInt64 = 1
+
+    @Option(help: "Output folder.")
+    var out: String
+
+    @Option(help: "Worker threads (default: all cores).")
+    var threads: Int = ProcessInfo.processInfo.activeProcessorCount
+
+    @Option(help: "Days to simulate (default: the scenario's simulation.days).")
+    var days: Int?
+
+    func run() throws {
+        guard threads >= 1 else { throw inputFailure(file: "<argument>", field: "--threads", "must be at least 1") }
+        if let days, !(1...365).contains(days) {
+            throw inputFailure(file: "<argument>", field: "--days", "must be within 1…365")
+        }
+        let url = URL(fileURLWithPath: scenario)
+        let world: WorldScenario
+        let app: AppScenario
+        do {
+            world = try WorldScenario.load(url)
+            app = try AppScenario.load(url)
+        } catch let error as InputError {
+            throw inputFailure(error)
+        } catch {
+            throw inputFailure(file: scenario, "\(error)")
+        }
+        let total = days ?? app.days
+        let clock = ContinuousClock()
+        let started = clock.now
+        var run: SimulationRun
+        do {
+            run = try SimulationRun(world: world, app: app, seed: seed, workers: threads)
+        } catch {
+            throw inputFailure(file: scenario, "the run could not be set up (\(error))")
+        }
+        let built = clock.now
+        let progress = isatty(STDERR_FILENO) == 1
+        for day in 0..<total {
+            try run.simulate(day: day)
+            if progress {
+                let row = run.summary.last!
+                printError("day \(day + 1)/\(total): \(row.infections) infections, \(row.uploads) uploads, \(row.warnings) warnings")
+            }
+        }
+        let finished = clock.now
+        func seconds(_ d: Duration) -> Double {
+            Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18
+        }
+        do {
+            try RunOutputs.write(
+                run, to: URL(fileURLWithPath: out), version: WarnSimVersion.string, inputs: [url],
+                timings: ["setup": seconds(built - started), "simulate": seconds(finished - built)])
+        } catch {
+            throw inputFailure(file: out, "cannot be written (\(error.localizedDescription))")
+        }
+        let warned = run.phones.filter { $0.firstWarningTime != nil }.count
+        printOutput("\(world.name), seed \(seed), \(total) days: \(run.world.infections.count) infections, "
+            + "\(run.summary.reduce(0) { $0 + $1.uploads }) uploads, \(warned) phones warned; wrote \(out)/\n")
+    }
+}
