@@ -1,6 +1,7 @@
 import Foundation
 import Population
 import RiskCalculation
+import Services
 import WarnSimCore
 
 /// The app, behaviour and run sections of a scenario file (`app:`, `risk:`,
@@ -41,6 +42,8 @@ public struct AppScenario: Sendable {
     public var startTime: Int64
     /// Days simulated unless the command line says otherwise.
     public var days: Int
+    /// The backend's policies (`services:`; production defaults when absent).
+    public var services: ServicesConfiguration
 
     /// Reads the sections from the scenario at `url`.
     public static func load(_ url: URL) throws -> AppScenario {
@@ -88,7 +91,7 @@ public struct AppScenario: Sendable {
             testProbabilityWhenSymptomatic: testProbability, testDelayHours: testDelay, labDelayHours: labDelay,
             teleTANShare: teleTAN, shareKeysProbability: share, exactOnsetAnswerShare: exactOnset,
             maxDetectionsPerDay: detections, risk: risk, platform: RiskPlatform(rawValue: platformName)!,
-            startTime: start, days: days)
+            startTime: start, days: days, services: try ServicesConfiguration.load(contentsOf: url))
     }
 
     static func utcMidnight(_ text: String) -> Int64? {

@@ -11,7 +11,7 @@ import WarnSimCore
 /// through the backend, phones download the signed packages, match, calculate
 /// their risk on the app's cadence, and warn. Everything is driven by the
 /// simulated clock, hour by hour.
-public struct SimulationRun {
+public struct SimulationRun: Sendable {
     public let app: AppScenario
     public let seed: UInt64
     public let workers: Int
@@ -55,7 +55,7 @@ public struct SimulationRun {
         self.workers = max(1, workers)
         world = World(scenario: scenario, seed: seed)
         pipeline = ScanPipeline(model: world.radio, phones: world.phones, carriageBySetting: world.carriageBySetting, seed: seed)
-        backend = CWABackend(seed: seed, signingKey: try Self.serverKey(seed: seed))
+        backend = CWABackend(configuration: app.services, seed: seed, signingKey: try Self.serverKey(seed: seed))
         verifier = KeyPackageVerifier(pinnedKey: backend.verificationKey)
         index = try DiagnosisKeyIndex(keys: [], matcher: matcher)
         engine = CWARiskEngine(parameters: app.cwaParameters, platform: app.platform)

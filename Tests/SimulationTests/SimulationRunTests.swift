@@ -1,0 +1,93 @@
+import ExposureNotification
+import Foundation
+import Population
+import Simulation
+import Testing
+import WarnSimCore
+
+/// The whole pipeline on a small village: reproducible on any thread count,
+/// keys only from consenting positive users, windows only from uploaded keys.
+@Suite struct SimulationRunTests {
+    static let scenarios = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Configs/scenarios")
+
+    /// The village, shrunk to 800 people, with packages published at any key
+    /// count so that a short run distributes keys.
+    static func scenario(_ edit: (String) -> String = { $0 }) throws -> URL {
+        var text = try String(contentsOf: scenarios.appendingPathComponent("village-2k.yaml"), encoding: .utf8)
+        text = text.replacingOccurrences(of: "  people: 2000", with: "  people: 800")
+        text += "\nservices:\n  distribution:\n    shifting-policy-threshold: 1\n"
+        let url = scenarios.appendingPathComponent(".test-\(UUID().uuidString).yaml")
+        try edit(text).write(to: url, atomically: true, encoding: .utf8)
+        return url
+    }
+
+    static func run(workers: Int, days: Int) throws -> SimulationRun {
+        let url = try scenario()
+        defer { try? FileManager.default.removeItem(at: url) }
+        var run = try SimulationRun(world: try WorldScenario.load(url), app: try AppScenario.load(url), seed: 11, workers: workers)
+        for day in 0..<days { try run.simulate(day: day) }
+        return run
+    }
+
+    static let shared = Result { try run(workers: 2, days: 9) }
+
+    @Test func sameFilesOnOneAndTwoThreads() throws {
+        let one = try Self.run(workers: 1, days: 9)
+        let two = try Self.shared.get()
+        #expect(RunOutputs.phonesCSV(one) == RunOutputs.phonesCSV(two))
+        #expect(RunOutputs.infectionsCSV(one) == RunOutputs.infectionsCSV(two))
+        #expect(RunOutputs.windowsCSV(one) == RunOutputs.windowsCSV(two))
+        #expect(RunOutputs.summaryCSV(one) == RunOutputs.summaryCSV(two))
+    }
+
+    @Test func onlyConsentingPositiveUsersKeysAreDistributedAndMatched() throws {
+        let run = try Self.shared.get()
+        let uploads = run.summary.reduce(0) { $0 + $1.uploads }
+        let distributed = run.summary.reduce(0) { $0 + $1.keysDistributed }
+        #expect(uploads > 0 && distributed > 0, "the run must exercise uploads and distribution")
+        var sharers = Set<Int>()
+        for record in run.phones {
+            guard let app = run.apps[record.person] else { continue }
+            let shared = app.events.contains { if case .keysShared = $0 { return true } else { return false } }
+            if shared {
+                sharers.insert(record.person)
+                #expect(record.willShare, "person \(record.person) shared without consent")
+                #expect(app.test?.result == .positive)
+            }
+        }
+        #expect(!sharers.isEmpty)
+        // Every window on every phone comes from a key a sharer uploaded, and the
+        // phone really had an encounter-based sighting (it is in its store).
+        for record in run.phones {
+            for window in record.windows.values {
+                #expect(sharers.contains(window.owner), "window from non-sharer \(window.owner)")
+                #expect(window.owner != record.person)
+            }
+        }
+        #expect(run.phones.contains { !$0.windows.isEmpty })
+    }
+
+    @Test func badAppSectionsNameTheField() throws {
+        let cases: [((String) -> String, String)] = [
+            ({ $0.replacingOccurrences(of: "  share_keys_probability: 0.6\n", with: "") }, "app.share_keys_probability"),
+            ({ $0.replacingOccurrences(of: "  start_date: 2021-04-12", with: "  start_date: 2021-04-13") }, "simulation.start_date"),
+            ({ $0.replacingOccurrences(of: "  tele_tan_share: 0.1", with: "  tele_tan_share: 1.1") }, "app.tele_tan_share"),
+            ({ $0.replacingOccurrences(of: "cwa-2021-04-14.yaml", with: "immuni-2020-10-android.yaml") }, "risk.configuration"),
+            ({ $0 + "\nservices:\n  distribution:\n    shifting-policy-threshold: 0\n" }, "services"),
+        ]
+        for (edit, field) in cases {
+            let url = try Self.scenario(edit)
+            defer { try? FileManager.default.removeItem(at: url) }
+            do {
+                _ = try AppScenario.load(url)
+                Issue.record("accepted bad input for \(field)")
+            } catch let error as InputError {
+                #expect(error.field?.hasPrefix(field) == true || error.problem.contains(field), "\(error)")
+            } catch {
+                #expect(field == "services", "\(error)")
+            }
+        }
+    }
+}
