@@ -69,7 +69,7 @@ public final class IdentifierBatchDeriver {
         rpiCipher.encrypt(padded, to: rpis, blocks: count)
 
         guard let aems else { return }
-        let plain = metadata.map { meta in meta.bytes.withUnsafeBytes { $0.loadUnaligned(as: UInt32.self) } } ?? 0x40
+        let plain = metadata.map { $0.raw.littleEndian } ?? UInt32(0x40).littleEndian
         aemCipher.setKey(aemk)
         aemCipher.encrypt(rpis, to: keystream, blocks: count)
         for i in 0..<count {

@@ -6,13 +6,19 @@
 /// - byte 1: TX power in dBm, signed;
 /// - bytes 2–3: reserved (0).
 public struct BluetoothMetadata: Hashable, Sendable, CustomStringConvertible {
+    /// The four bytes, byte 0 in the lowest bits (fixed size: no heap storage).
+    public var raw: UInt32
+
     /// The four bytes in order.
-    public var bytes: [UInt8]
+    public var bytes: [UInt8] {
+        get { FourBytes.bytes(raw) }
+        set { raw = FourBytes.raw(newValue) }
+    }
 
     /// Wraps four raw bytes (reserved bits are kept as they are).
     public init(bytes: [UInt8]) {
         precondition(bytes.count == 4, "metadata is 4 bytes")
-        self.bytes = bytes
+        self.raw = FourBytes.raw(bytes)
     }
 
     /// Builds metadata from its fields.
@@ -24,23 +30,23 @@ public struct BluetoothMetadata: Hashable, Sendable, CustomStringConvertible {
     public init(majorVersion: UInt8 = 1, minorVersion: UInt8 = 0, txPower: Int8, calibrationConfidence: UInt8 = 0) {
         precondition(majorVersion < 4 && minorVersion < 4 && calibrationConfidence < 4)
         let version = majorVersion << 6 | minorVersion << 4 | calibrationConfidence << 2
-        self.bytes = [version, UInt8(bitPattern: txPower), 0, 0]
+        self.raw = FourBytes.raw([version, UInt8(bitPattern: txPower), 0, 0])
     }
 
     /// Parses 8 hex digits.
     public init?(hex: String) {
         guard let bytes = HexCoding.decode(hex), bytes.count == 4 else { return nil }
-        self.bytes = bytes
+        self.raw = FourBytes.raw(bytes)
     }
 
     /// Bits 7:6 of byte 0.
-    public var majorVersion: UInt8 { bytes[0] >> 6 }
+    public var majorVersion: UInt8 { UInt8(truncatingIfNeeded: raw) >> 6 }
     /// Bits 5:4 of byte 0.
-    public var minorVersion: UInt8 { (bytes[0] >> 4) & 0x3 }
+    public var minorVersion: UInt8 { (UInt8(truncatingIfNeeded: raw) >> 4) & 0x3 }
     /// Bits 3:2 of byte 0: the TX calibration confidence (0 LOWEST … 3 HIGH).
-    public var calibrationConfidence: UInt8 { (bytes[0] >> 2) & 0x3 }
+    public var calibrationConfidence: UInt8 { (UInt8(truncatingIfNeeded: raw) >> 2) & 0x3 }
     /// Byte 1 as a signed value in dBm.
-    public var txPower: Int8 { Int8(bitPattern: bytes[1]) }
+    public var txPower: Int8 { Int8(bitPattern: UInt8(truncatingIfNeeded: raw >> 8)) }
 
     /// Whether the TX power lies in the range matching accepts, [−50, +20] dBm
     /// (PROTOCOL.md §4, matching step 5).
@@ -52,19 +58,39 @@ public struct BluetoothMetadata: Hashable, Sendable, CustomStringConvertible {
 
 /// The 4 encrypted metadata bytes broadcast after the RPI.
 public struct AssociatedEncryptedMetadata: Hashable, Sendable, CustomStringConvertible {
+    /// The four bytes, byte 0 in the lowest bits (fixed size: no heap storage).
+    public var raw: UInt32
+
     /// The four bytes in order.
-    public var bytes: [UInt8]
+    public var bytes: [UInt8] { FourBytes.bytes(raw) }
 
     public init(bytes: [UInt8]) {
         precondition(bytes.count == 4, "AEM is 4 bytes")
-        self.bytes = bytes
+        self.raw = FourBytes.raw(bytes)
+    }
+
+    /// Wraps the four bytes held as a little-endian word.
+    public init(raw: UInt32) {
+        self.raw = raw
     }
 
     public init?(hex: String) {
         guard let bytes = HexCoding.decode(hex), bytes.count == 4 else { return nil }
-        self.bytes = bytes
+        self.raw = FourBytes.raw(bytes)
     }
 
     public var hex: String { HexCoding.encode(bytes) }
     public var description: String { hex }
+}
+
+/// Four bytes packed into a `UInt32`, byte 0 lowest, on every platform.
+enum FourBytes {
+    static func raw(_ bytes: [UInt8]) -> UInt32 {
+        UInt32(bytes[0]) | UInt32(bytes[1]) << 8 | UInt32(bytes[2]) << 16 | UInt32(bytes[3]) << 24
+    }
+
+    static func bytes(_ raw: UInt32) -> [UInt8] {
+        [UInt8(truncatingIfNeeded: raw), UInt8(truncatingIfNeeded: raw >> 8),
+         UInt8(truncatingIfNeeded: raw >> 16), UInt8(truncatingIfNeeded: raw >> 24)]
+    }
 }

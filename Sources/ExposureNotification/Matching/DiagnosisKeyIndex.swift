@@ -5,6 +5,8 @@
 public struct DiagnosisKeyIndex: Sendable {
     /// The keys, in the order given.
     public let keys: [DiagnosisKey]
+    /// Where each key came from (for example its package's path), if given.
+    public let sources: [String]?
     /// Their identifiers (rows of key `k` start at `derived.keyOffsets[position[k]]`).
     public let derived: DerivedIdentifiers
     /// For each key, its position in `derived`, or nil if no window can come from it.
@@ -13,7 +15,8 @@ public struct DiagnosisKeyIndex: Sendable {
     let keysByRPI: [KeyBytes: [Int32]]
 
     /// Derives and indexes the RPIs of the keys `matcher` considers eligible.
-    public init(keys: [DiagnosisKey], matcher: ExposureMatcher, threads: Int = 1) throws(BatchCryptoError) {
+    public init(keys: [DiagnosisKey], sources: [String]? = nil, matcher: ExposureMatcher, threads: Int = 1) throws(BatchCryptoError) {
+        precondition(sources == nil || sources!.count == keys.count)
         var positions = [Int?](repeating: nil, count: keys.count)
         var eligible = [TemporaryExposureKey]()
         for (index, key) in keys.enumerated() where matcher.isEligible(key) {
@@ -29,6 +32,7 @@ public struct DiagnosisKeyIndex: Sendable {
             }
         }
         self.keys = keys
+        self.sources = sources
         self.derived = derived
         self.positions = positions
         self.keysByRPI = byRPI

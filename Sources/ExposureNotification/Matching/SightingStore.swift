@@ -4,40 +4,55 @@ public struct SightingStore: Sendable {
     /// Days a sighting is kept.
     public static let retentionDays: Int64 = 14
 
+    /// The stored sightings in the order recorded (time order).
     public private(set) var sightings: [Sighting] = []
-    private var byRPI: [KeyBytes: [Int32]] = [:]
+    /// Absolute number of the first stored sighting (sightings expired so far).
+    private var base = 0
+    /// RPI → absolute numbers of its sightings, ascending.
+    private var byRPI: [KeyBytes: [Int]] = [:]
 
     public init() {}
 
     /// Records a sighting. Sightings must arrive in time order per store.
     public mutating func record(_ sighting: Sighting) {
-        byRPI[sighting.rpi, default: []].append(Int32(sightings.count))
+        byRPI[sighting.rpi, default: []].append(base + sightings.count)
         sightings.append(sighting)
     }
 
-    /// Forgets every sighting older than 14 days before `now` (Unix seconds).
+    /// Forgets the sightings of UTC days more than 14 days before the day of
+    /// `now` (Unix seconds). Work is proportional to what is forgotten.
     public mutating func expire(now: Int64) {
-        let cutoff = now - Self.retentionDays * 86_400
-        guard let first = sightings.firstIndex(where: { $0.time >= cutoff }) else {
-            sightings.removeAll()
-            byRPI.removeAll()
-            return
+        let today = now >= 0 ? now / 86_400 : (now - 86_399) / 86_400
+        let cutoff = (today - Self.retentionDays) * 86_400
+        var low = 0
+        var high = sightings.count
+        while low < high {  // first sighting at or after the cutoff
+            let mid = (low + high) / 2
+            if sightings[mid].time < cutoff { low = mid + 1 } else { high = mid }
         }
-        guard first > 0 else { return }
-        sightings.removeFirst(first)
-        byRPI.removeAll(keepingCapacity: true)
-        for (index, sighting) in sightings.enumerated() {
-            byRPI[sighting.rpi, default: []].append(Int32(index))
+        guard low > 0 else { return }
+        let newBase = base + low
+        for sighting in sightings[0..<low] {
+            guard var numbers = byRPI[sighting.rpi] else { continue }
+            let keep = numbers.firstIndex { $0 >= newBase } ?? numbers.count
+            if keep == numbers.count {
+                byRPI[sighting.rpi] = nil
+            } else if keep > 0 {
+                numbers.removeFirst(keep)
+                byRPI[sighting.rpi] = numbers
+            }
         }
+        sightings.removeFirst(low)
+        base = newBase
     }
 
     /// The sightings of `rpi`, in time order.
     public func sightings(of rpi: KeyBytes) -> [Sighting] {
-        byRPI[rpi]?.map { sightings[Int($0)] } ?? []
+        byRPI[rpi]?.map { sightings[$0 - base] } ?? []
     }
 
     /// Every distinct RPI seen, in no particular order.
-    public var distinctRPIs: Dictionary<KeyBytes, [Int32]>.Keys { byRPI.keys }
+    public var distinctRPIs: Dictionary<KeyBytes, [Int]>.Keys { byRPI.keys }
 
     /// Whether any sighting of `rpi` is stored.
     public func contains(_ rpi: KeyBytes) -> Bool { byRPI[rpi] != nil }

@@ -226,9 +226,14 @@ public struct CoronaWarnApp: Sendable {
         detection.recordDetection(at: now)
         hasNewPackages = false
         framework.expire(now: now)
-        let held = index.keys.isEmpty ? [] : Set(packages.values.flatMap { $0.map(KeyIdentity.init) })
-        lastWindows = matcher.match(index, in: framework.sightings)
-            .filter { held.contains(KeyIdentity(index.keys[$0.keyIndex])) }
+        let matched = matcher.match(index, in: framework.sightings)
+        if let sources = index.sources {
+            // The index says which package each key came from.
+            lastWindows = matched.filter { packages[sources[$0.keyIndex]] != nil }
+        } else {
+            let held = Set(packages.values.flatMap { $0.map(KeyIdentity.init) })
+            lastWindows = matched.filter { held.contains(KeyIdentity(index.keys[$0.keyIndex])) }
+        }
         let today = Int(ENIntervalNumber(unixSeconds: now).dayNumber)
         let result = try engine.calculate(lastWindows.map(\.window), referenceDay: today)
         let notified = notifier.record(result.totalRiskLevel)

@@ -106,7 +106,10 @@ public struct SimulationRun: Sendable {
         }
         _ = pipeline.run(dayStart: dayStart, encounters: worldDay.encounters, frameworks: &frameworks, clocks: &clocks, workers: workers)
         for person in apps.indices where apps[person] != nil {
-            apps[person]!.replaceFramework(frameworks[person]!)
+            // Move, so that the app's framework is uniquely referenced again.
+            var moved: ExposureNotificationFramework?
+            swap(&moved, &frameworks[person])
+            apps[person]!.replaceFramework(moved!)
         }
 
         // New infections: symptomatic app users plan a test.
@@ -166,12 +169,15 @@ public struct SimulationRun: Sendable {
             }
             let cutoff = ENIntervalNumber(unixSeconds: now).dayNumber - 15
             verified.removeAll { package in package.keys.allSatisfy { $0.rollingStartIntervalNumber.dayNumber < cutoff } }
-            index = try DiagnosisKeyIndex(keys: verified.flatMap(\.keys), matcher: matcher, threads: workers)
+            index = try DiagnosisKeyIndex(
+                keys: verified.flatMap(\.keys), sources: verified.flatMap { package in package.keys.map { _ in package.path } },
+                matcher: matcher, threads: workers)
         }
 
         // Download and detection on each phone (Android: hourly download worker).
+        let fresh = published.isEmpty ? [] : verified.filter { package in published.contains { $0.path(region: "DE") == package.path } }
         for person in phones.indices where apps[person] != nil {
-            apps[person]!.receive(verified, now: now)
+            apps[person]!.receive(fresh, now: now)
             guard let result = try apps[person]!.detectIfDue(now: now, index: index, matcher: matcher, engine: engine) else { continue }
             if case .riskCalculated(_, .high, true) = apps[person]!.events.last, phones[person].firstWarningTime == nil {
                 phones[person].firstWarningTime = now
