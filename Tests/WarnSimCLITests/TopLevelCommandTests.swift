@@ -43,6 +43,31 @@ import Testing
         #expect(try WarnSimProcess.run(["demo", "--day", "yesterday", "--out", a.path]).status == 2)
     }
 
+    @Test func benchSimulatePrintsTheDocumentedJSONFields() throws {
+        let scenario = WarnSimProcess.projectRoot.appendingPathComponent("Configs/scenarios/village-2k.yaml").path
+        let result = try WarnSimProcess.run(["bench", "simulate", "--json", "--people", "300", "--days", "1", "--scenario", scenario])
+        #expect(result.status == 0, "\(result.stderr)")
+        let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+        for field in ["person_days_per_second", "peak_rss_bytes", "seconds_total"] {
+            #expect((object?[field] as? NSNumber)?.doubleValue ?? 0 > 0, "\(field)")
+        }
+        let stages = object?["stage_seconds"] as? [String: Any]
+        #expect(stages?["scans"] != nil && stages?["world"] != nil)
+    }
+
+    @Test func simulateRejectsBadInputWithoutWritingAnything() throws {
+        let folder = try WarnSimProcess.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let out = folder.appendingPathComponent("run")
+        let missing = try WarnSimProcess.run(["simulate", folder.appendingPathComponent("none.yaml").path, "--out", out.path])
+        #expect(missing.status == 2)
+        #expect(missing.stderr.contains("none.yaml"))
+        let scenario = WarnSimProcess.projectRoot.appendingPathComponent("Configs/scenarios/village-2k.yaml").path
+        let badDays = try WarnSimProcess.run(["simulate", scenario, "--out", out.path, "--days", "0"])
+        #expect(badDays.status == 2)
+        #expect(!FileManager.default.fileExists(atPath: out.path))
+    }
+
     @Test func benchCryptoPrintsTheDocumentedJSONFields() throws {
         let result = try WarnSimProcess.run(["bench", "crypto", "--json", "--keys", "20", "--seconds", "0.01"])
         #expect(result.status == 0, "\(result.stderr)")

@@ -20,6 +20,13 @@ public struct SimulationRun: Sendable {
     public private(set) var apps: [CoronaWarnApp?]
     public private(set) var phones: [PhoneRecord]
     public private(set) var summary: [DaySummary] = []
+    /// Wall-clock seconds per stage (for benchmarks; never written to the CSVs):
+    /// `world` (plans, encounters, transmission), `scans` (identifier
+    /// derivation for advertising, radio draws, sighting storage), `backend`
+    /// (tests, uploads, package signing and verification), `key_index` (RPI
+    /// derivation of the distributed keys), `detection` (matching and the risk
+    /// calculation on every phone).
+    public private(set) var stageSeconds: [String: Double] = [:]
     let pipeline: ScanPipeline
     var clocks: [ScanPipeline.ScanClock]
     var verifier: KeyPackageVerifier
@@ -96,8 +103,10 @@ public struct SimulationRun: Sendable {
     public mutating func simulate(day: Int) throws {
         let dayStart = app.startTime + Int64(day) * 86_400
         var row = DaySummary(day: day)
+        var mark = ContinuousClock.now
         let worldDay = world.simulate(day: day, workers: workers, radio: false)
         row.infections = worldDay.infections.count
+        lap("world", &mark)
 
         // Phones scan; frameworks record sightings.
         var frameworks = [ExposureNotificationFramework?](repeating: nil, count: apps.count)
@@ -111,6 +120,7 @@ public struct SimulationRun: Sendable {
             swap(&moved, &frameworks[person])
             apps[person]!.replaceFramework(moved!)
         }
+        lap("scans", &mark)
 
         // New infections: symptomatic app users plan a test.
         for infection in worldDay.infections {
@@ -133,7 +143,15 @@ public struct SimulationRun: Sendable {
         summary.append(row)
     }
 
+    mutating func lap(_ stage: String, _ mark: inout ContinuousClock.Instant) {
+        let now = ContinuousClock.now
+        let elapsed = now - mark
+        stageSeconds[stage, default: 0] += Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+        mark = now
+    }
+
     mutating func runHour(now: Int64, row: inout DaySummary) throws {
+        var mark = ContinuousClock.now
         // Tests and uploads, in person order (the backend's draws depend on call order).
         for person in phones.indices where apps[person] != nil {
             if let planned = phones[person].plannedTest, planned <= now, apps[person]!.test == nil {
@@ -169,10 +187,13 @@ public struct SimulationRun: Sendable {
             }
             let cutoff = ENIntervalNumber(unixSeconds: now).dayNumber - 15
             verified.removeAll { package in package.keys.allSatisfy { $0.rollingStartIntervalNumber.dayNumber < cutoff } }
+            lap("backend", &mark)
             index = try DiagnosisKeyIndex(
                 keys: verified.flatMap(\.keys), sources: verified.flatMap { package in package.keys.map { _ in package.path } },
                 matcher: matcher, threads: workers)
+            lap("key_index", &mark)
         }
+        lap("backend", &mark)
 
         // Download and detection on each phone (Android: hourly download worker).
         let fresh = published.isEmpty ? [] : verified.filter { package in published.contains { $0.path(region: "DE") == package.path } }
@@ -185,6 +206,7 @@ public struct SimulationRun: Sendable {
             }
             recordWindows(person: person, result: result)
         }
+        lap("detection", &mark)
     }
 
     mutating func registerTest(person: Int, now: Int64, row: inout DaySummary) {
