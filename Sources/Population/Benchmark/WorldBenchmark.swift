@@ -82,21 +82,9 @@ public struct WorldBenchmark {
             people: scenario.population.people, days: days, threads: threads, buildSeconds: buildSeconds,
             simulateSeconds: elapsed, personDaysPerSecond: Double(scenario.population.people * days) / max(elapsed, 1e-9),
             encountersPerDay: Double(encounters) / d, segmentsPerDay: Double(segments) / d, sightingsPerDay: Double(sightings) / d,
-            exposuresTotal: exposures, infectionsTotal: world.infections.count, peakRssBytes: Self.peakResidentBytes(),
+            exposuresTotal: exposures, infectionsTotal: world.infections.count, peakRssBytes: ProcessMeasurement.peakResidentBytes(),
             planSeconds: stages[0], encounterSeconds: stages[1], radioSeconds: stages[2], transmissionSeconds: stages[3])
     }
 
-    static func seconds(_ duration: Duration) -> Double {
-        Double(duration.components.seconds) + Double(duration.components.attoseconds) * 1e-18
-    }
-
-    /// The process's peak resident set size (`VmHWM` in /proc/self/status), or 0 where unavailable.
-    public static func peakResidentBytes() -> Int {
-        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return 0 }
-        for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {
-            let digits = line.split(separator: " ").compactMap { Int($0) }
-            if let kilobytes = digits.first { return kilobytes * 1024 }
-        }
-        return 0
-    }
+    static func seconds(_ duration: Duration) -> Double { duration.inSeconds }
 }

@@ -250,5 +250,9 @@ public struct CoronaWarnApp: Sendable {
             keyData = key.keyData
             start = key.rollingStartIntervalNumber.rawValue
         }
+        init(_ key: TemporaryExposureKey) {
+            keyData = key.keyData
+            start = key.rollingStartIntervalNumber.rawValue
+        }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Population
+import WarnSimCore
 
 /// Throughput of the whole pipeline (`warnsim bench simulate`): person-days per
 /// second, peak memory, and the share of time per stage.
@@ -55,13 +56,12 @@ public struct SimulationBenchmark: Sendable {
         let built = clock.now
         for day in 0..<days { try run.simulate(day: day) }
         let finished = clock.now
-        func seconds(_ d: Duration) -> Double { Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18 }
-        let total = seconds(finished - start)
+        let total = (finished - start).inSeconds
         return Result(
             people: world.population.people, days: days, threads: threads,
             appUsers: run.phones.filter(\.hasApp).count,
             personDaysPerSecond: Double(world.population.people * days) / max(total, 1e-9),
-            peakRssBytes: WorldBenchmark.peakResidentBytes(), secondsTotal: total, secondsSetup: seconds(built - start),
+            peakRssBytes: ProcessMeasurement.peakResidentBytes(), secondsTotal: total, secondsSetup: (built - start).inSeconds,
             stageSeconds: run.stageSeconds, uploads: run.summary.reduce(0) { $0 + $1.uploads },
             warnings: run.summary.reduce(0) { $0 + $1.warnings })
     }

@@ -33,7 +33,7 @@ public struct SimulationRun: Sendable {
     var verified: [VerifiedKeyPackage] = []
     var index: DiagnosisKeyIndex
     /// Which person uploaded each distributed key (ground truth for windows).
-    var ownerOfKey: [WindowKeyOwner: Int] = [:]
+    var ownerOfKey: [CoronaWarnApp.KeyIdentity: Int] = [:]
     let matcher = ExposureMatcher()
     let engine: CWARiskEngine
 
@@ -49,11 +49,6 @@ public struct SimulationRun: Sendable {
         public var packagesPublished = 0
         public var keysDistributed = 0
         public var warnings = 0
-    }
-
-    struct WindowKeyOwner: Hashable {
-        var keyData: KeyBytes
-        var start: UInt32
     }
 
     public init(world scenario: WorldScenario, app: AppScenario, seed: UInt64, workers: Int) throws {
@@ -145,8 +140,7 @@ public struct SimulationRun: Sendable {
 
     mutating func lap(_ stage: String, _ mark: inout ContinuousClock.Instant) {
         let now = ContinuousClock.now
-        let elapsed = now - mark
-        stageSeconds[stage, default: 0] += Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+        stageSeconds[stage, default: 0] += (now - mark).inSeconds
         mark = now
     }
 
@@ -169,7 +163,7 @@ public struct SimulationRun: Sendable {
                     row.uploads += 1
                     row.keysUploaded += keys
                     for key in apps[person]!.framework.keyHistory(at: now) {
-                        ownerOfKey[WindowKeyOwner(keyData: key.keyData, start: key.rollingStartIntervalNumber.rawValue)] = person
+                        ownerOfKey[CoronaWarnApp.KeyIdentity(key)] = person
                     }
                 }
             }
@@ -177,16 +171,20 @@ public struct SimulationRun: Sendable {
 
         // The CDN: new packages are verified once and indexed for every phone.
         let published = try backend.runHourlyJobs(now: now)
+        var fresh = [VerifiedKeyPackage]()
         if !published.isEmpty {
             row.packagesPublished += published.count
             for package in published where package.kind == .hour {
                 if let checked = verifier.verify(package.package, path: package.path(region: "DE")) {
-                    verified.append(checked)
+                    fresh.append(checked)
                     row.keysDistributed += checked.keys.count
                 }
             }
+            verified += fresh
             let cutoff = ENIntervalNumber(unixSeconds: now).dayNumber - 15
-            verified.removeAll { package in package.keys.allSatisfy { $0.rollingStartIntervalNumber.dayNumber < cutoff } }
+            let expired = { (package: VerifiedKeyPackage) in package.keys.allSatisfy { $0.rollingStartIntervalNumber.dayNumber < cutoff } }
+            verified.removeAll(where: expired)
+            fresh.removeAll(where: expired)
             lap("backend", &mark)
             index = try DiagnosisKeyIndex(
                 keys: verified.flatMap(\.keys), sources: verified.flatMap { package in package.keys.map { _ in package.path } },
@@ -196,7 +194,6 @@ public struct SimulationRun: Sendable {
         lap("backend", &mark)
 
         // Download and detection on each phone (Android: hourly download worker).
-        let fresh = published.isEmpty ? [] : verified.filter { package in published.contains { $0.path(region: "DE") == package.path } }
         for person in phones.indices where apps[person] != nil {
             apps[person]!.receive(fresh, now: now)
             guard let result = try apps[person]!.detectIfDue(now: now, index: index, matcher: matcher, engine: engine) else { continue }
@@ -204,7 +201,7 @@ public struct SimulationRun: Sendable {
                 phones[person].firstWarningTime = now
                 row.warnings += 1
             }
-            recordWindows(person: person, result: result)
+            recordWindows(person: person, evaluations: result.windows)
         }
         lap("detection", &mark)
     }
@@ -236,14 +233,15 @@ public struct SimulationRun: Sendable {
         return .exactOnset(daysAgo: max(daysAgo, 0))
     }
 
-    /// Keeps the windows of the detection that produced `result`.
-    mutating func recordWindows(person: Int, result: RiskResult) {
-        for matched in apps[person]!.lastWindows {
+    /// Keeps the windows of the last detection, with the levels that detection
+    /// gave them (`evaluations` is in the order of `lastWindows`).
+    mutating func recordWindows(person: Int, evaluations: [WindowEvaluation]) {
+        for (matched, evaluation) in zip(apps[person]!.lastWindows, evaluations) {
             let key = index.keys[matched.keyIndex]
             let identity = WindowKey(keyData: key.keyData, rollingStart: key.rollingStartIntervalNumber.rawValue, firstScanTime: matched.firstScanTime)
             guard phones[person].windows[identity] == nil else { continue }
-            let owner = ownerOfKey[WindowKeyOwner(keyData: key.keyData, start: key.rollingStartIntervalNumber.rawValue)] ?? -1
-            let level = engine.evaluate(matched.window, referenceDay: Int(ENIntervalNumber(unixSeconds: matched.firstScanTime).dayNumber)).riskLevel
+            let owner = ownerOfKey[CoronaWarnApp.KeyIdentity(key)] ?? -1
+            let level = evaluation.riskLevel
             phones[person].windows[identity] = RecordedWindow(
                 owner: owner, window: matched.window, firstScanTime: matched.firstScanTime,
                 lastScanTime: matched.lastScanTime, level: level)

@@ -66,13 +66,10 @@ struct SimulateCommand: ParsableCommand {
             }
         }
         let finished = clock.now
-        func seconds(_ d: Duration) -> Double {
-            Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18
-        }
         do {
             try RunOutputs.write(
                 run, to: URL(fileURLWithPath: out), version: WarnSimVersion.string, inputs: [url],
-                timings: ["setup": seconds(built - started), "simulate": seconds(finished - built)])
+                timings: ["setup": (built - started).inSeconds, "simulate": (finished - built).inSeconds])
         } catch {
             throw inputFailure(file: out, "cannot be written (\(error.localizedDescription))")
         }
