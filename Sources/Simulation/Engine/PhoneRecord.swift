@@ -15,6 +15,8 @@ public struct PhoneRecord: Sendable {
     public var answersExactOnset = false
     /// Time of the first HIGH risk result that notified the user, if any.
     public var firstWarningTime: Int64?
+    /// Time of the first detection whose total risk level was HIGH, notified or not.
+    public var firstHighRiskTime: Int64?
     /// Every exposure window any detection produced, by identity.
     public var windows: [WindowKey: RecordedWindow] = [:]
 }
@@ -32,6 +34,10 @@ public struct RecordedWindow: Sendable {
     public var window: ExposureWindow
     public var firstScanTime: Int64
     public var lastScanTime: Int64
+    /// The detection that first produced the window (Unix seconds).
+    public var detectedAt: Int64
+    /// The real contact behind the window.
+    public var truth: WindowTruth
     /// The level of the window under the run's configuration (nil if dropped).
     public var level: RiskLevel?
 }

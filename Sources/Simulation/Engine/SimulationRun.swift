@@ -35,6 +35,11 @@ public struct SimulationRun: Sendable {
     /// Which person uploaded each distributed key (ground truth for windows).
     var ownerOfKey: [CoronaWarnApp.KeyIdentity: Int] = [:]
     let matcher = ExposureMatcher()
+    /// True encounters between app users of the last days (window ground truth).
+    var ledger: EncounterLedger
+    /// `exposures.bin` records so far, and their number.
+    var exposureRecords = BinaryWriter()
+    public private(set) var exposureCount = 0
     let engine: CWARiskEngine
 
     /// One row of `summary.csv`.
@@ -61,6 +66,8 @@ public struct SimulationRun: Sendable {
         verifier = KeyPackageVerifier(pinnedKey: backend.verificationKey)
         index = try DiagnosisKeyIndex(keys: [], matcher: matcher)
         engine = CWARiskEngine(parameters: app.cwaParameters, platform: app.platform)
+        let distanceModel = world.transmission.config.distanceModel
+        ledger = EncounterLedger(distanceWeight: { distanceModel.weight(distance: $0) })
         let people = world.town.people
         clocks = (0..<people).map { ScanPipeline.ScanClock(person: $0, start: app.startTime, seed: seed) }
         apps = []
@@ -94,6 +101,9 @@ public struct SimulationRun: Sendable {
         }
     }
 
+    /// The bytes of `exposures.bin` for the days simulated so far.
+    public func exposureFileBytes() -> [UInt8] { ExposureStore.file(records: exposureRecords, count: exposureCount) }
+
     /// Simulates day `day` (0-based) completely.
     public mutating func simulate(day: Int) throws {
         let dayStart = app.startTime + Int64(day) * 86_400
@@ -101,6 +111,9 @@ public struct SimulationRun: Sendable {
         var mark = ContinuousClock.now
         let worldDay = world.simulate(day: day, workers: workers, radio: false)
         row.infections = worldDay.infections.count
+        let hasApp = phones.map(\.hasApp)
+        ledger.add(encounters: worldDay.encounters, exposures: worldDay.exposures, hasApp: hasApp)
+        exposureCount += ExposureStore.append(day: worldDay.encounters, exposures: worldDay.exposures, hasApp: hasApp, to: &exposureRecords)
         lap("world", &mark)
 
         // Phones scan; frameworks record sightings.
@@ -197,11 +210,14 @@ public struct SimulationRun: Sendable {
         for person in phones.indices where apps[person] != nil {
             apps[person]!.receive(fresh, now: now)
             guard let result = try apps[person]!.detectIfDue(now: now, index: index, matcher: matcher, engine: engine) else { continue }
+            if result.totalRiskLevel == .high, phones[person].firstHighRiskTime == nil {
+                phones[person].firstHighRiskTime = now
+            }
             if case .riskCalculated(_, .high, true) = apps[person]!.events.last, phones[person].firstWarningTime == nil {
                 phones[person].firstWarningTime = now
                 row.warnings += 1
             }
-            recordWindows(person: person, evaluations: result.windows)
+            recordWindows(person: person, evaluations: result.windows, now: now)
         }
         lap("detection", &mark)
     }
@@ -235,16 +251,21 @@ public struct SimulationRun: Sendable {
 
     /// Keeps the windows of the last detection, with the levels that detection
     /// gave them (`evaluations` is in the order of `lastWindows`).
-    mutating func recordWindows(person: Int, evaluations: [WindowEvaluation]) {
+    mutating func recordWindows(person: Int, evaluations: [WindowEvaluation], now: Int64) {
         for (matched, evaluation) in zip(apps[person]!.lastWindows, evaluations) {
             let key = index.keys[matched.keyIndex]
             let identity = WindowKey(keyData: key.keyData, rollingStart: key.rollingStartIntervalNumber.rawValue, firstScanTime: matched.firstScanTime)
             guard phones[person].windows[identity] == nil else { continue }
             let owner = ownerOfKey[CoronaWarnApp.KeyIdentity(key)] ?? -1
             let level = evaluation.riskLevel
+            // The span the window's scans observed: from the scan before the
+            // first one (its secondsSinceLastScan) to the last scan.
+            let lookBack = Int64(max(matched.window.scanInstances.first?.secondsSinceLastScan ?? 0, 0))
+            let truth = ledger.truth(phone: person, owner: owner, from: matched.firstScanTime - lookBack,
+                                     to: matched.lastScanTime, startTime: app.startTime)
             phones[person].windows[identity] = RecordedWindow(
                 owner: owner, window: matched.window, firstScanTime: matched.firstScanTime,
-                lastScanTime: matched.lastScanTime, level: level)
+                lastScanTime: matched.lastScanTime, detectedAt: now, truth: truth, level: level)
         }
     }
 }

@@ -9,9 +9,12 @@ import WarnSimCore
 /// Every file goes through ``AtomicFile``; nothing depends on thread count or
 /// wall-clock time except the `timings` block of `manifest.json`.
 public enum RunOutputs {
+    /// The run's risk configuration, normalized (what `evaluate` and `sweep` score as production).
+    public static let riskFileName = "risk.yaml"
+
     /// `phones.csv`: one row per person.
     public static func phonesCSV(_ run: SimulationRun) -> String {
-        var out = "person,age_group,has_app,exposure_logging,notifications,infected_day,symptomatic,onset_day,test_route,test_registered_at,test_result,keys_shared_at,keys_shared,first_warning_at,windows,final_risk_level\n"
+        var out = "person,age_group,has_app,exposure_logging,notifications,infected_day,symptomatic,onset_day,test_route,test_registered_at,test_result,keys_shared_at,keys_shared,first_warning_at,first_high_risk_at,windows,final_risk_level\n"
         let infectedDay = Dictionary(run.world.infections.map { (Int($0.person), $0.day) }, uniquingKeysWith: { a, _ in a })
         for record in run.phones {
             let p = record.person
@@ -35,6 +38,7 @@ public enum RunOutputs {
             cells.append(app?.test.map { $0.route.rawValue } ?? "")
             cells += [registered, app?.test?.result?.rawValue ?? result, sharedAt, shared]
             cells.append(record.firstWarningTime.map(String.init) ?? "")
+            cells.append(record.firstHighRiskTime.map(String.init) ?? "")
             cells.append(String(record.windows.count))
             cells.append(app?.lastRisk.map { $0.totalRiskLevel.description } ?? "")
             out += cells.joined(separator: ",") + "\n"
@@ -58,22 +62,38 @@ public enum RunOutputs {
         return out
     }
 
-    /// `windows.csv`: every exposure window any phone recorded, with the key's
-    /// owner (ground truth) and the window's level under the run's parameters.
-    public static func windowsCSV(_ run: SimulationRun) -> String {
-        var out = "phone,key_owner,day,first_scan_time,last_scan_time,report_type,infectiousness,calibration_confidence,scans,seconds,min_attenuation_db,level\n"
+    /// Every recorded window of the run, ordered by (phone, first scan, owner, last scan).
+    public static func storedWindows(_ run: SimulationRun) -> [StoredWindow] {
+        var out: [StoredWindow] = []
         for record in run.phones where !record.windows.isEmpty {
-            let sorted = record.windows.values.sorted { ($0.firstScanTime, $0.owner) < ($1.firstScanTime, $1.owner) }
-            for w in sorted {
-                let seconds = w.window.scanInstances.reduce(0) { $0 + max($1.secondsSinceLastScan, 0) }
-                let minimum = w.window.scanInstances.map(\.minAttenuation).min() ?? 0
-                out += [
-                    String(record.person), String(w.owner), String(w.window.dayNumber), String(w.firstScanTime),
-                    String(w.lastScanTime), w.window.reportType.description, w.window.infectiousness.description,
-                    w.window.calibrationConfidence.description, String(w.window.scanInstances.count), String(seconds),
-                    String(minimum), w.level?.description ?? "dropped",
-                ].joined(separator: ",") + "\n"
+            let sorted = record.windows.values.sorted {
+                ($0.firstScanTime, $0.owner, $0.lastScanTime) < ($1.firstScanTime, $1.owner, $1.lastScanTime)
             }
+            for w in sorted {
+                out.append(StoredWindow(
+                    phone: record.person, owner: w.owner, firstScanTime: w.firstScanTime, lastScanTime: w.lastScanTime,
+                    detectedAt: w.detectedAt, runLevel: w.level, truth: w.truth, window: w.window))
+            }
+        }
+        return out
+    }
+
+    /// `windows.csv`: every exposure window any phone recorded, with the key's
+    /// owner and the real contact behind it (ground truth) and the window's
+    /// level under the run's parameters; `windows.bin` holds the scans.
+    public static func windowsCSV(_ windows: [StoredWindow]) -> String {
+        var out = "phone,key_owner,day,first_scan_time,last_scan_time,detected_at,report_type,infectiousness,calibration_confidence,scans,seconds,min_attenuation_db,level,true_minutes,true_min_distance_m,true_dose\n"
+        for w in windows {
+            let seconds = w.window.scanInstances.reduce(0) { $0 + max($1.secondsSinceLastScan, 0) }
+            let minimum = w.window.scanInstances.map(\.minAttenuation).min() ?? 0
+            out += [
+                String(w.phone), String(w.owner), String(w.window.dayNumber), String(w.firstScanTime),
+                String(w.lastScanTime), String(w.detectedAt), w.window.reportType.description, w.window.infectiousness.description,
+                w.window.calibrationConfidence.description, String(w.window.scanInstances.count), String(seconds),
+                String(minimum), w.runLevel?.description ?? "dropped",
+                String(format: "%.2f", w.truth.minutes), w.truth.minimumDistance < 0 ? "" : String(format: "%.2f", w.truth.minimumDistance),
+                String(format: "%.5f", w.truth.dose),
+            ].joined(separator: ",") + "\n"
         }
         return out
     }
@@ -105,13 +125,17 @@ public enum RunOutputs {
     public static func write(
         _ run: SimulationRun, to folder: URL, version: String, inputs: [URL], timings: [String: Double]
     ) throws {
-        let files: [(String, String)] = [
-            ("phones.csv", phonesCSV(run)),
-            ("infections.csv", infectionsCSV(run)),
-            ("windows.csv", windowsCSV(run)),
-            ("summary.csv", summaryCSV(run)),
+        let windows = storedWindows(run)
+        let files: [(String, Data)] = [
+            ("phones.csv", Data(phonesCSV(run).utf8)),
+            ("infections.csv", Data(infectionsCSV(run).utf8)),
+            ("windows.csv", Data(windowsCSV(windows).utf8)),
+            ("summary.csv", Data(summaryCSV(run).utf8)),
+            (WindowStore.fileName, Data(WindowStore.encode(windows))),
+            (ExposureStore.fileName, Data(run.exposureFileBytes())),
+            (riskFileName, Data(ConfigurationWriter.yaml(run.app.risk).utf8)),
         ]
-        for (name, text) in files { try AtomicFile.write(text, to: folder.appendingPathComponent(name)) }
+        for (name, data) in files { try AtomicFile.write(data, to: folder.appendingPathComponent(name)) }
         var manifest = "{\n  \"warnsim_version\": \"\(version)\",\n  \"seed\": \(run.seed),\n  \"days\": \(run.summary.count),\n"
         manifest += "  \"people\": \(run.phones.count),\n  \"app_users\": \(run.phones.filter(\.hasApp).count),\n"
         manifest += "  \"risk_configuration\": \"\(run.app.risk.name)\",\n  \"platform\": \"\(run.app.platform.rawValue)\",\n"
@@ -119,8 +143,8 @@ public enum RunOutputs {
             let digest = (try? Data(contentsOf: url)).map { HexCoding.encode(SHA256.hash(data: $0)) } ?? "unreadable"
             return "    \"\(url.lastPathComponent)\": \"sha256:\(digest)\""
         }.joined(separator: ",\n") + "\n  },\n"
-        manifest += "  \"outputs\": {\n" + files.map { name, text in
-            "    \"\(name)\": \"sha256:\(HexCoding.encode(SHA256.hash(data: Data(text.utf8))))\""
+        manifest += "  \"outputs\": {\n" + files.map { name, data in
+            "    \"\(name)\": \"sha256:\(HexCoding.encode(SHA256.hash(data: data)))\""
         }.joined(separator: ",\n") + "\n  },\n"
         manifest += "  \"timings_seconds\": {" + timings.keys.sorted().map { "\"\($0)\": \(String(format: "%.3f", timings[$0]!))" }.joined(separator: ", ") + "}\n}\n"
         try AtomicFile.write(manifest, to: folder.appendingPathComponent("manifest.json"))

@@ -1,0 +1,128 @@
+import Population
+
+/// The true encounters between app users of the last days, kept so that every
+/// exposure window a phone records can be given the real contact behind it:
+/// minutes together, smallest distance and dose during the window's time span.
+///
+/// Only pairs where both people have the app are kept (no other pair can
+/// produce a window); days older than ``retainedDays`` are dropped, since the
+/// framework forgets sightings after 14 days (PROTOCOL.md §1).
+struct EncounterLedger: Sendable {
+    /// Days kept: the 14-day sighting retention plus the upload day and one spare.
+    static let retainedDays = 16
+
+    struct Day: Sendable {
+        var day: Int
+        /// Pair key `a << 32 | b` (a < b), sorted; entries of one pair in time order.
+        var pair: [UInt64] = []
+        var start: [Int16] = []
+        var segmentFirst: [Int32] = [0]
+        var segmentStart: [Int16] = []
+        var segmentEnd: [Int16] = []
+        var segmentDistance: [Float] = []
+        /// Dose received by b from a (a infectious) and by a from b; 0 if not infectious.
+        var doseToB: [Float] = []
+        var doseToA: [Float] = []
+        /// Σ minutes · f_dist(d) over the whole encounter (to apportion the dose).
+        var weightedMinutes: [Float] = []
+    }
+
+    private(set) var days: [Day] = []
+    let distanceWeight: @Sendable (Float) -> Float
+
+    init(distanceWeight: @escaping @Sendable (Float) -> Float) {
+        self.distanceWeight = distanceWeight
+    }
+
+    /// Adds a day's encounters between app users, with the doses of its exposure records.
+    mutating func add(encounters: DayEncounters, exposures: [ExposureRecord], hasApp: [Bool]) {
+        days.removeAll { $0.day <= encounters.day - Self.retainedDays || $0.day == encounters.day }
+        var kept: [Int] = []
+        for i in 0..<encounters.count where hasApp[Int(encounters.personA[i])] && hasApp[Int(encounters.personB[i])] {
+            kept.append(i)
+        }
+        let keyOf = { (i: Int) in UInt64(UInt32(encounters.personA[i])) << 32 | UInt64(UInt32(encounters.personB[i])) }
+        kept.sort { a, b in
+            let ka = keyOf(a), kb = keyOf(b)
+            return ka != kb ? ka < kb : (encounters.start[a], a) < (encounters.start[b], b)
+        }
+        var position = [Int32: Int]()
+        var entry = Day(day: encounters.day)
+        for i in kept {
+            position[Int32(i)] = entry.pair.count
+            entry.pair.append(keyOf(i))
+            entry.start.append(encounters.start[i])
+            var weighted: Float = 0
+            for s in encounters.segments(i) {
+                entry.segmentStart.append(encounters.segmentStart[s])
+                entry.segmentEnd.append(encounters.segmentEnd[s])
+                entry.segmentDistance.append(encounters.segmentDistance[s])
+                weighted += Float(encounters.segmentEnd[s] - encounters.segmentStart[s]) * distanceWeight(encounters.segmentDistance[s])
+            }
+            entry.segmentFirst.append(Int32(entry.segmentStart.count))
+            entry.weightedMinutes.append(weighted)
+            entry.doseToA.append(0)
+            entry.doseToB.append(0)
+        }
+        for record in exposures {
+            guard let at = position[record.encounter] else { continue }
+            if record.exposed == encounters.personB[Int(record.encounter)] {
+                entry.doseToB[at] = record.dose
+            } else {
+                entry.doseToA[at] = record.dose
+            }
+        }
+        days.append(entry)
+    }
+
+    /// What really happened between `phone` and `owner` from `from` to `to`
+    /// (Unix seconds): minutes together, smallest distance (−1 if they were
+    /// never within radio range in that span), and the dose `phone` received
+    /// from `owner` (apportioned over the encounter by minutes × f_dist).
+    func truth(phone: Int, owner: Int, from: Int64, to: Int64, startTime: Int64) -> WindowTruth {
+        var result = WindowTruth(minutes: 0, minimumDistance: -1, dose: 0)
+        guard owner >= 0, phone != owner else { return result }
+        let a = min(phone, owner), b = max(phone, owner)
+        let key = UInt64(UInt32(a)) << 32 | UInt64(UInt32(b))
+        for entry in days {
+            let dayStart = startTime + Int64(entry.day) * 86_400
+            guard dayStart < to, dayStart + 86_400 > from else { continue }
+            var lo = 0, hi = entry.pair.count
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                if entry.pair[mid] < key { lo = mid + 1 } else { hi = mid }
+            }
+            var e = lo
+            while e < entry.pair.count && entry.pair[e] == key {
+                let dose = phone == b ? entry.doseToB[e] : entry.doseToA[e]
+                var weightedOverlap: Float = 0
+                for s in Int(entry.segmentFirst[e])..<Int(entry.segmentFirst[e + 1]) {
+                    let begin = max(from, dayStart + Int64(entry.segmentStart[s]) * 60)
+                    let end = min(to, dayStart + Int64(entry.segmentEnd[s]) * 60)
+                    guard end > begin else { continue }
+                    let minutes = Float(end - begin) / 60
+                    result.minutes += minutes
+                    let distance = entry.segmentDistance[s]
+                    result.minimumDistance = result.minimumDistance < 0 ? distance : min(result.minimumDistance, distance)
+                    weightedOverlap += minutes * distanceWeight(distance)
+                }
+                if dose > 0, entry.weightedMinutes[e] > 0 {
+                    result.dose += dose * weightedOverlap / entry.weightedMinutes[e]
+                }
+                e += 1
+            }
+        }
+        return result
+    }
+}
+
+/// The real contact behind an exposure window.
+public struct WindowTruth: Hashable, Sendable {
+    /// Minutes the two people were within radio range during the window's span.
+    public var minutes: Float
+    /// Smallest true distance in that span (metres), −1 if none.
+    public var minimumDistance: Float
+    /// Dose the phone's owner received from the key's owner in that span
+    /// (EPIDEMIOLOGY.md dose units; 0 if the key's owner was not infectious).
+    public var dose: Float
+}
