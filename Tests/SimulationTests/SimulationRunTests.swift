@@ -38,8 +38,33 @@ import WarnSimCore
         let two = try Self.shared.get()
         #expect(RunOutputs.phonesCSV(one) == RunOutputs.phonesCSV(two))
         #expect(RunOutputs.infectionsCSV(one) == RunOutputs.infectionsCSV(two))
-        #expect(RunOutputs.windowsCSV(one) == RunOutputs.windowsCSV(two))
+        #expect(RunOutputs.windowsCSV(RunOutputs.storedWindows(one)) == RunOutputs.windowsCSV(RunOutputs.storedWindows(two)))
+        #expect(WindowStore.encode(RunOutputs.storedWindows(one)) == WindowStore.encode(RunOutputs.storedWindows(two)))
+        #expect(one.exposureFileBytes() == two.exposureFileBytes())
         #expect(RunOutputs.summaryCSV(one) == RunOutputs.summaryCSV(two))
+    }
+
+    /// Every window stands on a real encounter: the ledger finds the two people
+    /// within radio range during the window's span, and the stored files read
+    /// back to exactly what the run recorded.
+    @Test func everyWindowHasTheRealContactBehindItAndFilesRoundTrip() throws {
+        let run = try Self.shared.get()
+        let windows = RunOutputs.storedWindows(run)
+        #expect(!windows.isEmpty)
+        for w in windows {
+            #expect(w.truth.minutes > 0, "window of phone \(w.phone) from \(w.owner) at \(w.firstScanTime) has no encounter behind it")
+            #expect(w.truth.minimumDistance >= 0)
+            #expect(w.detectedAt >= w.lastScanTime)
+        }
+        #expect(try WindowStore.decode(WindowStore.encode(windows), file: "windows.bin") == windows)
+        let exposures = try ExposureStore.decode(run.exposureFileBytes(), file: "exposures.bin")
+        #expect(exposures.count == run.exposureCount && !exposures.isEmpty)
+        #expect(exposures.allSatisfy { run.phones[$0.exposed].hasApp })
+        // Every infection of an app user by another person is among the exposures, as the infecting one.
+        let infecting = Set(exposures.filter { $0.outcome == .infected }.map { [$0.exposed, $0.infector] })
+        for infection in run.world.infections where infection.infector >= 0 && run.phones[Int(infection.person)].hasApp {
+            #expect(infecting.contains([Int(infection.person), Int(infection.infector)]))
+        }
     }
 
     @Test func onlyConsentingPositiveUsersKeysAreDistributedAndMatched() throws {

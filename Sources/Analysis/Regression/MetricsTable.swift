@@ -1,4 +1,3 @@
-import CSV
 import Foundation
 import WarnSimCore
 
@@ -19,52 +18,31 @@ public struct MetricsTable: Sendable {
 
     /// Reads and checks a metrics CSV.
     public static func read(contentsOf url: URL) throws(InputError) -> MetricsTable {
-        guard let data = FileManager.default.contents(atPath: url.path) else {
-            throw InputError(file: url.path, problem: "cannot be read (missing or not a file)")
-        }
-        guard let text = String(data: data, encoding: .utf8) else {
-            throw InputError(file: url.path, problem: "is not UTF-8 text")
-        }
-        return try parse(text, file: url.path)
+        try table(CSVTable.read(path: url.path))
     }
 
     /// Parses CSV text; `file` names the source in errors.
     public static func parse(_ text: String, file: String) throws(InputError) -> MetricsTable {
-        let reader: CSVReader
-        do {
-            reader = try CSVReader(string: text, hasHeaderRow: true)
-        } catch {
-            throw InputError(file: file, problem: "has no CSV header row")
-        }
-        guard let header = reader.headerRow, !header.isEmpty, header != [""] else {
-            throw InputError(file: file, problem: "has no CSV header row")
-        }
-        if let duplicate = Dictionary(grouping: header, by: { $0 }).first(where: { $0.value.count > 1 })?.key {
-            throw InputError(file: file, field: duplicate, problem: "column appears more than once in the header")
-        }
+        try table(CSVTable.parse(text, file: file))
+    }
+
+    static func table(_ csv: CSVTable) throws(InputError) -> MetricsTable {
+        let file = csv.file, header = csv.header
         guard let idColumn = ["id", "configuration"].first(where: header.contains) else {
             throw InputError(file: file, problem: "needs an \"id\" (or \"configuration\") column; the header is \(header.joined(separator: ","))")
         }
         var ids = [String]()
         var cells = [String: [String: String]]()
-        var line = 1
-        while let row = reader.next() {
-            line += 1
-            if row == [""] { continue }  // blank line
-            guard row.count == header.count else {
-                throw InputError(file: file, field: "line \(line)", problem: "has \(row.count) fields, the header has \(header.count)")
-            }
+        for (index, row) in csv.rows.enumerated() {
             let fields = Dictionary(uniqueKeysWithValues: zip(header, row))
             let id = fields[idColumn]!
+            let line = csv.lines[index]
             guard !id.isEmpty else { throw InputError(file: file, field: "line \(line).\(idColumn)", problem: "is empty") }
             guard cells[id] == nil else {
                 throw InputError(file: file, field: "line \(line).\(idColumn)", problem: "configuration \"\(id)\" appears twice")
             }
             ids.append(id)
             cells[id] = fields
-        }
-        if let error = reader.error {
-            throw InputError(file: file, field: "line \(line + 1)", problem: "is not valid CSV (\(error))")
         }
         return MetricsTable(file: file, columns: header, idColumn: idColumn, ids: ids, cells: cells)
     }

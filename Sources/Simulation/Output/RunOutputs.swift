@@ -137,6 +137,8 @@ public enum RunOutputs {
         ]
         for (name, data) in files { try AtomicFile.write(data, to: folder.appendingPathComponent(name)) }
         var manifest = "{\n  \"warnsim_version\": \"\(version)\",\n  \"seed\": \(run.seed),\n  \"days\": \(run.summary.count),\n"
+        manifest += "  \"start_time\": \(run.app.startTime),\n"
+        manifest += "  \"distance_dose_model\": \"\(run.world.transmission.config.distanceModel.rawValue)\",\n"
         manifest += "  \"people\": \(run.phones.count),\n  \"app_users\": \(run.phones.filter(\.hasApp).count),\n"
         manifest += "  \"risk_configuration\": \"\(run.app.risk.name)\",\n  \"platform\": \"\(run.app.platform.rawValue)\",\n"
         manifest += "  \"inputs\": {\n" + inputs.map { url in

@@ -1,0 +1,102 @@
+import CSV
+import Foundation
+import WarnSimCore
+
+/// A CSV file with a header row, read whole, with typed cell access whose
+/// errors name the file, the line and the column.
+public struct CSVTable: Sendable {
+    public let file: String
+    /// Column names in file order.
+    public let header: [String]
+    /// Data rows (blank lines skipped); `lines[i]` is row i's line number in the file.
+    public let rows: [[String]]
+    public let lines: [Int]
+
+    /// Reads a UTF-8 CSV file.
+    public static func read(path: String) throws(InputError) -> CSVTable {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw InputError(file: path, problem: "cannot be read (missing or not a file)")
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw InputError(file: path, problem: "is not UTF-8 text")
+        }
+        return try parse(text, file: path)
+    }
+
+    /// Parses CSV text; `file` names the source in errors.
+    public static func parse(_ text: String, file: String) throws(InputError) -> CSVTable {
+        let reader: CSVReader
+        do {
+            reader = try CSVReader(string: text, hasHeaderRow: true)
+        } catch {
+            throw InputError(file: file, problem: "has no CSV header row")
+        }
+        guard let header = reader.headerRow, !header.isEmpty, header != [""] else {
+            throw InputError(file: file, problem: "has no CSV header row")
+        }
+        if let duplicate = Dictionary(grouping: header, by: { $0 }).first(where: { $0.value.count > 1 })?.key {
+            throw InputError(file: file, field: duplicate, problem: "column appears more than once in the header")
+        }
+        var rows: [[String]] = []
+        var lines: [Int] = []
+        var line = 1
+        while let row = reader.next() {
+            line += 1
+            if row == [""] { continue }
+            guard row.count == header.count else {
+                throw InputError(file: file, field: "line \(line)", problem: "has \(row.count) fields, the header has \(header.count)")
+            }
+            rows.append(row)
+            lines.append(line)
+        }
+        if let error = reader.error {
+            throw InputError(file: file, field: "line \(line + 1)", problem: "is not valid CSV (\(error))")
+        }
+        return CSVTable(file: file, header: header, rows: rows, lines: lines)
+    }
+
+    /// The index of a required column.
+    public func column(_ name: String) throws(InputError) -> Int {
+        guard let index = header.firstIndex(of: name) else {
+            throw InputError(file: file, field: name, problem: "required column is missing; the header is \(header.joined(separator: ","))")
+        }
+        return index
+    }
+
+    /// An error about row `row`'s cell in column `column`.
+    public func invalid(row: Int, column: Int, _ problem: String) -> InputError {
+        InputError(file: file, field: "line \(lines[row]).\(header[column])", problem: problem)
+    }
+
+    public func int(row: Int, column: Int, in range: ClosedRange<Int>) throws(InputError) -> Int {
+        let text = rows[row][column]
+        guard let value = Int(text), range.contains(value) else {
+            throw invalid(row: row, column: column, "\"\(text)\" is not an integer in \(range.lowerBound)…\(range.upperBound)")
+        }
+        return value
+    }
+
+    /// An optional integer: nil for an empty cell.
+    public func optionalInt64(row: Int, column: Int) throws(InputError) -> Int64? {
+        let text = rows[row][column]
+        if text.isEmpty { return nil }
+        guard let value = Int64(text) else { throw invalid(row: row, column: column, "\"\(text)\" is not an integer") }
+        return value
+    }
+
+    public func double(row: Int, column: Int) throws(InputError) -> Double {
+        let text = rows[row][column]
+        guard let value = Double(text), value.isFinite else {
+            throw invalid(row: row, column: column, "\"\(text)\" is not a finite number")
+        }
+        return value
+    }
+
+    public func flag(row: Int, column: Int) throws(InputError) -> Bool {
+        switch rows[row][column] {
+        case "1": return true
+        case "0": return false
+        case let text: throw invalid(row: row, column: column, "\"\(text)\" is not 0 or 1")
+        }
+    }
+}
