@@ -18,6 +18,7 @@ struct WarnSim: AsyncParsableCommand {
             CryptoCommand.self,
             KeysCommand.self,
             BenchCommand.self,
+            EvaluateCommand.self,
             RegressCommand.self,
             ConfigCommand.self,
             ScoreCommand.self,

@@ -4,7 +4,7 @@ import WarnSimCore
 /// phones (Efron and Tibshirani, *An Introduction to the Bootstrap*, 1993,
 /// ch. 13): phones are resampled with replacement, the metric recomputed, and
 /// the interval read from the empirical quantiles. Draws come from a
-/// `RandomStream`, so intervals are reproducible from the seed.
+/// ``BootstrapPlan``, so intervals are reproducible from the seed.
 public struct BootstrapInterval: Hashable, Sendable {
     public var lower: Double
     public var upper: Double
@@ -18,31 +18,14 @@ public struct BootstrapInterval: Hashable, Sendable {
         resamples: Int = 1000, confidence: Double = 0.95, seed: UInt64
     ) -> BootstrapInterval {
         precondition(warned.count == atRisk.count && resamples > 0 && confidence > 0 && confidence < 1)
-        let n = warned.count
-        guard n > 0 else { return BootstrapInterval(lower: .nan, upper: .nan) }
-        // Each phone falls in one of four cells; resampling phones is resampling cells.
-        let cells = zip(warned, atRisk).map { ($0 ? 2 : 0) + ($1 ? 1 : 0) }
-        var stream = RandomStream(seed: seed, subsystem: "bootstrap")
-        var values = [Double]()
-        values.reserveCapacity(resamples)
-        for _ in 0..<resamples {
-            var counts = (0, 0, 0, 0)
-            for _ in 0..<n {
-                switch cells[Int(stream.next() % UInt64(n))] {
-                case 3: counts.0 += 1
-                case 2: counts.1 += 1
-                case 1: counts.2 += 1
-                default: counts.3 += 1
-                }
-            }
-            let value = metric(ConfusionMatrix(
-                truePositives: counts.0, falsePositives: counts.1, falseNegatives: counts.2, trueNegatives: counts.3))
-            if !value.isNaN { values.append(value) }
-        }
-        guard !values.isEmpty else { return BootstrapInterval(lower: .nan, upper: .nan) }
-        values.sort()
-        let alpha = (1 - confidence) / 2
-        return BootstrapInterval(lower: quantile(values, alpha), upper: quantile(values, 1 - alpha))
+        let plan = BootstrapPlan(phones: warned.count, resamples: resamples, seed: seed)
+        var counts = ResampledCounts(resamples: resamples)
+        let phones = Array(warned.indices)
+        plan.accumulate(phones.filter { warned[$0] && atRisk[$0] }, into: &counts.truePositives)
+        plan.accumulate(phones.filter { warned[$0] && !atRisk[$0] }, into: &counts.falsePositives)
+        plan.accumulate(phones.filter { !warned[$0] && atRisk[$0] }, into: &counts.falseNegatives)
+        plan.accumulate(phones, into: &counts.phones)
+        return counts.interval(metric, confidence: confidence)
     }
 
     /// Linear-interpolation quantile (type 7 of Hyndman and Fan 1996, the

@@ -42,7 +42,8 @@ public struct BatchScorer: Sendable {
     /// The GEMM inner dimension (groups of attenuation bins) and output columns.
     public var gemmShape: (inner: Int, columns: Int) { (tables.groupCount, tables.columnCount) }
 
-    /// Scores `set` as of `referenceDay`.
+    /// Scores `set` as of `referenceDay`, or as of `referenceDays[device]` for
+    /// each device when given (a device is then one phone at one moment).
     ///
     /// OpenBLAS is set to one thread for the run (each worker calls `dgemm` on
     /// its own tiles, so `workers` is the whole parallelism) and restored
@@ -56,8 +57,11 @@ public struct BatchScorer: Sendable {
     /// - Throws: `RiskCalculationError.unknownReportType` on Android if a window
     ///   has a report type without offset, as the exact engine does.
     public func score(
-        _ set: BatchWindowSet, referenceDay: Int, workers: Int = 1, windowLevels: Bool = false, tileWindows: Int = 2048
+        _ set: BatchWindowSet, referenceDay: Int, referenceDays: [Int]? = nil, workers: Int = 1, windowLevels: Bool = false,
+        tileWindows: Int = 2048
     ) throws -> BatchResult {
+        precondition(referenceDays == nil || referenceDays!.count == set.deviceCount, "one reference day per device")
+        let days = referenceDays ?? [Int](repeating: referenceDay, count: set.deviceCount)
         if platform == .android {
             for (index, window) in set.windows.enumerated() where TRLEncoding.production.reportTypeOffset(window.reportType) == nil {
                 throw RiskCalculationError.unknownReportType(windowIndex: index, rawValue: window.reportType.rawValue)
@@ -77,7 +81,7 @@ public struct BatchScorer: Sendable {
             while first < devices.upperBound {
                 var last = first + 1
                 while last < devices.upperBound, set.deviceStart[last + 1] - set.deviceStart[first] <= tileWindows { last += 1 }
-                me.scoreTile(set, devices: first..<last, referenceDay: referenceDay, workspace: &tile, output: output, timing: timing, worker: worker)
+                me.scoreTile(set, devices: first..<last, referenceDays: days, workspace: &tile, output: output, timing: timing, worker: worker)
                 first = last
             }
         }
@@ -92,7 +96,7 @@ public struct BatchScorer: Sendable {
 
     /// Scores devices `devices` (one tile).
     func scoreTile(
-        _ set: BatchWindowSet, devices: Range<Int>, referenceDay: Int, workspace: inout TileWorkspace,
+        _ set: BatchWindowSet, devices: Range<Int>, referenceDays: [Int], workspace: inout TileWorkspace,
         output: BatchOutput, timing: TimingBox, worker: Int
     ) {
         let t = tables
@@ -158,7 +162,7 @@ public struct BatchScorer: Sendable {
         set.trlClass.withUnsafeBufferPointer { classes in
             for config in 0..<cCount {
                 let weightBase = t.weightColumn[config] * windowCount - firstWindow
-                let minDay = referenceDay - t.maxAge[config]
+                let maxAge = t.maxAge[config]
                 let trvBase = config * BatchWindowSet.classCount
                 let wb = t.windowSteps.start[config]
                 let we = t.windowSteps.start[config + 1]
@@ -167,6 +171,7 @@ public struct BatchScorer: Sendable {
                 let filterBegin = t.filterStart[config]
                 let filterEnd = t.filterStart[config + 1]
                 for device in devices {
+                    let minDay = referenceDays[device] - maxAge
                     let lo = set.deviceStart[device]
                     let hi = set.deviceStart[device + 1]
                     var highBits: UInt8 = 0

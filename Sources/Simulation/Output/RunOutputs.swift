@@ -12,6 +12,9 @@ public enum RunOutputs {
     /// The run's risk configuration, normalized (what `evaluate` and `sweep` score as production).
     public static let riskFileName = "risk.yaml"
 
+    /// Lowercase hex SHA-256, as the manifest records it.
+    public static func sha256Hex(_ data: Data) -> String { HexCoding.encode(SHA256.hash(data: data)) }
+
     /// `phones.csv`: one row per person.
     public static func phonesCSV(_ run: SimulationRun) -> String {
         var out = "person,age_group,has_app,exposure_logging,notifications,infected_day,symptomatic,onset_day,test_route,test_registered_at,test_result,keys_shared_at,keys_shared,first_warning_at,first_high_risk_at,windows,final_risk_level\n"
@@ -146,7 +149,7 @@ public enum RunOutputs {
             return "    \"\(url.lastPathComponent)\": \"sha256:\(digest)\""
         }.joined(separator: ",\n") + "\n  },\n"
         manifest += "  \"outputs\": {\n" + files.map { name, data in
-            "    \"\(name)\": \"sha256:\(HexCoding.encode(SHA256.hash(data: data)))\""
+            "    \"\(name)\": \"sha256:\(sha256Hex(data))\""
         }.joined(separator: ",\n") + "\n  },\n"
         manifest += "  \"timings_seconds\": {" + timings.keys.sorted().map { "\"\($0)\": \(String(format: "%.3f", timings[$0]!))" }.joined(separator: ", ") + "}\n}\n"
         try AtomicFile.write(manifest, to: folder.appendingPathComponent("manifest.json"))

@@ -125,11 +125,3 @@ public enum WindowStore {
         return windows
     }
 }
-
-extension Int64 {
-    /// Division rounding towards negative infinity.
-    func floorDivided(by divisor: Int64) -> Int64 {
-        let q = self / divisor
-        return (self % divisor != 0 && (self < 0) != (divisor < 0)) ? q - 1 : q
-    }
-}

@@ -1,0 +1,135 @@
+import WarnSimCore
+
+/// The metrics of one configuration for one ground-truth label.
+public struct LabelMetrics: Sendable, Hashable {
+    public var matrix: ConfusionMatrix
+    /// Median hours from the labelled exposure to the warning, over true
+    /// positives warned at or after their exposure (NaN if none).
+    public var medianDelayHours: Double
+    /// Share of at-risk phones warned within `warnedWithinDays` after their exposure.
+    public var recallWithinK: Double
+    /// 95 % percentile bootstrap intervals over phones (stratified by run).
+    public var precisionInterval: BootstrapInterval
+    public var recallInterval: BootstrapInterval
+    public var f1Interval: BootstrapInterval
+    /// 95 % bootstrap intervals over runs (seeds); NaN with a single run.
+    public var precisionSeedInterval: BootstrapInterval
+    public var recallSeedInterval: BootstrapInterval
+}
+
+/// Turns warning times into metrics against the runs' ground truth, with
+/// bootstrap intervals whose resamples are shared by all configurations.
+public struct Evaluator: Sendable {
+    public let labels: [PhoneLabels]
+    public let options: LabelOptions
+    public let resamples: Int
+    let plans: [BootstrapPlan]
+    /// Per label and run: the at-risk phones (slots) and their weight sums per resample.
+    let atRisk: [GroundTruthLabel: [[Int]]]
+    let atRiskTotals: [GroundTruthLabel: [[Int32]]]
+    /// Run bootstrap: `runDraws[r]` lists the runs of resample r.
+    let runDraws: [[Int]]
+
+    /// - Parameters:
+    ///   - labels: the ground truth of each run (same order as the warnings later).
+    ///   - resamples: bootstrap resamples (phones and runs).
+    ///   - seed: the bootstrap's seed.
+    public init(labels: [PhoneLabels], options: LabelOptions, resamples: Int, seed: UInt64) {
+        precondition(resamples > 0)
+        self.labels = labels
+        self.options = options
+        self.resamples = resamples
+        plans = labels.enumerated().map { BootstrapPlan(phones: $1.phones.count, resamples: resamples, seed: seed, stratum: UInt64($0)) }
+        var atRisk: [GroundTruthLabel: [[Int]]] = [:]
+        var totals: [GroundTruthLabel: [[Int32]]] = [:]
+        for label in GroundTruthLabel.allCases {
+            atRisk[label] = labels.map { run in run.positive[label]!.indices.filter { run.positive[label]![$0] } }
+            totals[label] = zip(plans, atRisk[label]!).map { plan, phones in
+                var sum = [Int32](repeating: 0, count: resamples)
+                plan.accumulate(phones, into: &sum)
+                return sum
+            }
+        }
+        self.atRisk = atRisk
+        atRiskTotals = totals
+        var stream = RandomStream(seed: seed, subsystem: "bootstrap.runs")
+        runDraws = labels.count < 2 ? [] : (0..<resamples).map { _ in
+            (0..<labels.count).map { _ in Int(stream.next() % UInt64(labels.count)) }
+        }
+    }
+
+    /// The metrics of one configuration: `warnedAt[run][slot]` is the first
+    /// HIGH time of app user `labels[run].phones[slot]`, or nil.
+    public func evaluate(warnedAt: [[Int64?]]) -> [GroundTruthLabel: LabelMetrics] {
+        precondition(warnedAt.count == labels.count)
+        let warned = warnedAt.map { times in times.indices.filter { times[$0] != nil } }
+        var warnedTotals = [Int32](repeating: 0, count: resamples)
+        for (run, phones) in warned.enumerated() { plans[run].accumulate(phones, into: &warnedTotals) }
+        let phoneTotal = Int32(labels.reduce(0) { $0 + $1.phones.count })
+        let window = Int64(options.warnedWithinDays * 86_400)
+        var result: [GroundTruthLabel: LabelMetrics] = [:]
+        for label in GroundTruthLabel.allCases {
+            var perRun: [ConfusionMatrix] = []
+            var counts = ResampledCounts(resamples: resamples)
+            counts.phones = [Int32](repeating: phoneTotal, count: resamples)
+            var delays: [Double] = []
+            var timely = 0
+            for run in labels.indices {
+                let positive = labels[run].positive[label]!
+                let exposure = labels[run].exposureTime[label]!
+                let hits = warned[run].filter { positive[$0] }
+                plans[run].accumulate(hits, into: &counts.truePositives)
+                for slot in hits {
+                    let delay = warnedAt[run][slot]! - exposure[slot]!
+                    if delay >= 0 {
+                        delays.append(Double(delay) / 3600)
+                        if delay <= window { timely += 1 }
+                    }
+                }
+                let positives = atRisk[label]![run].count
+                perRun.append(ConfusionMatrix(
+                    truePositives: hits.count, falsePositives: warned[run].count - hits.count,
+                    falseNegatives: positives - hits.count,
+                    trueNegatives: labels[run].phones.count - warned[run].count - positives + hits.count))
+            }
+            for r in 0..<resamples {
+                var atRiskSum: Int32 = 0
+                for run in labels.indices { atRiskSum &+= atRiskTotals[label]![run][r] }
+                counts.falsePositives[r] = warnedTotals[r] - counts.truePositives[r]
+                counts.falseNegatives[r] = atRiskSum - counts.truePositives[r]
+            }
+            var pooled = ConfusionMatrix()
+            for m in perRun {
+                pooled.truePositives += m.truePositives; pooled.falsePositives += m.falsePositives
+                pooled.falseNegatives += m.falseNegatives; pooled.trueNegatives += m.trueNegatives
+            }
+            delays.sort()
+            let seeds = seedCounts(perRun)
+            result[label] = LabelMetrics(
+                matrix: pooled,
+                medianDelayHours: delays.isEmpty ? .nan : BootstrapInterval.quantile(delays, 0.5),
+                recallWithinK: pooled.atRisk == 0 ? .nan : Double(timely) / Double(pooled.atRisk),
+                precisionInterval: counts.interval(\.precision), recallInterval: counts.interval(\.recall),
+                f1Interval: counts.interval(\.f1),
+                precisionSeedInterval: seeds?.interval(\.precision) ?? BootstrapInterval(lower: .nan, upper: .nan),
+                recallSeedInterval: seeds?.interval(\.recall) ?? BootstrapInterval(lower: .nan, upper: .nan))
+        }
+        return result
+    }
+
+    /// Resampled sums of whole runs' matrices (nil with fewer than two runs).
+    func seedCounts(_ perRun: [ConfusionMatrix]) -> ResampledCounts? {
+        guard !runDraws.isEmpty else { return nil }
+        var counts = ResampledCounts(resamples: resamples)
+        for (r, draw) in runDraws.enumerated() {
+            for run in draw {
+                let m = perRun[run]
+                counts.truePositives[r] += Int32(m.truePositives)
+                counts.falsePositives[r] += Int32(m.falsePositives)
+                counts.falseNegatives[r] += Int32(m.falseNegatives)
+                counts.phones[r] += Int32(m.phones)
+            }
+        }
+        return counts
+    }
+}

@@ -1,0 +1,56 @@
+import Foundation
+import RiskCalculation
+import WarnSimCore
+
+/// The recorded runs an evaluation or a sweep reads, with their ground truth.
+/// All runs must have been simulated with the same risk configuration and
+/// platform (their production configuration); seeds may differ.
+public struct RunSet: Sendable {
+    public let runs: [RecordedRun]
+    public let labels: [PhoneLabels]
+    public let options: LabelOptions
+
+    /// Loads the runs in `folders` and computes their labels.
+    public init(folders: [String], options: LabelOptions) throws {
+        guard !folders.isEmpty else { throw InputError(file: "<argument>", field: "RUN_DIR", problem: "give at least one run folder") }
+        let runs = try folders.map { try RecordedRun.load(folder: $0) }
+        for run in runs.dropFirst() {
+            guard run.risk.scheme == runs[0].risk.scheme, run.platform == runs[0].platform else {
+                throw InputError(file: run.folder, field: "risk.yaml",
+                                 problem: "was simulated with another risk configuration or platform than \(runs[0].folder); evaluate runs of one configuration together")
+            }
+        }
+        self.runs = runs
+        self.options = options
+        labels = runs.map { PhoneLabels(run: $0, options: options) }
+    }
+
+    /// The configuration the runs' phones used.
+    public var production: RiskConfiguration { runs[0].risk }
+    public var platform: RiskPlatform { runs[0].platform }
+
+    /// The warnings the simulated apps really gave: first HIGH total per app user.
+    public var recordedWarnings: [[Int64?]] {
+        zip(runs, labels).map { run, labels in labels.phones.map { run.phones[$0].firstHighRiskAt } }
+    }
+
+    /// `labels.csv`: per run and app user, the warning under the runs' own
+    /// configuration and every label with its exposure time.
+    public func labelsCSV() -> String {
+        var out = "run,person,warned_at"
+        for label in GroundTruthLabel.allCases { out += ",\(label.rawValue),\(label.rawValue)_exposure_at" }
+        out += "\n"
+        let warnings = recordedWarnings
+        for (r, labels) in labels.enumerated() {
+            for (slot, person) in labels.phones.enumerated() {
+                var cells = [String(r), String(person), warnings[r][slot].map(String.init) ?? ""]
+                for label in GroundTruthLabel.allCases {
+                    cells.append(labels.positive[label]![slot] ? "1" : "0")
+                    cells.append(labels.exposureTime[label]![slot].map(String.init) ?? "")
+                }
+                out += cells.joined(separator: ",") + "\n"
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+
+/// `metrics.csv` of `warnsim evaluate` and `warnsim sweep`: one row per
+/// configuration; `id`, the swept parameters, then the primary label's metrics
+/// unprefixed and every other label's metrics prefixed with its name
+/// (Outputs/README.md documents every column).
+public enum MetricsCSV {
+    /// The metric columns of one label, in file order.
+    public static let metricColumns = [
+        "phones", "tp", "fp", "fn", "tn", "precision", "recall", "f1", "false_positive_rate", "warnings_per_1000",
+        "median_delay_hours", "recall_within_k", "precision_low", "precision_high", "recall_low", "recall_high",
+        "f1_low", "f1_high", "precision_seed_low", "precision_seed_high", "recall_seed_low", "recall_seed_high",
+    ]
+
+    /// Labels in column order: the primary first (unprefixed), then the others.
+    public static func labelOrder(primary: GroundTruthLabel) -> [GroundTruthLabel] {
+        [primary] + GroundTruthLabel.allCases.filter { $0 != primary }
+    }
+
+    public static func header(parameters: [String], primary: GroundTruthLabel) -> String {
+        var columns = ["id"] + parameters
+        for label in labelOrder(primary: primary) {
+            let prefix = label == primary ? "" : label.columnPrefix
+            columns += metricColumns.map { prefix + $0 }
+        }
+        return columns.joined(separator: ",") + "\n"
+    }
+
+    public static func row(id: String, parameters: [String], metrics: [GroundTruthLabel: LabelMetrics], primary: GroundTruthLabel) -> String {
+        var cells = [escape(id)] + parameters.map(escape)
+        for label in labelOrder(primary: primary) {
+            cells += values(metrics[label]!)
+        }
+        return cells.joined(separator: ",") + "\n"
+    }
+
+    static func values(_ m: LabelMetrics) -> [String] {
+        let c = m.matrix
+        return [
+            String(c.phones), String(c.truePositives), String(c.falsePositives), String(c.falseNegatives), String(c.trueNegatives),
+            ratio(c.precision), ratio(c.recall), ratio(c.f1), ratio(c.falsePositiveRate), fixed(c.warningsPerThousand, 3),
+            fixed(m.medianDelayHours, 2), ratio(m.recallWithinK),
+            ratio(m.precisionInterval.lower), ratio(m.precisionInterval.upper),
+            ratio(m.recallInterval.lower), ratio(m.recallInterval.upper),
+            ratio(m.f1Interval.lower), ratio(m.f1Interval.upper),
+            ratio(m.precisionSeedInterval.lower), ratio(m.precisionSeedInterval.upper),
+            ratio(m.recallSeedInterval.lower), ratio(m.recallSeedInterval.upper),
+        ]
+    }
+
+    static func ratio(_ value: Double) -> String { fixed(value, 6) }
+
+    /// Locale-independent fixed-point text; `nan` for NaN.
+    public static func fixed(_ value: Double, _ digits: Int) -> String {
+        value.isNaN ? "nan" : String(format: "%.\(digits)f", value)
+    }
+
+    /// RFC 4180 quoting where needed.
+    public static func escape(_ text: String) -> String {
+        guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return text }
+        return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+}

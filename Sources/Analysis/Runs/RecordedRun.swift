@@ -1,0 +1,159 @@
+import Foundation
+import Population
+import RiskCalculation
+import Simulation
+import WarnSimCore
+
+/// A finished `warnsim simulate` folder, read back for evaluation and sweeps:
+/// the manifest, the phones, the infection tree, the exposures of app users to
+/// infectious people, the recorded windows and the run's risk configuration.
+/// Every file is checked; a missing, truncated or inconsistent file is an
+/// ``InputError`` naming it.
+public struct RecordedRun: Sendable {
+    /// One person of the run.
+    public struct Phone: Sendable, Hashable {
+        public var person: Int
+        public var hasApp: Bool
+        /// Whether this person uploaded keys (after a positive test).
+        public var sharedKeys: Bool
+        /// First detection with total risk HIGH (Unix seconds), notified or not.
+        public var firstHighRiskAt: Int64?
+    }
+
+    /// One edge of the infection tree (seeds have infector −1).
+    public struct Infection: Sendable, Hashable {
+        public var person: Int
+        public var infector: Int
+        /// Unix seconds.
+        public var time: Int64
+    }
+
+    public let folder: String
+    public let seed: UInt64
+    public let days: Int
+    /// Unix seconds of the start of day 0.
+    public let startTime: Int64
+    public let distanceModel: DistanceDoseModel
+    public let risk: RiskConfiguration
+    public let platform: RiskPlatform
+    public let phones: [Phone]
+    public let infections: [Infection]
+    public let exposures: [StoredExposure]
+    public let windows: [StoredWindow]
+
+    /// The end of the run (Unix seconds).
+    public var endTime: Int64 { startTime + Int64(days) * 86_400 }
+    /// The app users' person indices.
+    public var appUsers: [Int] { phones.filter(\.hasApp).map(\.person) }
+
+    /// Reads the run in `folder`.
+    public static func load(folder: String) throws -> RecordedRun {
+        func path(_ name: String) -> String { URL(fileURLWithPath: folder).appendingPathComponent(name).path }
+        guard FileManager.default.fileExists(atPath: folder) else {
+            throw InputError(file: folder, problem: "run folder does not exist (run `warnsim simulate` first)")
+        }
+        let manifestPath = path("manifest.json")
+        guard let manifestData = FileManager.default.contents(atPath: manifestPath) else {
+            throw InputError(file: manifestPath, problem: "cannot be read; is this a `warnsim simulate` output folder?")
+        }
+        guard case .object(let manifest)? = try? JSONValue.parse(manifestData) else {
+            throw InputError(file: manifestPath, problem: "is not a JSON object")
+        }
+        func number(_ key: String) throws(InputError) -> Int64 {
+            guard case .integer(let value)? = manifest[key] else {
+                throw InputError(file: manifestPath, field: key, problem: "missing or not an integer")
+            }
+            return value
+        }
+        func text(_ key: String) throws(InputError) -> String {
+            guard case .string(let value)? = manifest[key] else {
+                throw InputError(file: manifestPath, field: key, problem: "missing or not a string")
+            }
+            return value
+        }
+        let seedValue = try number("seed")
+        guard seedValue >= 0 else { throw InputError(file: manifestPath, field: "seed", problem: "is negative") }
+        let seed = UInt64(seedValue)
+        let days = Int(try number("days"))
+        let people = Int(try number("people"))
+        let startTime = try number("start_time")
+        guard days > 0, people > 0 else { throw InputError(file: manifestPath, field: "days", problem: "days and people must be positive") }
+        guard let distanceModel = DistanceDoseModel(rawValue: try text("distance_dose_model")) else {
+            throw InputError(file: manifestPath, field: "distance_dose_model", problem: "is not one of \(DistanceDoseModel.allCases.map(\.rawValue))")
+        }
+        guard let platform = RiskPlatform(rawValue: try text("platform")) else {
+            throw InputError(file: manifestPath, field: "platform", problem: "is not android or ios")
+        }
+        try checkHashes(manifest: manifest, manifestPath: manifestPath, folder: folder)
+        let risk = try ConfigurationLoader.load(path: path(RunOutputs.riskFileName))
+        let phones = try readPhones(path: path("phones.csv"), people: people)
+        let infections = try readInfections(path: path("infections.csv"), people: people, startTime: startTime)
+        let exposures = try ExposureStore.decode(try bytes(path(ExposureStore.fileName)), file: path(ExposureStore.fileName))
+        let windows = try WindowStore.decode(try bytes(path(WindowStore.fileName)), file: path(WindowStore.fileName))
+        for (index, e) in exposures.enumerated() where e.exposed >= people || e.infector >= people || !phones[e.exposed].hasApp {
+            throw InputError(file: path(ExposureStore.fileName), field: "record \(index)", problem: "names a person beyond the run's \(people) or an exposed person without the app")
+        }
+        for (index, w) in windows.enumerated() where w.phone >= people || w.owner >= people || !phones[w.phone].hasApp {
+            throw InputError(file: path(WindowStore.fileName), field: "record \(index)", problem: "names a person beyond the run's \(people) or a phone without the app")
+        }
+        return RecordedRun(folder: folder, seed: seed, days: days, startTime: startTime, distanceModel: distanceModel, risk: risk,
+                           platform: platform, phones: phones, infections: infections, exposures: exposures, windows: windows)
+    }
+
+    static func bytes(_ path: String) throws(InputError) -> [UInt8] {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw InputError(file: path, problem: "cannot be read (missing or not a file)")
+        }
+        return [UInt8](data)
+    }
+
+    /// The manifest pins every output by SHA-256: a changed or swapped file is refused.
+    static func checkHashes(manifest: [String: JSONValue], manifestPath: String, folder: String) throws {
+        guard case .object(let outputs)? = manifest["outputs"] else {
+            throw InputError(file: manifestPath, field: "outputs", problem: "missing or not an object")
+        }
+        for name in ["phones.csv", "infections.csv", WindowStore.fileName, ExposureStore.fileName, RunOutputs.riskFileName] {
+            guard case .string(let expected)? = outputs[name] else {
+                throw InputError(file: manifestPath, field: "outputs.\(name)", problem: "missing; the run folder is from an older WarnSim or incomplete")
+            }
+            let path = URL(fileURLWithPath: folder).appendingPathComponent(name).path
+            let actual = "sha256:" + RunOutputs.sha256Hex(Data(try bytes(path)))
+            guard actual == expected else {
+                throw InputError(file: path, problem: "does not match its SHA-256 in manifest.json (changed after the run?)")
+            }
+        }
+    }
+
+    static func readPhones(path: String, people: Int) throws(InputError) -> [Phone] {
+        let table = try CSVTable.read(path: path)
+        let person = try table.column("person"), hasApp = try table.column("has_app")
+        let shared = try table.column("keys_shared"), high = try table.column("first_high_risk_at")
+        guard table.rows.count == people else {
+            throw InputError(file: path, problem: "has \(table.rows.count) rows; the manifest says \(people) people")
+        }
+        var phones: [Phone] = []
+        for row in table.rows.indices {
+            let index = try table.int(row: row, column: person, in: 0...(people - 1))
+            guard index == row else { throw table.invalid(row: row, column: person, "rows must be in person order (expected \(row))") }
+            let keys = table.rows[row][shared]
+            phones.append(Phone(person: index, hasApp: try table.flag(row: row, column: hasApp),
+                                sharedKeys: !keys.isEmpty && keys != "0",
+                                firstHighRiskAt: try table.optionalInt64(row: row, column: high)))
+        }
+        return phones
+    }
+
+    static func readInfections(path: String, people: Int, startTime: Int64) throws(InputError) -> [Infection] {
+        let table = try CSVTable.read(path: path)
+        let person = try table.column("person"), infector = try table.column("infector"), time = try table.column("time_days")
+        var infections: [Infection] = []
+        for row in table.rows.indices {
+            let days = try table.double(row: row, column: time)
+            infections.append(Infection(
+                person: try table.int(row: row, column: person, in: 0...(people - 1)),
+                infector: try table.int(row: row, column: infector, in: -1...(people - 1)),
+                time: startTime + Int64((days * 86_400).rounded())))
+        }
+        return infections
+    }
+}

@@ -1,0 +1,58 @@
+import Analysis
+import ArgumentParser
+import Foundation
+import WarnSimCore
+
+struct EvaluateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "evaluate",
+        abstract: "Precision and recall of the warnings recorded runs gave, against their ground truth.",
+        discussion: """
+            Reads one or more `warnsim simulate` folders (same risk configuration; \
+            several seeds give intervals across seeds) and writes metrics.csv (one \
+            row, id "production"), labels.csv (per phone: warning and labels) and \
+            manifest.json into --out. A phone is warned if its total risk level was \
+            HIGH at any detection of the run. Columns in Outputs/README.md.
+            """
+    )
+
+    @Argument(help: "Run folders written by `warnsim simulate`.")
+    var runs: [String]
+
+    @Option(help: "Output folder.")
+    var out: String = "Outputs/evaluation"
+
+    @OptionGroup var labels: LabelArguments
+
+    @Option(help: "Bootstrap resamples for the confidence intervals.")
+    var bootstrap: Int = 1000
+
+    @Option(help: "Seed of the bootstrap.")
+    var seed: UInt64 = 1
+
+    func run() throws {
+        guard (10...100_000).contains(bootstrap) else { throw inputFailure(file: "<argument>", field: "--bootstrap", "must be within 10…100000") }
+        let options = try labels.options()
+        let set: RunSet
+        do {
+            set = try RunSet(folders: runs, options: options)
+        } catch let error as InputError {
+            throw inputFailure(error)
+        }
+        let evaluator = Evaluator(labels: set.labels, options: options, resamples: bootstrap, seed: seed)
+        let metrics = evaluator.evaluate(warnedAt: set.recordedWarnings)
+        let folder = URL(fileURLWithPath: out)
+        let table = MetricsCSV.header(parameters: [], primary: options.primary)
+            + MetricsCSV.row(id: "production", parameters: [], metrics: metrics, primary: options.primary)
+        let manifest = AnalysisManifest(version: WarnSimVersion.string, command: "evaluate", runs: set.runs, options: options, bootstrap: bootstrap, seed: seed,
+                                        production: set.production.name, extra: [:])
+        do {
+            try AtomicFile.write(table, to: folder.appendingPathComponent("metrics.csv"))
+            try AtomicFile.write(set.labelsCSV(), to: folder.appendingPathComponent("labels.csv"))
+            try AtomicFile.write(manifest.json(outputs: ["metrics.csv": Data(table.utf8)]), to: folder.appendingPathComponent("manifest.json"))
+        } catch {
+            throw inputFailure(file: out, "cannot be written (\(error.localizedDescription))")
+        }
+        printOutput(EvaluationSummary.text(metrics: metrics, primary: options.primary, configuration: set.production.name, runs: set.runs.count))
+    }
+}
