@@ -275,6 +275,13 @@ final class ParsedSVG: NSObject, XMLParserDelegate {
         #expect(try parsed.plotArea().top > short.plotArea().top)
     }
 
+    @Test func longTitlesBreakAfterTheDash() throws {
+        let title = "Precision and recall of 1,000 configurations \u{2014} label: detectable infection"
+        let parsed = try ParsedSVG(PrecisionRecallCurve(title: title, points: []).svg())
+        #expect(parsed.elements("text", inside: "title").map(\.text)
+            == ["Precision and recall of 1,000 configurations \u{2014}", "label: detectable infection"])
+    }
+
     // MARK: pareto.svg
 
     @Test func paretoChartDrawsTheFrontAsSteps() throws {

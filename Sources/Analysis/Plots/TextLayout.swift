@@ -1,3 +1,5 @@
+import Foundation
+
 /// Width estimates and line wrapping for chart text. SVG has no text layout of
 /// its own; a chart has to decide where lines break and whether a label fits
 /// before a viewer picks the font. The estimate is deliberately generous
@@ -14,7 +16,20 @@ enum TextLayout {
 
     /// `text` broken at spaces into lines no wider than `maxWidth` by the
     /// estimate; a single word wider than that stays whole on its own line.
+    /// Text too wide for one line breaks after each ` — ` first (titles such
+    /// as "Precision and recall of … — label: …" read best split there).
     static func wrap(_ text: String, fontSize: Double, maxWidth: Double) -> [String] {
+        let dash = " \u{2014} "
+        if width(text, fontSize: fontSize) > maxWidth && text.contains(dash) {
+            let pieces = text.components(separatedBy: dash)
+            return pieces.enumerated().flatMap { index, piece in
+                wrapAtSpaces(index < pieces.count - 1 ? piece + " \u{2014}" : piece, fontSize: fontSize, maxWidth: maxWidth)
+            }
+        }
+        return wrapAtSpaces(text, fontSize: fontSize, maxWidth: maxWidth)
+    }
+
+    private static func wrapAtSpaces(_ text: String, fontSize: Double, maxWidth: Double) -> [String] {
         var lines = [String]()
         var line = ""
         for word in text.split(separator: " ", omittingEmptySubsequences: true) {
