@@ -1,0 +1,134 @@
+/// The frame every precision–recall chart shares: a title (wrapped to the
+/// width), a square plot area with recall 0…1 along x and precision 0…1 along
+/// y, grid lines and tick labels every 0.1, the axis labels, a legend below the
+/// axes and footnotes below the legend. The figure grows downwards as the
+/// title, legend and footnotes need; the chart draws its data in between.
+struct PrecisionRecallFigure: Sendable {
+    static let width = 680.0
+    static let plotSide = 540.0
+    static let marginLeft = 92.0
+    static let titleFontSize = 16.0
+    static let titleLineHeight = 21.0
+    static let tickFontSize = 12.0
+    static let axisLabelFontSize = 14.0
+    static let footnoteFontSize = 12.0
+    static let footnoteLineHeight = 16.0
+    static let fontFamily = "DejaVu Sans, Helvetica, Arial, sans-serif"
+
+    static let recallLabel = "Recall (share of at-risk phones warned)"
+    static let precisionLabel = "Precision (share of warned phones at risk)"
+
+    let titleLines: [String]
+    let area: PlotArea
+    let legend: ChartLegend
+    let footnoteLines: [String]
+    let footnoteTop: Double
+    let height: Double
+
+    init(title: String, legend entries: [LegendEntry], footnotes: [String]) {
+        titleLines = TextLayout.wrap(title, fontSize: Self.titleFontSize, maxWidth: Self.width - 2 * 24)
+        let titleBottom = 32 + Self.titleLineHeight * Double(max(titleLines.count, 1) - 1)
+        let area = PlotArea(left: Self.marginLeft, top: titleBottom + 20, width: Self.plotSide, height: Self.plotSide)
+        // Legend and footnotes span from under the y-axis label to the right margin.
+        let textLeft = area.left - 40, textWidth = area.width + 40 + 24
+        let legend = ChartLegend(entries: entries, left: textLeft, top: area.bottom + 58, width: textWidth)
+        let footnoteTop = area.bottom + 58 + legend.height + 6
+        let footnoteLines = footnotes.flatMap {
+            TextLayout.wrap($0, fontSize: Self.footnoteFontSize, maxWidth: textWidth)
+        }
+        self.area = area
+        self.legend = legend
+        self.footnoteTop = footnoteTop
+        self.footnoteLines = footnoteLines
+        height = (footnoteTop + Self.footnoteLineHeight * Double(footnoteLines.count) + 12).rounded(.up)
+    }
+
+    /// The whole SVG, with `drawData` called between the grid and the axes.
+    func render(drawData: (inout SVGDocument, PlotArea) -> Void) -> String {
+        var svg = SVGDocument(width: Self.width, height: height)
+        svg.open("g", ["font-family": Self.fontFamily, "fill": "#222"])
+        svg.element("rect", ["width": SVGNumber.pixel(Self.width), "height": SVGNumber.pixel(height), "fill": "white"])
+        drawGrid(into: &svg)
+        drawData(&svg, area)
+        drawAxes(into: &svg)
+        drawTitle(into: &svg)
+        legend.draw(into: &svg)
+        drawFootnotes(into: &svg)
+        svg.close()
+        return svg.rendered()
+    }
+
+    /// Tick values 0, 0.1, …, 1 as exact multiples (no accumulated error).
+    static let ticks = (0...10).map { Double($0) / 10 }
+
+    private func drawGrid(into svg: inout SVGDocument) {
+        svg.open("g", ["id": "grid", "stroke": "#e3e3e3", "stroke-width": "1"])
+        for tick in Self.ticks.dropFirst().dropLast() {
+            let x = SVGNumber.pixel(area.x(recall: tick)), y = SVGNumber.pixel(area.y(precision: tick))
+            svg.element("line", ["x1": x, "y1": SVGNumber.pixel(area.top), "x2": x, "y2": SVGNumber.pixel(area.bottom)])
+            svg.element("line", ["x1": SVGNumber.pixel(area.left), "y1": y, "x2": SVGNumber.pixel(area.right), "y2": y])
+        }
+        svg.close()
+    }
+
+    private func drawAxes(into svg: inout SVGDocument) {
+        svg.element("rect", [
+            "id": "plot-area",
+            "x": SVGNumber.pixel(area.left), "y": SVGNumber.pixel(area.top),
+            "width": SVGNumber.pixel(area.width), "height": SVGNumber.pixel(area.height),
+            "fill": "none", "stroke": "#444", "stroke-width": "1",
+        ])
+        svg.open("g", ["id": "ticks", "stroke": "#444", "stroke-width": "1"])
+        for tick in Self.ticks {
+            let x = SVGNumber.pixel(area.x(recall: tick)), y = SVGNumber.pixel(area.y(precision: tick))
+            svg.element("line", ["x1": x, "y1": SVGNumber.pixel(area.bottom), "x2": x, "y2": SVGNumber.pixel(area.bottom + 5)])
+            svg.element("line", ["x1": SVGNumber.pixel(area.left - 5), "y1": y, "x2": SVGNumber.pixel(area.left), "y2": y])
+        }
+        svg.close()
+        svg.open("g", ["id": "tick-labels", "font-size": SVGNumber.pixel(Self.tickFontSize)])
+        for tick in Self.ticks {
+            let label = SVGNumber.decimal(tick, digits: 1)
+            svg.element("text", [
+                "x": SVGNumber.pixel(area.x(recall: tick)), "y": SVGNumber.pixel(area.bottom + 20), "text-anchor": "middle",
+            ], text: label)
+            svg.element("text", [
+                "x": SVGNumber.pixel(area.left - 9), "y": SVGNumber.pixel(area.y(precision: tick) + 4.3), "text-anchor": "end",
+            ], text: label)
+        }
+        svg.close()
+        let font = SVGNumber.pixel(Self.axisLabelFontSize)
+        svg.element("text", [
+            "id": "x-axis-label", "x": SVGNumber.pixel(area.left + area.width / 2), "y": SVGNumber.pixel(area.bottom + 44),
+            "text-anchor": "middle", "font-size": font,
+        ], text: Self.recallLabel)
+        let yLabelX = SVGNumber.pixel(area.left - 50), yLabelY = SVGNumber.pixel(area.top + area.height / 2)
+        svg.element("text", [
+            "id": "y-axis-label", "x": yLabelX, "y": yLabelY, "text-anchor": "middle", "font-size": font,
+            "transform": "rotate(-90 \(yLabelX) \(yLabelY))",
+        ], text: Self.precisionLabel)
+    }
+
+    private func drawTitle(into svg: inout SVGDocument) {
+        svg.open("g", [
+            "id": "title", "font-size": SVGNumber.pixel(Self.titleFontSize), "font-weight": "bold", "text-anchor": "middle",
+        ])
+        for (index, line) in titleLines.enumerated() {
+            svg.element("text", [
+                "x": SVGNumber.pixel(Self.width / 2), "y": SVGNumber.pixel(32 + Self.titleLineHeight * Double(index)),
+            ], text: line)
+        }
+        svg.close()
+    }
+
+    private func drawFootnotes(into svg: inout SVGDocument) {
+        guard !footnoteLines.isEmpty else { return }
+        svg.open("g", ["id": "footnote", "font-size": SVGNumber.pixel(Self.footnoteFontSize), "fill": "#555"])
+        for (index, line) in footnoteLines.enumerated() {
+            svg.element("text", [
+                "x": SVGNumber.pixel(area.left - 40),
+                "y": SVGNumber.pixel(footnoteTop + Self.footnoteLineHeight * (Double(index) + 0.75)),
+            ], text: line)
+        }
+        svg.close()
+    }
+}

@@ -1,0 +1,66 @@
+/// The configuration the app ships with, marked on a chart with a red diamond
+/// larger than the configurations' dots and a text label, so an analyst sees at
+/// once where the alternatives stand against it.
+public struct ProductionMarker: Hashable, Sendable {
+    /// The production configuration's precision and recall.
+    public var point: PrecisionRecallPoint
+    /// The label beside the marker, e.g. `"production (cwa-2021-04-14)"`.
+    public var label: String
+
+    public init(point: PrecisionRecallPoint, label: String) {
+        self.point = point
+        self.label = label
+    }
+
+    static let color = "#d62728"
+    static let radius = 7.5
+    static let labelFontSize = 13.0
+
+    /// The footnote when the marker cannot be drawn, nil when it can.
+    var footnote: String? {
+        if point.precision.isNaN { return "\(label) not plotted: precision undefined (nobody warned)." }
+        if point.recall.isNaN { return "\(label) not plotted: recall undefined (nobody at risk)." }
+        return nil
+    }
+
+    /// Draws the marker as `<g id="production" transform="translate(x y)">`
+    /// with the diamond centred on the group's origin, and the label beside
+    /// it on a white halo, on the side where it stays inside the chart.
+    func draw(into svg: inout SVGDocument, area: PlotArea, chartWidth: Double) {
+        guard point.isDefined else { return }
+        let x = area.x(recall: point.recall), y = area.y(precision: point.precision)
+        let labelWidth = TextLayout.width(label, fontSize: Self.labelFontSize)
+        let toTheRight = x + 10 + labelWidth <= chartWidth - 6 || x - 10 - labelWidth < 6
+        let above = y - 12 - Self.labelFontSize >= area.top - 4
+        let labelX = toTheRight ? 10.0 : -10.0
+        let labelY = above ? -12.0 : 22.0
+        svg.open("g", [
+            "id": "production",
+            "transform": "translate(\(SVGNumber.pixel(x)) \(SVGNumber.pixel(y)))",
+        ])
+        Self.drawDiamond(into: &svg, x: 0, y: 0)
+        let anchor = toTheRight ? "start" : "end"
+        for halo in [true, false] {
+            svg.element("text", halo ? [
+                "x": SVGNumber.pixel(labelX), "y": SVGNumber.pixel(labelY), "text-anchor": anchor,
+                "font-size": SVGNumber.pixel(Self.labelFontSize), "font-weight": "bold",
+                "fill": "white", "stroke": "white", "stroke-width": "4", "stroke-linejoin": "round",
+            ] : [
+                "x": SVGNumber.pixel(labelX), "y": SVGNumber.pixel(labelY), "text-anchor": anchor,
+                "font-size": SVGNumber.pixel(Self.labelFontSize), "font-weight": "bold",
+                "fill": Self.color,
+            ], text: label)
+        }
+        svg.close()
+    }
+
+    /// The diamond centred on (x, y).
+    static func drawDiamond(into svg: inout SVGDocument, x: Double, y: Double) {
+        let r = radius
+        let d = "M\(SVGNumber.pixel(x)) \(SVGNumber.pixel(y - r))"
+            + "L\(SVGNumber.pixel(x + r)) \(SVGNumber.pixel(y))"
+            + "L\(SVGNumber.pixel(x)) \(SVGNumber.pixel(y + r))"
+            + "L\(SVGNumber.pixel(x - r)) \(SVGNumber.pixel(y))Z"
+        svg.element("path", ["d": d, "fill": color, "stroke": "black", "stroke-width": "1.2"])
+    }
+}

@@ -1,0 +1,102 @@
+import Foundation
+
+/// A tiny SVG writer: elements with attributes in the order given, text
+/// escaped for XML, nothing else. It knows nothing about charts; the charts in
+/// this folder draw on it. Output depends only on the calls made, so the same
+/// calls give byte-identical documents.
+///
+/// ```swift
+/// var svg = SVGDocument(width: 100, height: 50)
+/// svg.element("rect", ["x": "0", "y": "0", "width": "100", "height": "50", "fill": "white"])
+/// svg.element("text", ["x": "50", "y": "30", "text-anchor": "middle"], text: "A < B")
+/// let text = svg.rendered()
+/// ```
+public struct SVGDocument: Sendable {
+    private var body = ""
+    private var openElements = [String]()
+    private let width: Double
+    private let height: Double
+
+    /// A document of `width` × `height` pixels (also its view box).
+    public init(width: Double, height: Double) {
+        self.width = width
+        self.height = height
+    }
+
+    /// Opens an element that later calls nest into, until `close()`.
+    public mutating func open(_ name: String, _ attributes: KeyValuePairs<String, String> = [:]) {
+        indent()
+        body += "<" + name
+        append(attributes)
+        body += ">\n"
+        openElements.append(name)
+    }
+
+    /// Closes the element opened last.
+    public mutating func close() {
+        guard let name = openElements.popLast() else { preconditionFailure("close() without open()") }
+        indent()
+        body += "</" + name + ">\n"
+    }
+
+    /// A complete element: empty, or holding `text` (escaped).
+    public mutating func element(_ name: String, _ attributes: KeyValuePairs<String, String>, text: String? = nil) {
+        indent()
+        body += "<" + name
+        append(attributes)
+        if let text {
+            body += ">" + Self.escape(text) + "</" + name + ">\n"
+        } else {
+            body += "/>\n"
+        }
+    }
+
+    /// A comment (the text is made safe for a comment: no `--`).
+    public mutating func comment(_ text: String) {
+        indent()
+        body += "<!-- " + text.replacingOccurrences(of: "--", with: "- -") + " -->\n"
+    }
+
+    /// The whole document: XML declaration, `<svg>` root, the elements, with
+    /// every open element closed.
+    public func rendered() -> String {
+        var copy = self
+        while !copy.openElements.isEmpty { copy.close() }
+        let w = SVGNumber.pixel(width), h = SVGNumber.pixel(height)
+        return #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n"
+            + #"<svg xmlns="http://www.w3.org/2000/svg" width="\#(w)" height="\#(h)" viewBox="0 0 \#(w) \#(h)">"# + "\n"
+            + copy.body + "</svg>\n"
+    }
+
+    /// `text` with the five XML special characters replaced by entities, and
+    /// characters XML 1.0 cannot hold (control characters other than tab,
+    /// newline and carriage return) replaced by U+FFFD.
+    public static func escape(_ text: String) -> String {
+        var result = ""
+        result.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": result += "&amp;"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "\"": result += "&quot;"
+            case "'": result += "&apos;"
+            case "\t", "\n", "\r": result.unicodeScalars.append(scalar)
+            case _ where scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF:
+                result += "\u{FFFD}"
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+
+    private mutating func append(_ attributes: KeyValuePairs<String, String>) {
+        for (key, value) in attributes {
+            body += " " + key + "=\"" + Self.escape(value) + "\""
+        }
+    }
+
+    private mutating func indent() {
+        body += String(repeating: " ", count: openElements.count)
+    }
+}
