@@ -19,6 +19,7 @@ struct WarnSim: AsyncParsableCommand {
             KeysCommand.self,
             BenchCommand.self,
             EvaluateCommand.self,
+            SweepCommand.self,
             RegressCommand.self,
             ConfigCommand.self,
             ScoreCommand.self,

@@ -15,32 +15,35 @@ import WarnSimCore
 /// configurations go through the ``BatchScorer`` (one BLAS batch); ENF v1
 /// schemes through their exact engines.
 public struct WarningScorer: Sendable {
-    /// `warnedAt[configuration][i]`: Unix seconds of the first HIGH total of
-    /// app user `i` (in `phones` order), or nil.
-    public let warnedAt: [[Int64?]]
     /// App users (person indices) in result order.
     public let phones: [Int]
     /// Devices (phone × detection moment) scored, for reporting.
-    public let moments: Int
+    public var moments: Int { momentPhone.count }
+    let momentPhone: [Int]
+    let momentTime: [Int64]
+    let momentDay: [Int]
+    let set: BatchWindowSet
+    /// Windows of moment d: `momentStart[d]..<momentStart[d + 1]` of `set.windows`.
+    let momentStart: [Int]
 
-    public init(run: RecordedRun, configurations: [RiskConfiguration], platform: RiskPlatform, workers: Int) throws {
+    /// Prepares the detection moments of `run`'s phones.
+    public init(run: RecordedRun) {
         let phones = run.appUsers
         var slot = [Int](repeating: -1, count: run.phones.count)
         for (i, person) in phones.enumerated() { slot[person] = i }
-        // Windows by phone in stored order; moments = distinct detection times.
         var momentWindows: [ExposureWindow] = []
         var momentDevices: [Int] = []
         var momentPhone: [Int] = []
         var momentTime: [Int64] = []
         var momentDay: [Int] = []
+        var momentStart = [0]
         var start = 0
         let windows = run.windows
         while start < windows.count {
             var end = start
             while end < windows.count && windows[end].phone == windows[start].phone { end += 1 }
             let own = windows[start..<end]
-            let times = Set(own.map(\.detectedAt)).sorted()
-            for t in times {
+            for t in Set(own.map(\.detectedAt)).sorted() {
                 let device = momentPhone.count
                 momentPhone.append(slot[windows[start].phone])
                 momentTime.append(t)
@@ -49,48 +52,53 @@ public struct WarningScorer: Sendable {
                     momentWindows.append(w.window)
                     momentDevices.append(device)
                 }
+                momentStart.append(momentWindows.count)
             }
             start = end
         }
+        self.phones = phones
+        self.momentPhone = momentPhone
+        self.momentTime = momentTime
+        self.momentDay = momentDay
+        self.momentStart = momentStart
+        set = BatchWindowSet(windows: momentWindows, devices: momentDevices)
+    }
+
+    /// `result[configuration][i]`: Unix seconds of the first HIGH total of app
+    /// user `phones[i]` under that configuration, or nil if never HIGH.
+    public func warnedAt(configurations: [RiskConfiguration], platform: RiskPlatform, workers: Int) throws -> [[Int64?]] {
         var warned = [[Int64?]](repeating: [Int64?](repeating: nil, count: phones.count), count: configurations.count)
-        func record(_ config: Int, _ device: Int, high: Bool) {
-            guard high else { return }
+        // Moments are in time order per phone, so the first HIGH one is the warning.
+        func record(_ config: Int, _ device: Int) {
             let i = momentPhone[device]
-            if warned[config][i] == nil || momentTime[device] < warned[config][i]! { warned[config][i] = momentTime[device] }
+            if warned[config][i] == nil { warned[config][i] = momentTime[device] }
         }
-        // CWA exposure-window configurations: one batch.
         var cwa: [(index: Int, parameters: CWARiskParameters)] = []
         for (index, configuration) in configurations.enumerated() {
             if case .cwaExposureWindows(let parameters) = configuration.scheme { cwa.append((index, parameters)) }
         }
-        if !cwa.isEmpty && !momentPhone.isEmpty {
+        if !cwa.isEmpty && moments > 0 {
             let scorer = BatchScorer(configurations: cwa.map(\.parameters), platform: platform)
-            let set = BatchWindowSet(windows: momentWindows, devices: momentDevices)
             let result = try scorer.score(set, referenceDay: 0, referenceDays: momentDay, workers: workers)
             for (column, entry) in cwa.enumerated() {
-                for device in 0..<momentPhone.count {
-                    record(entry.index, device, high: result.totalRiskLevel(device: device, configuration: column) == .high)
+                for device in 0..<moments where result.totalRiskLevel(device: device, configuration: column) == .high {
+                    record(entry.index, device)
                 }
             }
         }
-        // ENF v1 schemes: exact engines, one moment at a time.
-        var deviceStart = [Int](repeating: 0, count: momentPhone.count + 1)
-        for device in momentDevices { deviceStart[device + 1] += 1 }
-        for d in 0..<momentPhone.count { deviceStart[d + 1] += deviceStart[d] }
+        // ENF v1 schemes: their exact engines, one moment at a time.
         for (index, configuration) in configurations.enumerated() {
-            for device in 0..<momentPhone.count {
-                let own = Array(momentWindows[deviceStart[device]..<deviceStart[device + 1]])
+            for device in 0..<moments {
+                let own = Array(set.windows[momentStart[device]..<momentStart[device + 1]])
+                let high: Bool
                 switch configuration.scheme {
-                case .cwaExposureWindows: break
-                case .cwa2020(let p):
-                    record(index, device, high: ENFv1Engine.cwa2020(own, parameters: p, referenceDay: momentDay[device]).totalRiskLevel == .high)
-                case .immuni(let p):
-                    record(index, device, high: ENFv1Engine.immuni(own, parameters: p, referenceDay: momentDay[device]).totalRiskLevel == .high)
+                case .cwaExposureWindows: continue
+                case .cwa2020(let p): high = ENFv1Engine.cwa2020(own, parameters: p, referenceDay: momentDay[device]).totalRiskLevel == .high
+                case .immuni(let p): high = ENFv1Engine.immuni(own, parameters: p, referenceDay: momentDay[device]).totalRiskLevel == .high
                 }
+                if high { record(index, device) }
             }
         }
-        warnedAt = warned
-        self.phones = phones
-        moments = momentPhone.count
+        return warned
     }
 }

@@ -191,6 +191,18 @@ public final class YAMLSection {
         return result
     }
 
+    /// A list of strings.
+    public func strings(_ key: String) throws -> [String] {
+        guard let value = node(key) else { throw missing(key) }
+        guard let sequence = value.sequence else { throw problem(key, "expected a list of text values") }
+        return try sequence.enumerated().map { index, element in
+            guard let scalar = element.scalar else {
+                throw InputError(file: file, field: "\(fieldPath(key))[\(index)]", problem: "expected text")
+            }
+            return scalar.string
+        }
+    }
+
     /// Each key of a nested mapping, as a section (for maps of named entries).
     public func namedSections(_ key: String) throws -> [(name: String, section: YAMLSection)] {
         let outer = try section(key)

@@ -1,0 +1,135 @@
+import Foundation
+import RiskCalculation
+import Simulation
+import WarnSimCore
+
+/// Runs a sweep over recorded runs and writes its folder: `metrics.csv`,
+/// `pareto.csv`, `rejected.csv` (if any combination was invalid),
+/// `pr-curve.svg`, `pareto.svg` and `manifest.json`.
+///
+/// Configurations are scored in chunks; each finished chunk's rows are saved
+/// under `.partial/` (atomically), keyed by a hash of everything that
+/// determines them. A sweep started again with the same inputs reuses the
+/// saved chunks and finishes with the same bytes; the folder is removed at the
+/// end. Every row depends only on its configuration and the shared bootstrap
+/// resamples, never on the chunking or the thread count.
+public struct SweepRunner: Sendable {
+    public let spec: SweepSpecification
+    public let runs: RunSet
+    public let plan: SweepPlan
+    public let version: String
+    /// Configurations per chunk.
+    public var chunkSize = 250
+
+    public init(spec: SweepSpecification, runs: RunSet, version: String) throws {
+        self.spec = spec
+        self.runs = runs
+        self.version = version
+        plan = try SweepPlan(spec, production: runs.production)
+    }
+
+    /// Writes the sweep into `folder`; `progress(done, total)` after each chunk.
+    public func run(folder: URL, workers: Int, progress: (Int, Int) -> Void) throws {
+        let fm = FileManager.default
+        let partial = folder.appendingPathComponent(".partial")
+        let key = try resumeKey()
+        let keyFile = partial.appendingPathComponent("key")
+        if (try? String(contentsOf: keyFile, encoding: .utf8)) != key {
+            try? fm.removeItem(at: partial)
+            try fm.createDirectory(at: partial, withIntermediateDirectories: true)
+            try AtomicFile.write(key, to: keyFile)
+        }
+        let scored = plan.scored
+        let evaluator = Evaluator(labels: runs.labels, options: spec.labels, resamples: spec.bootstrap, seed: spec.seed)
+        var scorers: [WarningScorer]?
+        let chunks = stride(from: 0, to: scored.count, by: chunkSize).map { $0..<min($0 + chunkSize, scored.count) }
+        var rows = [String](repeating: "", count: plan.entries.count)
+        for (number, chunk) in chunks.enumerated() {
+            let file = partial.appendingPathComponent("chunk-\(String(number).leftPadded(5)).csv")
+            let saved = (try? String(contentsOf: file, encoding: .utf8)).map { $0.split(separator: "\n", omittingEmptySubsequences: false).dropLast() }
+            if let saved, saved.count == chunk.count {
+                for (offset, line) in zip(chunk, saved) { rows[scored[offset].entry] = String(line) + "\n" }
+            } else {
+                if scorers == nil { scorers = runs.runs.map { WarningScorer(run: $0) } }
+                let configurations = chunk.map { scored[$0].configuration }
+                let warned = try scorers!.map { try $0.warnedAt(configurations: configurations, platform: runs.platform, workers: workers) }
+                let results = evaluate(evaluator, warned: warned, count: configurations.count, workers: workers)
+                var text = ""
+                for (i, offset) in chunk.enumerated() {
+                    let entry = plan.entries[scored[offset].entry]
+                    let row = MetricsCSV.row(id: entry.id, parameters: entry.cells, metrics: results[i], primary: spec.labels.primary)
+                    rows[scored[offset].entry] = row
+                    text += row
+                }
+                try AtomicFile.write(text, to: file)
+            }
+            progress(chunk.upperBound, scored.count)
+        }
+        let metrics = MetricsCSV.header(parameters: plan.columns, primary: spec.labels.primary) + rows.joined()
+        let table = try MetricsTable.parse(metrics, file: folder.appendingPathComponent("metrics.csv").path)
+        var outputs: [String: Data] = ["metrics.csv": Data(metrics.utf8)]
+        let points = try plan.entries.filter { $0.configuration != nil }.map { entry in
+            PrecisionRecallPoint(id: entry.id, precision: try table.value("precision", of: entry.id) ?? .nan,
+                                 recall: try table.value("recall", of: entry.id) ?? .nan)
+        }
+        outputs["pareto.csv"] = Data(SweepFigures.paretoCSV(points, plan: plan).utf8)
+        let rejected = plan.entries.filter { $0.rejection != nil }
+        if !rejected.isEmpty {
+            var text = "id," + plan.columns.map(MetricsCSV.escape).joined(separator: ",") + ",reason\n"
+            for entry in rejected {
+                text += ([entry.id] + entry.cells + [entry.rejection!]).map(MetricsCSV.escape).joined(separator: ",") + "\n"
+            }
+            outputs["rejected.csv"] = Data(text.utf8)
+        }
+        for (name, svg) in SweepFigures.plots(points, plan: plan, spec: spec, production: runs.production.name) { outputs[name] = Data(svg.utf8) }
+        for name in outputs.keys.sorted() { try AtomicFile.write(outputs[name]!, to: folder.appendingPathComponent(name)) }
+        if rejected.isEmpty { try? fm.removeItem(at: folder.appendingPathComponent("rejected.csv")) }
+        let manifest = AnalysisManifest(
+            version: version, command: "sweep", runs: runs.runs, options: spec.labels, bootstrap: spec.bootstrap, seed: spec.seed,
+            production: runs.production.name,
+            extra: ["sweep_file_sha256": "sha256:" + RunOutputs.sha256Hex(try Data(contentsOf: URL(fileURLWithPath: spec.file))),
+                    "method": spec.method.rawValue, "configurations_scored": String(scored.count),
+                    "configurations_rejected": String(rejected.count), "platform": runs.platform.rawValue])
+        try AtomicFile.write(manifest.json(outputs: outputs), to: folder.appendingPathComponent("manifest.json"))
+        try? fm.removeItem(at: partial)
+    }
+
+    /// Metrics of `count` configurations, evaluated in parallel (fixed split; results by index).
+    func evaluate(_ evaluator: Evaluator, warned: [[[Int64?]]], count: Int, workers: Int) -> [[GroundTruthLabel: LabelMetrics]] {
+        let box = ResultBox<[GroundTruthLabel: LabelMetrics]>(count: count)
+        Parallel.run(workers: min(workers, max(count, 1))) { worker in
+            for c in Parallel.chunk(worker, of: min(workers, max(count, 1)), count: count) {
+                box.set(c, evaluator.evaluate(warnedAt: warned.map { $0[c] }))
+            }
+        }
+        return box.values
+    }
+
+    /// Everything the rows depend on: the sweep file, the runs' manifests,
+    /// the WarnSim version, and the bootstrap (in the sweep file).
+    func resumeKey() throws -> String {
+        var data = try Data(contentsOf: URL(fileURLWithPath: spec.file))
+        data += Data(version.utf8)
+        data += Data("chunk \(chunkSize)".utf8)
+        for run in runs.runs {
+            data += try Data(contentsOf: URL(fileURLWithPath: run.folder).appendingPathComponent("manifest.json"))
+        }
+        return RunOutputs.sha256Hex(data) + "\n"
+    }
+}
+
+/// Thread-safe slots for results computed in parallel.
+final class ResultBox<T: Sendable>: @unchecked Sendable {
+    private var storage: [T?]
+    private let lock = NSLock()
+
+    init(count: Int) { storage = [T?](repeating: nil, count: count) }
+
+    func set(_ index: Int, _ value: T) {
+        lock.lock()
+        storage[index] = value
+        lock.unlock()
+    }
+
+    var values: [T] { storage.map { $0! } }
+}
