@@ -1,5 +1,3 @@
-import Foundation
-
 /// A tiny SVG writer: elements with attributes in the order given, text
 /// escaped for XML, nothing else. It knows nothing about charts; the charts in
 /// this folder draw on it. Output depends only on the calls made, so the same
@@ -49,12 +47,6 @@ public struct SVGDocument: Sendable {
         } else {
             body += "/>\n"
         }
-    }
-
-    /// A comment (the text is made safe for a comment: no `--`).
-    public mutating func comment(_ text: String) {
-        indent()
-        body += "<!-- " + text.replacingOccurrences(of: "--", with: "- -") + " -->\n"
     }
 
     /// The whole document: XML declaration, `<svg>` root, the elements, with
