@@ -20,6 +20,7 @@ struct WarnSim: AsyncParsableCommand {
             BenchCommand.self,
             EvaluateCommand.self,
             SweepCommand.self,
+            WindowsCommand.self,
             RegressCommand.self,
             ConfigCommand.self,
             ScoreCommand.self,
