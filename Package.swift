@@ -132,7 +132,7 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
-        .testTarget(name: "AnalysisTests", dependencies: ["Analysis"]),
+        .testTarget(name: "AnalysisTests", dependencies: ["Analysis", "Simulation", "RiskCalculation", "Population", "ExposureNotification", "WarnSimCore"]),
         .testTarget(name: "WarnSimCLITests", dependencies: ["warnsim"]),
     ],
     swiftLanguageModes: [.v6]

@@ -29,7 +29,7 @@ public struct SweepRunner: Sendable {
     }
 
     /// Writes the sweep into `folder`; `progress(done, total)` after each chunk.
-    public func run(folder: URL, workers: Int, progress: (Int, Int) -> Void) throws {
+    public func run(folder: URL, workers: Int, progress: (Int, Int) throws -> Void) throws {
         let fm = FileManager.default
         let partial = folder.appendingPathComponent(".partial")
         let key = try resumeKey()
@@ -63,7 +63,7 @@ public struct SweepRunner: Sendable {
                 }
                 try AtomicFile.write(text, to: file)
             }
-            progress(chunk.upperBound, scored.count)
+            try progress(chunk.upperBound, scored.count)
         }
         let metrics = MetricsCSV.header(parameters: plan.columns, primary: spec.labels.primary) + rows.joined()
         let table = try MetricsTable.parse(metrics, file: folder.appendingPathComponent("metrics.csv").path)
