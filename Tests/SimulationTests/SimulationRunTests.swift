@@ -1,6 +1,7 @@
 import ExposureNotification
 import Foundation
 import Population
+import RiskCalculation
 import Simulation
 import Testing
 import WarnSimCore
@@ -92,6 +93,31 @@ import WarnSimCore
             }
         }
         #expect(run.phones.contains { !$0.windows.isEmpty })
+    }
+
+    /// E07.01: the apps use the risk parameters of the verified app
+    /// configuration; a payload that is not a valid configuration is refused
+    /// and the previous parameters stay.
+    @Test func appsUseTheFetchedAndVerifiedConfiguration() throws {
+        let url = try Self.scenario()
+        defer { try? FileManager.default.removeItem(at: url) }
+        let app = try AppScenario.load(url)
+        var run = try SimulationRun(world: try WorldScenario.load(url), app: app, seed: 5, workers: 2)
+        try run.simulate(day: 0)
+        #expect(run.riskParameters == app.cwaParameters)
+        try run.publishAppConfiguration(Data("not: [a risk configuration".utf8), now: app.startTime + 86_400 - 60)
+        try run.simulate(day: 1)
+        #expect(run.rejectedAppConfigurations == 1)
+        #expect(run.riskParameters == app.cwaParameters)
+        var stricter = app.risk
+        guard case .cwaExposureWindows(var p) = stricter.scheme else { Issue.record("scheme"); return }
+        p.normalizedTimePerDayToRiskLevel[0].normalizedTimeRange.max = 30
+        p.normalizedTimePerDayToRiskLevel[1].normalizedTimeRange.min = 30
+        stricter.scheme = .cwaExposureWindows(p)
+        try run.publishAppConfiguration(Data(ConfigurationWriter.yaml(stricter).utf8), now: app.startTime + 2 * 86_400 - 60)
+        try run.simulate(day: 2)
+        #expect(run.riskParameters == p)
+        #expect(run.rejectedAppConfigurations == 1)
     }
 
     @Test func badAppSectionsNameTheField() throws {

@@ -40,7 +40,14 @@ public struct SimulationRun: Sendable {
     /// `exposures.bin` records so far, and their number.
     var exposureRecords = BinaryWriter()
     public private(set) var exposureCount = 0
-    let engine: CWARiskEngine
+    /// The risk calculation the apps run, built from the app configuration they
+    /// fetched and verified (E07.01), and the signed bytes it came from.
+    var engine: CWARiskEngine
+    var appConfigurationBytes = Data()
+    /// The configuration key the app pins (shipped with the app).
+    let appConfigurationKey: Data
+    /// Fetched app configurations that failed verification or loading (kept the previous one).
+    public private(set) var rejectedAppConfigurations = 0
 
     /// One row of `summary.csv`.
     public struct DaySummary: Sendable {
@@ -66,6 +73,9 @@ public struct SimulationRun: Sendable {
         verifier = KeyPackageVerifier(pinnedKey: backend.verificationKey)
         index = try DiagnosisKeyIndex(keys: [], matcher: matcher)
         engine = CWARiskEngine(parameters: app.cwaParameters, platform: app.platform)
+        appConfigurationKey = backend.appConfiguration.verificationKey.x963Representation
+        // RKI publishes the scenario's risk parameters on the app-configuration endpoint.
+        try backend.publishAppConfiguration(Data(ConfigurationWriter.yaml(app.risk).utf8), now: app.startTime)
         let distanceModel = world.transmission.config.distanceModel
         ledger = EncounterLedger(distanceWeight: { distanceModel.weight(distance: $0) })
         let people = world.town.people
@@ -109,6 +119,7 @@ public struct SimulationRun: Sendable {
         let dayStart = app.startTime + Int64(day) * 86_400
         var row = DaySummary(day: day)
         var mark = ContinuousClock.now
+        refreshAppConfiguration(now: dayStart)
         let worldDay = world.simulate(day: day, workers: workers, radio: false)
         row.infections = worldDay.infections.count
         let hasApp = phones.map(\.hasApp)
@@ -149,6 +160,34 @@ public struct SimulationRun: Sendable {
             try runHour(now: now, row: &row)
         }
         summary.append(row)
+    }
+
+    /// The risk parameters the apps currently use (from the verified app configuration).
+    public var riskParameters: CWARiskParameters { engine.parameters }
+
+    /// RKI publishes new risk parameters (WarnSim YAML text) on the
+    /// app-configuration endpoint; apps pick them up at their next daily fetch.
+    public mutating func publishAppConfiguration(_ payload: Data, now: Int64) throws {
+        try backend.publishAppConfiguration(payload, now: now)
+    }
+
+    /// The apps fetch the app configuration (daily) and use its risk parameters
+    /// only if the signature verifies with the pinned key and the parameters
+    /// load; otherwise they keep the ones they have. Identical bytes are
+    /// verified once for all phones, as key packages are.
+    mutating func refreshAppConfiguration(now: Int64) {
+        guard let bytes = try? backend.fetchAppConfiguration(now: now), bytes != appConfigurationBytes else { return }
+        guard let key = try? P256.Signing.PublicKey(x963Representation: appConfigurationKey),
+              let contents = try? SignedAppConfiguration.open(bytes, publicKey: key),
+              let text = String(data: contents.payload, encoding: .utf8),
+              let configuration = try? ConfigurationLoader.load(text: text, file: "app-configuration"),
+              case .cwaExposureWindows(let parameters) = configuration.scheme
+        else {
+            rejectedAppConfigurations += 1
+            return
+        }
+        appConfigurationBytes = bytes
+        engine = CWARiskEngine(parameters: parameters, platform: app.platform)
     }
 
     mutating func lap(_ stage: String, _ mark: inout ContinuousClock.Instant) {
