@@ -120,6 +120,24 @@ import WarnSimCore
         #expect(run.rejectedAppConfigurations == 1)
     }
 
+    /// E03.01/E03.03: with tracing (or Bluetooth) off every day, no phone
+    /// advertises or records a sighting, so no window exists although app users
+    /// meet and infect each other.
+    @Test func phonesWithTracingOffSeeNothing() throws {
+        for field in ["tracing_off_per_day", "bluetooth_off_per_day"] {
+            let url = try Self.scenario { text in
+                text.replacingOccurrences(of: #"  \#(field): [0-9.]+\n"#, with: "  \(field): 1\n", options: .regularExpression)
+                    .replacingOccurrences(of: #"  reset_per_day: [0-9.]+\n"#, with: "  reset_per_day: 0\n", options: .regularExpression)
+            }
+            defer { try? FileManager.default.removeItem(at: url) }
+            var run = try SimulationRun(world: try WorldScenario.load(url), app: try AppScenario.load(url), seed: 11, workers: 2)
+            for day in 0..<9 { try run.simulate(day: day) }
+            #expect(run.summary.reduce(0) { $0 + $1.infectionsOfAppUsers } > 0, "\(field): app users still meet and infect")
+            #expect(run.phones.allSatisfy { $0.windows.isEmpty }, "\(field): no sightings, so no windows")
+            #expect(run.apps.compactMap { $0 }.allSatisfy { !$0.isTracing })
+        }
+    }
+
     @Test func badAppSectionsNameTheField() throws {
         let cases: [((String) -> String, String)] = [
             ({ $0.replacingOccurrences(of: "  share_keys_probability: 0.6\n", with: "") }, "app.share_keys_probability"),

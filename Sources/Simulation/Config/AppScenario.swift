@@ -34,6 +34,15 @@ public struct AppScenario: Sendable {
     public var exactOnsetAnswerShare: Double
     /// `max-exposure-detections-per-interval` (SERVICES.md: 6).
     public var maxDetectionsPerDay: Int
+    /// E03.01: daily probability that a tracing user switches tracing off, and
+    /// for how many whole days (the scan pipeline works day by day).
+    public var tracingOffPerDay: Double
+    public var tracingOffDays: Int
+    /// E03.03: daily probability that a phone's Bluetooth goes off, and for how many whole days.
+    public var bluetoothOffPerDay: Double
+    public var bluetoothOffDays: Int
+    /// E03.02: daily probability that a user resets the app (consents kept as before).
+    public var resetPerDay: Double
     /// The risk parameter set the phones use.
     public var risk: RiskConfiguration
     public var platform: RiskPlatform
@@ -61,6 +70,11 @@ public struct AppScenario: Sendable {
         let share = try app.double("share_keys_probability", in: 0...1)
         let exactOnset = try app.double("exact_onset_answer_share", in: 0...1)
         let detections = try app.int("max_detections_per_day", in: 1...6, default: 6)
+        let tracingOff = try app.double("tracing_off_per_day", in: 0...1)
+        let tracingOffDays = try app.int("tracing_off_days", in: 1...365)
+        let bluetoothOff = try app.double("bluetooth_off_per_day", in: 0...1)
+        let bluetoothOffDays = try app.int("bluetooth_off_days", in: 1...365)
+        let reset = try app.double("reset_per_day", in: 0...1)
         try app.finish()
 
         let riskSection = try root.section("risk")
@@ -90,7 +104,8 @@ public struct AppScenario: Sendable {
             exposureLoggingConsent: consent, notificationPermission: notifications,
             testProbabilityWhenSymptomatic: testProbability, testDelayHours: testDelay, labDelayHours: labDelay,
             teleTANShare: teleTAN, shareKeysProbability: share, exactOnsetAnswerShare: exactOnset,
-            maxDetectionsPerDay: detections, risk: risk, platform: RiskPlatform(rawValue: platformName)!,
+            maxDetectionsPerDay: detections, tracingOffPerDay: tracingOff, tracingOffDays: tracingOffDays,
+            bluetoothOffPerDay: bluetoothOff, bluetoothOffDays: bluetoothOffDays, resetPerDay: reset, risk: risk, platform: RiskPlatform(rawValue: platformName)!,
             startTime: start, days: days, services: try ServicesConfiguration.load(contentsOf: url))
     }
 

@@ -13,6 +13,9 @@ public struct PhoneRecord: Sendable {
     public var willShare = false
     /// Whether this user will answer the symptom question with the exact date.
     public var answersExactOnset = false
+    /// Whole days left with tracing switched off (E03.01) or Bluetooth off (E03.03).
+    public var tracingOffDaysLeft = 0
+    public var bluetoothOffDaysLeft = 0
     /// Time of the first HIGH risk result that notified the user, if any.
     public var firstWarningTime: Int64?
     /// Time of the first detection whose total risk level was HIGH, notified or not.

@@ -127,6 +127,8 @@ public struct SimulationRun: Sendable {
         exposureCount += ExposureStore.append(day: worldDay.encounters, exposures: worldDay.exposures, hasApp: hasApp, to: &exposureRecords)
         lap("world", &mark)
 
+        switchTracing(day: day, dayStart: dayStart)
+
         // Phones scan; frameworks record sightings.
         var frameworks = [ExposureNotificationFramework?](repeating: nil, count: apps.count)
         for person in apps.indices where apps[person] != nil {
@@ -160,6 +162,38 @@ public struct SimulationRun: Sendable {
             try runHour(now: now, row: &row)
         }
         summary.append(row)
+    }
+
+    /// The day's user behaviour (E03): tracing and Bluetooth switched off for
+    /// whole days, and app resets, each drawn from the stream (seed,
+    /// "app.behaviour", person and day).
+    mutating func switchTracing(day: Int, dayStart: Int64) {
+        for person in apps.indices where apps[person] != nil {
+            var draw = RandomStream(seed: seed, subsystem: "app.behaviour", entity: UInt64(person) << 20 | UInt64(day))
+            let tracing = draw.nextUnitDouble(), bluetooth = draw.nextUnitDouble(), reset = draw.nextUnitDouble()
+            if reset < app.resetPerDay {
+                // A reset switches tracing back on (delivery default).
+                apps[person]!.reset(now: dayStart, consents: apps[person]!.consents)
+                phones[person].tracingOffDaysLeft = 0
+            }
+            // A period ends after its days; a user whose tracing is on may switch it off.
+            if phones[person].tracingOffDaysLeft > 0 {
+                phones[person].tracingOffDaysLeft -= 1
+                if phones[person].tracingOffDaysLeft == 0 { apps[person]!.setTracing(true) }
+            }
+            if phones[person].tracingOffDaysLeft == 0, apps[person]!.consents.exposureLogging, tracing < app.tracingOffPerDay {
+                apps[person]!.setTracing(false)
+                phones[person].tracingOffDaysLeft = app.tracingOffDays
+            }
+            if phones[person].bluetoothOffDaysLeft > 0 {
+                phones[person].bluetoothOffDaysLeft -= 1
+                if phones[person].bluetoothOffDaysLeft == 0 { apps[person]!.setBluetooth(true) }
+            }
+            if phones[person].bluetoothOffDaysLeft == 0, bluetooth < app.bluetoothOffPerDay {
+                apps[person]!.setBluetooth(false)
+                phones[person].bluetoothOffDaysLeft = app.bluetoothOffDays
+            }
+        }
     }
 
     /// The risk parameters the apps currently use (from the verified app configuration).
