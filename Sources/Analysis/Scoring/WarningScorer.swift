@@ -8,70 +8,78 @@ import WarnSimCore
 ///
 /// A phone's risk can only change at a detection that produced new windows
 /// (between them, the same windows are evaluated again, and only ageing out can
-/// lower the risk). So each phone is scored at every moment `t` at which it
-/// first recorded a window, on the windows recorded up to `t`, as of the UTC
-/// day of `t`: exactly what the app's detection at `t` evaluated. The first
-/// such moment whose total is HIGH is the warning time. CWA exposure-window
-/// configurations go through the ``BatchScorer`` (one BLAS batch); ENF v1
-/// schemes through their exact engines.
+/// lower the risk). The app's detection at such a moment `t` evaluates the
+/// windows recorded up to `t`, as of the UTC day of `t`; the first moment
+/// whose total is HIGH is the warning time.
+///
+/// The CWA total is HIGH if and only if some date's level is HIGH, and a
+/// date's level depends only on that date's windows. So for CWA exposure-window
+/// configurations each (phone, date, moment at which the date gained windows)
+/// is one device of the ``BatchScorer`` holding that date's windows up to the
+/// moment, and the warning is the earliest moment of a HIGH device: the same
+/// decision as scoring whole histories, with each window counted once per
+/// moment of its own date only. ENF v1 schemes, whose totals combine dates, go
+/// through their exact engines on whole histories at every moment.
 public struct WarningScorer: Sendable {
     /// App users (person indices) in result order.
     public let phones: [Int]
-    /// Devices (phone × detection moment) scored, for reporting.
-    public var moments: Int { momentPhone.count }
-    let momentPhone: [Int]
-    let momentTime: [Int64]
-    let momentDay: [Int]
+    /// Devices (phone × date × detection moment) in the batch, for reporting.
+    public var moments: Int { devicePhone.count }
+    let devicePhone: [Int]
+    let deviceTime: [Int64]
+    let deviceDay: [Int]
     let set: BatchWindowSet
-    /// Windows of moment d: `momentStart[d]..<momentStart[d + 1]` of `set.windows`.
-    let momentStart: [Int]
+    /// Each phone's windows (slot, stored order), for the ENF v1 engines.
+    let windowsOfPhone: [(slot: Int, windows: [StoredWindow])]
 
     /// Prepares the detection moments of `run`'s phones.
     public init(run: RecordedRun) {
         let phones = run.appUsers
         var slot = [Int](repeating: -1, count: run.phones.count)
         for (i, person) in phones.enumerated() { slot[person] = i }
-        var momentWindows: [ExposureWindow] = []
-        var momentDevices: [Int] = []
-        var momentPhone: [Int] = []
-        var momentTime: [Int64] = []
-        var momentDay: [Int] = []
-        var momentStart = [0]
+        var windows: [ExposureWindow] = []
+        var devices: [Int] = []
+        var devicePhone: [Int] = []
+        var deviceTime: [Int64] = []
+        var deviceDay: [Int] = []
+        var windowsOfPhone: [(slot: Int, windows: [StoredWindow])] = []
         var start = 0
-        let windows = run.windows
-        while start < windows.count {
+        let stored = run.windows
+        while start < stored.count {
             var end = start
-            while end < windows.count && windows[end].phone == windows[start].phone { end += 1 }
-            let own = windows[start..<end]
-            for t in Set(own.map(\.detectedAt)).sorted() {
-                let device = momentPhone.count
-                momentPhone.append(slot[windows[start].phone])
-                momentTime.append(t)
-                momentDay.append(Int(t.floorDivided(by: 86_400)))
-                for w in own where w.detectedAt <= t {
-                    momentWindows.append(w.window)
-                    momentDevices.append(device)
+            while end < stored.count && stored[end].phone == stored[start].phone { end += 1 }
+            let own = Array(stored[start..<end])
+            let phone = slot[stored[start].phone]
+            windowsOfPhone.append((phone, own))
+            for date in Set(own.map(\.window.dayNumber)).sorted() {
+                let ofDate = own.filter { $0.window.dayNumber == date }
+                for t in Set(ofDate.map(\.detectedAt)).sorted() {
+                    let device = devicePhone.count
+                    devicePhone.append(phone)
+                    deviceTime.append(t)
+                    deviceDay.append(Int(t.floorDivided(by: 86_400)))
+                    for w in ofDate where w.detectedAt <= t {
+                        windows.append(w.window)
+                        devices.append(device)
+                    }
                 }
-                momentStart.append(momentWindows.count)
             }
             start = end
         }
         self.phones = phones
-        self.momentPhone = momentPhone
-        self.momentTime = momentTime
-        self.momentDay = momentDay
-        self.momentStart = momentStart
-        set = BatchWindowSet(windows: momentWindows, devices: momentDevices)
+        self.devicePhone = devicePhone
+        self.deviceTime = deviceTime
+        self.deviceDay = deviceDay
+        self.windowsOfPhone = windowsOfPhone
+        set = BatchWindowSet(windows: windows, devices: devices)
     }
 
     /// `result[configuration][i]`: Unix seconds of the first HIGH total of app
     /// user `phones[i]` under that configuration, or nil if never HIGH.
     public func warnedAt(configurations: [RiskConfiguration], platform: RiskPlatform, workers: Int) throws -> [[Int64?]] {
         var warned = [[Int64?]](repeating: [Int64?](repeating: nil, count: phones.count), count: configurations.count)
-        // Moments are in time order per phone, so the first HIGH one is the warning.
-        func record(_ config: Int, _ device: Int) {
-            let i = momentPhone[device]
-            if warned[config][i] == nil { warned[config][i] = momentTime[device] }
+        func record(_ config: Int, _ phone: Int, _ time: Int64) {
+            if warned[config][phone] == nil || time < warned[config][phone]! { warned[config][phone] = time }
         }
         var cwa: [(index: Int, parameters: CWARiskParameters)] = []
         for (index, configuration) in configurations.enumerated() {
@@ -79,24 +87,31 @@ public struct WarningScorer: Sendable {
         }
         if !cwa.isEmpty && moments > 0 {
             let scorer = BatchScorer(configurations: cwa.map(\.parameters), platform: platform)
-            let result = try scorer.score(set, referenceDay: 0, referenceDays: momentDay, workers: workers)
+            let result = try scorer.score(set, referenceDay: 0, referenceDays: deviceDay, workers: workers)
             for (column, entry) in cwa.enumerated() {
                 for device in 0..<moments where result.totalRiskLevel(device: device, configuration: column) == .high {
-                    record(entry.index, device)
+                    record(entry.index, devicePhone[device], deviceTime[device])
                 }
             }
         }
-        // ENF v1 schemes: their exact engines, one moment at a time.
+        // ENF v1 schemes: their exact engines on whole histories, moment by moment.
         for (index, configuration) in configurations.enumerated() {
-            for device in 0..<moments {
-                let own = Array(set.windows[momentStart[device]..<momentStart[device + 1]])
-                let high: Bool
-                switch configuration.scheme {
-                case .cwaExposureWindows: continue
-                case .cwa2020(let p): high = ENFv1Engine.cwa2020(own, parameters: p, referenceDay: momentDay[device]).totalRiskLevel == .high
-                case .immuni(let p): high = ENFv1Engine.immuni(own, parameters: p, referenceDay: momentDay[device]).totalRiskLevel == .high
+            if case .cwaExposureWindows = configuration.scheme { continue }
+            for (phone, own) in windowsOfPhone {
+                for t in Set(own.map(\.detectedAt)).sorted() {
+                    let windows = own.filter { $0.detectedAt <= t }.map(\.window)
+                    let day = Int(t.floorDivided(by: 86_400))
+                    let high: Bool
+                    switch configuration.scheme {
+                    case .cwaExposureWindows: high = false
+                    case .cwa2020(let p): high = ENFv1Engine.cwa2020(windows, parameters: p, referenceDay: day).totalRiskLevel == .high
+                    case .immuni(let p): high = ENFv1Engine.immuni(windows, parameters: p, referenceDay: day).totalRiskLevel == .high
+                    }
+                    if high {
+                        record(index, phone, t)
+                        break
+                    }
                 }
-                if high { record(index, device) }
             }
         }
         return warned

@@ -28,8 +28,25 @@ public struct SweepRunner: Sendable {
         plan = try SweepPlan(spec, production: runs.production)
     }
 
+    /// Wall-clock seconds of one `run`, by stage (reported, never written to the outputs).
+    public struct Timings: Sendable {
+        public var prepare = 0.0
+        public var scoring = 0.0
+        public var metrics = 0.0
+        public var moments = 0
+    }
+
     /// Writes the sweep into `folder`; `progress(done, total)` after each chunk.
-    public func run(folder: URL, workers: Int, progress: (Int, Int) throws -> Void) throws {
+    @discardableResult
+    public func run(folder: URL, workers: Int, progress: (Int, Int) throws -> Void) throws -> Timings {
+        var timings = Timings()
+        let clock = ContinuousClock()
+        var mark = clock.now
+        func lap(_ stage: WritableKeyPath<Timings, Double>) {
+            let now = clock.now
+            timings[keyPath: stage] += (now - mark).inSeconds
+            mark = now
+        }
         let fm = FileManager.default
         let partial = folder.appendingPathComponent(".partial")
         let key = try resumeKey()
@@ -41,6 +58,7 @@ public struct SweepRunner: Sendable {
         }
         let scored = plan.scored
         let evaluator = Evaluator(labels: runs.labels, options: spec.labels, resamples: spec.bootstrap, seed: spec.seed)
+        lap(\.prepare)
         var scorers: [WarningScorer]?
         let chunks = stride(from: 0, to: scored.count, by: chunkSize).map { $0..<min($0 + chunkSize, scored.count) }
         var rows = [String](repeating: "", count: plan.entries.count)
@@ -50,10 +68,16 @@ public struct SweepRunner: Sendable {
             if let saved, saved.count == chunk.count {
                 for (offset, line) in zip(chunk, saved) { rows[scored[offset].entry] = String(line) + "\n" }
             } else {
-                if scorers == nil { scorers = runs.runs.map { WarningScorer(run: $0) } }
+                if scorers == nil {
+                    scorers = runs.runs.map { WarningScorer(run: $0) }
+                    timings.moments = scorers!.reduce(0) { $0 + $1.moments }
+                    lap(\.prepare)
+                }
                 let configurations = chunk.map { scored[$0].configuration }
                 let warned = try scorers!.map { try $0.warnedAt(configurations: configurations, platform: runs.platform, workers: workers) }
+                lap(\.scoring)
                 let results = evaluate(evaluator, warned: warned, count: configurations.count, workers: workers)
+                lap(\.metrics)
                 var text = ""
                 for (i, offset) in chunk.enumerated() {
                     let entry = plan.entries[scored[offset].entry]
@@ -92,6 +116,7 @@ public struct SweepRunner: Sendable {
                     "configurations_rejected": String(rejected.count), "platform": runs.platform.rawValue])
         try AtomicFile.write(manifest.json(outputs: outputs), to: folder.appendingPathComponent("manifest.json"))
         try? fm.removeItem(at: partial)
+        return timings
     }
 
     /// Metrics of `count` configurations, evaluated in parallel (fixed split; results by index).

@@ -42,8 +42,9 @@ struct SweepCommand: ParsableCommand {
         let progress = isatty(STDERR_FILENO) == 1
         let clock = ContinuousClock()
         let started = clock.now
+        let timings: SweepRunner.Timings
         do {
-            try runner.run(folder: URL(fileURLWithPath: out), workers: threads) { done, total in
+            timings = try runner.run(folder: URL(fileURLWithPath: out), workers: threads) { done, total in
                 if progress { printError("configurations \(done)/\(total)") }
             }
         } catch let error as InputError {
@@ -52,6 +53,8 @@ struct SweepCommand: ParsableCommand {
         let seconds = (clock.now - started).inSeconds
         let scored = runner.plan.scored.count
         let rejected = runner.plan.entries.count - scored
-        printOutput("\(scored) configurations scored\(rejected > 0 ? ", \(rejected) rejected (see rejected.csv)" : "") in \(String(format: "%.2f", seconds)) s; wrote \(out)/\n")
+        printOutput("\(scored) configurations scored\(rejected > 0 ? ", \(rejected) rejected (see rejected.csv)" : "") in \(String(format: "%.2f", seconds)) s "
+            + "(preparing \(String(format: "%.2f", timings.prepare)) s, batch scoring of \(timings.moments) detection moments \(String(format: "%.2f", timings.scoring)) s, "
+            + "metrics \(String(format: "%.2f", timings.metrics)) s); wrote \(out)/\n")
     }
 }
