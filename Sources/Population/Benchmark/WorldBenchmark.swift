@@ -23,6 +23,9 @@ public struct WorldBenchmark {
         public var encounterSeconds: Double
         public var radioSeconds: Double
         public var transmissionSeconds: Double
+        /// Order-independent checksum of every day's encounters (hexadecimal),
+        /// to check that a faster generator produces the same encounters.
+        public var encounterChecksum: String
 
         enum CodingKeys: String, CodingKey {
             case people, days, threads
@@ -39,6 +42,7 @@ public struct WorldBenchmark {
             case encounterSeconds = "encounter_seconds"
             case radioSeconds = "radio_seconds"
             case transmissionSeconds = "transmission_seconds"
+            case encounterChecksum = "encounter_checksum"
         }
     }
 
@@ -65,6 +69,7 @@ public struct WorldBenchmark {
         var world = World(scenario: scenario, seed: seed)
         let buildSeconds = Self.seconds(clock.now - buildStart)
         var encounters = 0, segments = 0, sightings = 0, exposures = 0
+        var checksum: UInt64 = 0
         var stages = [0.0, 0.0, 0.0, 0.0]
         let start = clock.now
         for day in 0..<days {
@@ -73,6 +78,7 @@ public struct WorldBenchmark {
                 segments += result.encounters.segmentStart.count
                 sightings += result.sightings?.received ?? 0
                 exposures += result.exposures.count
+                checksum = SplitMix64.mix(checksum ^ result.encounters.contentChecksum())
             }
             for k in 0..<4 { stages[k] += Self.seconds(stageTimes[k]) }
         }
@@ -83,7 +89,8 @@ public struct WorldBenchmark {
             simulateSeconds: elapsed, personDaysPerSecond: Double(scenario.population.people * days) / max(elapsed, 1e-9),
             encountersPerDay: Double(encounters) / d, segmentsPerDay: Double(segments) / d, sightingsPerDay: Double(sightings) / d,
             exposuresTotal: exposures, infectionsTotal: world.infections.count, peakRssBytes: ProcessMeasurement.peakResidentBytes(),
-            planSeconds: stages[0], encounterSeconds: stages[1], radioSeconds: stages[2], transmissionSeconds: stages[3])
+            planSeconds: stages[0], encounterSeconds: stages[1], radioSeconds: stages[2], transmissionSeconds: stages[3],
+            encounterChecksum: String(checksum, radix: 16))
     }
 
     static func seconds(_ duration: Duration) -> Double { duration.inSeconds }

@@ -61,6 +61,7 @@ struct BenchWorldCommand: ParsableCommand {
             exposures (total)      \(result.exposuresTotal)
             infections (total)     \(result.infectionsTotal)
             peak RSS               \(String(format: "%.1f MB", Double(result.peakRssBytes) / 1e6))
+            encounter checksum     \(result.encounterChecksum)
 
             """)
     }
