@@ -34,6 +34,7 @@ struct ScenarioInputTests {
             (good.replacingOccurrences(of: "[0.423, 0.332, 0.119, 0.091, 0.035]", with: "[0.5, 0.332, 0.119, 0.091, 0.035]"), "population.household_size_shares"),
             (good.replacingOccurrences(of: "    work: table", with: "    work: backpack"), "population.carriage.work"),
             (good.replacingOccurrences(of: "    cluster_spacing_m: 3.3\n    clusters_per_room: 3", with: "    cluster_spacing_m: 2.5\n    clusters_per_room: 3"), "population.work.cluster_spacing_m"),
+            (good.replacingOccurrences(of: "    close_contacts_target: 1.0\n", with: "    close_contacts_target: 50.0\n"), "population.transport.close_contacts_target"),
             (good + "\nwhatever: 1\n", "whatever"),
         ]
         for (text, field) in cases {

@@ -1,3 +1,4 @@
+import Foundation
 import WarnSimCore
 
 /// The radio view of a day's encounters: for every segment of every encounter,
@@ -15,6 +16,15 @@ public struct EncounterSightings: Sendable, Equatable {
             && lhs.attenuationAtA.map(\.bitPattern) == rhs.attenuationAtA.map(\.bitPattern)
     }
 
+    /// A checksum of every value's bits, in order.
+    public func contentChecksum() -> UInt64 {
+        var h: UInt64 = 0x5349_4748_5449_4E47
+        for (b, a) in zip(attenuationAtB, attenuationAtA) {
+            h = SplitMix64.mix(h ^ (UInt64(b.bitPattern) << 32 | UInt64(a.bitPattern)))
+        }
+        return h
+    }
+
     /// Number of received sightings.
     public var received: Int { attenuationAtB.count(where: { !$0.isNaN }) + attenuationAtA.count(where: { !$0.isNaN }) }
 
@@ -29,35 +39,61 @@ public struct EncounterSightings: Sendable, Equatable {
     public static func draw(encounters: DayEncounters, model: RadioModel, phones: PhoneRadios,
                             carriageBySetting: [Int], seed: UInt64, workers: Int) -> EncounterSightings {
         let segments = encounters.segmentStart.count
-        var atB = [Float](repeating: .nan, count: segments)
-        var atA = [Float](repeating: .nan, count: segments)
+        var atB = [Float](unsafeUninitializedCapacity: segments) { _, count in count = segments }
+        var atA = [Float](unsafeUninitializedCapacity: segments) { _, count in count = segments }
+        // Per setting: the environment's constants and the carriage offsets of both phones.
+        let settings = Setting.allCases.count
+        let environmentOf = (0..<settings).map { Setting(rawValue: UInt8($0))!.environment }
+        let a1 = environmentOf.map { model.a1[$0.rawValue] }, tenN = environmentOf.map { model.tenN[$0.rawValue] }
+        let fast = environmentOf.map { model.sightingSigma($0) }
+        let limit = model.limit, minimumDistance = model.minimumDistance
         atB.withUnsafeMutableBufferPointer { bBuffer in
             atA.withUnsafeMutableBufferPointer { aBuffer in
-                let bBox = UnsafeSendable(bBuffer), aBox = UnsafeSendable(aBuffer)
+                let bBox = UnsafeSendable(bBuffer.baseAddress), aBox = UnsafeSendable(aBuffer.baseAddress)
                 let blocks = (encounters.count + encountersPerBlock - 1) / encountersPerBlock
                 Parallel.run(workers: workers) { worker in
-                  for block in Parallel.chunk(worker, of: workers, count: blocks) {
-                    var random = RandomStream(seed: seed, subsystem: "radio.encounter", entity: UInt64(encounters.day) << 40 | UInt64(block))
-                    for i in (block * encountersPerBlock)..<min(encounters.count, (block + 1) * encountersPerBlock) {
-                        let environment = encounters.environment(i)
-                        let carriage = carriageBySetting[Int(encounters.setting[i])]
-                        let a = Int(encounters.personA[i]), b = Int(encounters.personB[i])
-                        let offsetAB = model.encounterOffset(environment: environment, carriageTransmitter: carriage, carriageReceiver: carriage, random: &random)
-                        let offsetBA = model.encounterOffset(environment: environment, carriageTransmitter: carriage, carriageReceiver: carriage, random: &random)
-                        let fast = model.sightingSigma(environment)
-                        for s in encounters.segments(i) {
-                            let median = model.medianPath(distance: encounters.segmentDistance[s], environment: environment)
-                            if let sighting = model.sighting(pathAttenuation: median + offsetAB + fast * random.nextTabulatedNormal(),
-                                                             transmitter: a, receiver: b, phones: phones) {
-                                bBox.value[s] = sighting.attenuation
-                            }
-                            if let sighting = model.sighting(pathAttenuation: median + offsetBA + fast * random.nextTabulatedNormal(),
-                                                             transmitter: b, receiver: a, phones: phones) {
-                                aBox.value[s] = sighting.attenuation
+                    let outB = bBox.value!, outA = aBox.value!
+                    encounters.personA.withUnsafeBufferPointer { personA in
+                    encounters.personB.withUnsafeBufferPointer { personB in
+                    encounters.setting.withUnsafeBufferPointer { setting in
+                    encounters.segmentFirst.withUnsafeBufferPointer { segmentFirst in
+                    encounters.segmentDistance.withUnsafeBufferPointer { distance in
+                    phones.txPower.withUnsafeBufferPointer { txPower in
+                    phones.txError.withUnsafeBufferPointer { txError in
+                    phones.rssiCorrection.withUnsafeBufferPointer { correction in
+                    phones.rxError.withUnsafeBufferPointer { rxError in
+                    NormalQuantileTable.knots.withUnsafeBufferPointer { knots in
+                        @inline(__always) func normal(_ random: inout RandomStream) -> Float {
+                            let bits = random.next()
+                            let index = Int(bits >> 52)
+                            let fraction = Float(bits & 0xF_FFFF_FFFF_FFFF) * 0x1.0p-52
+                            return knots[index] + (knots[index + 1] - knots[index]) * fraction
+                        }
+                        /// ``RadioModel/sighting(pathAttenuation:transmitter:receiver:phones:)``, NaN when not received.
+                        @inline(__always) func attenuation(_ path: Float, _ t: Int, _ r: Int) -> Float {
+                            let tx = txPower[t], c = correction[r]
+                            let rssi = (tx + txError[t]) - path - c + rxError[r]
+                            guard rssi >= limit else { return .nan }
+                            return tx - (RadioModel.roundHalfAway(rssi) + c)
+                        }
+                        for block in Parallel.chunk(worker, of: workers, count: blocks) {
+                            var random = RandomStream(seed: seed, subsystem: "radio.encounter", entity: UInt64(encounters.day) << 40 | UInt64(block))
+                            for i in (block * encountersPerBlock)..<min(encounters.count, (block + 1) * encountersPerBlock) {
+                                let code = Int(setting[i])
+                                let environment = environmentOf[code]
+                                let carriage = carriageBySetting[code]
+                                let a = Int(personA[i]), b = Int(personB[i])
+                                let offsetAB = model.encounterOffset(environment: environment, carriageTransmitter: carriage, carriageReceiver: carriage, random: &random)
+                                let offsetBA = model.encounterOffset(environment: environment, carriageTransmitter: carriage, carriageReceiver: carriage, random: &random)
+                                let sigma = fast[code], intercept = a1[code], slope = tenN[code]
+                                for s in Int(segmentFirst[i])..<Int(segmentFirst[i + 1]) {
+                                    let median = intercept + slope * log10f(max(distance[s], minimumDistance))
+                                    outB[s] = attenuation(median + offsetAB + sigma * normal(&random), a, b)
+                                    outA[s] = attenuation(median + offsetBA + sigma * normal(&random), b, a)
+                                }
                             }
                         }
-                    }
-                  }
+                    } } } } } } } } } }
                 }
             }
         }

@@ -99,6 +99,18 @@ public struct RadioModel: Sendable {
         let correction = phones.rssiCorrection[receiver]
         let rssi = (tx + phones.txError[transmitter]) - pathAttenuation - correction + phones.rxError[receiver]
         guard rssi >= limit else { return nil }
-        return RadioSighting(attenuation: tx - (rssi.rounded() + correction), rssi: rssi.rounded())
+        let rounded = RadioModel.roundHalfAway(rssi)
+        return RadioSighting(attenuation: tx - (rounded + correction), rssi: rounded)
+    }
+
+    /// `x.rounded()` (to nearest, ties away from zero) without a libm call or a
+    /// branch: the fraction f = x − trunc(x) is exact, and trunc(2f) is +1, 0
+    /// or −1 exactly when x is to be rounded up, kept, or rounded down.
+    @inlinable @inline(__always)
+    public static func roundHalfAway(_ x: Float) -> Float {
+        guard abs(x) >= 1, abs(x) < 0x1p30 else { return x.rounded() }
+        let truncated = Float(Int32(x))
+        let fraction = x - truncated
+        return truncated + Float(Int32(fraction * 2))
     }
 }

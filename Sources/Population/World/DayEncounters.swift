@@ -1,3 +1,5 @@
+import WarnSimCore
+
 /// The encounter stream of one day, struct-of-arrays: every pair of people
 /// within radio range in the same venue, with start, end, environment and the
 /// true distance as piecewise-constant segments. Ordered by venue, then as
@@ -34,6 +36,27 @@ public struct DayEncounters: Sendable, Equatable {
 
     /// Segments of encounter `i`.
     public func segments(_ i: Int) -> Range<Int> { Int(segmentFirst[i])..<Int(segmentFirst[i + 1]) }
+
+    /// A checksum of the stream's content that does not depend on the order of
+    /// the encounters within the day: the wrapping sum over encounters of a hash
+    /// of (venue, people, setting, interval, minimum distance, segments). Two
+    /// builds of the generator that produce the same encounters give the same
+    /// checksum (``WorldBenchmark`` reports it).
+    public func contentChecksum() -> UInt64 {
+        var sum: UInt64 = 0
+        for i in 0..<count {
+            var h = SplitMix64.mix(UInt64(UInt32(bitPattern: venue[i])) << 32 | UInt64(setting[i]))
+            h = SplitMix64.mix(h ^ (UInt64(UInt32(bitPattern: personA[i])) << 32 | UInt64(UInt32(bitPattern: personB[i]))))
+            h = SplitMix64.mix(h ^ (UInt64(UInt16(bitPattern: start[i])) << 48 | UInt64(UInt16(bitPattern: end[i])) << 32
+                | UInt64(minimumDistance[i].bitPattern)))
+            for s in segments(i) {
+                h = SplitMix64.mix(h ^ (UInt64(UInt16(bitPattern: segmentStart[s])) << 48 | UInt64(UInt16(bitPattern: segmentEnd[s])) << 32
+                    | UInt64(segmentDistance[s].bitPattern)))
+            }
+            sum &+= h
+        }
+        return sum &+ SplitMix64.mix(UInt64(day))
+    }
 
     mutating func reserve(encounters: Int, segments: Int) {
         personA.reserveCapacity(encounters); personB.reserveCapacity(encounters); setting.reserveCapacity(encounters)

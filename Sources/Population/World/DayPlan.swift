@@ -171,15 +171,24 @@ public struct DayPlan: Sendable {
                 return a < b
             }.map { indices[$0] }
         }
-        // Vehicles.
-        var vehicles = 0, previousSlot: Int32 = -1, inSlot = 0
+        // Vehicles: each departure's riders fill vehicles of k or k + 1 riders
+        // (``PopulationConfig/vehicleRiders``) on uniformly drawn distinct seats.
+        var vehicleRandom = RandomStream.derive(seed: seed, subsystem: "transport.vehicles", entity: 0, index: day)
+        let (riders, largerShare) = config.vehicleRiders
+        var seats = (0..<config.vehicleCapacity).map { Int16($0) }
+        var vehicles = 0, previousSlot: Int32 = -1, inVehicle = 0, vehicleSize = 0
         for i in order(.transport) {
-            if venue[i] != previousSlot { previousSlot = venue[i]; inSlot = 0 }
-            if inSlot % config.vehicleCapacity == 0 { vehicles += 1 }
+            if venue[i] != previousSlot { previousSlot = venue[i]; inVehicle = vehicleSize }
+            if inVehicle == vehicleSize {
+                vehicles += 1
+                inVehicle = 0
+                vehicleSize = min(config.vehicleCapacity, vehicleRandom.nextBernoulli(largerShare) ? riders + 1 : riders)
+                for k in 0..<vehicleSize { seats.swapAt(k, k + vehicleRandom.nextIndex(seats.count - k)) }
+            }
             cluster[i] = -1
-            seat[i] = Int16(inSlot % config.vehicleCapacity)
+            seat[i] = seats[inVehicle]
             venue[i] = Int32(vehicles - 1)
-            inSlot += 1
+            inVehicle += 1
         }
         // Restaurant tables.
         var tableRandom = RandomStream.derive(seed: seed, subsystem: "leisure.tables", entity: 0, index: day)

@@ -63,6 +63,9 @@ public struct PopulationConfig: Sendable, Equatable {
     public var daycareRepositionMinutes: Int
 
     public var vehicleCapacity: Int
+    /// Mean number of other riders within `contactDistance` per ride; sets how
+    /// many riders share a vehicle (``vehicleRiders``).
+    public var vehicleCloseContactsTarget: Double
     public var vehicleSeatColumns: Int
     public var vehicleSeatPitch: Double
     public var vehicleRowPitch: Double
@@ -75,6 +78,8 @@ public struct PopulationConfig: Sendable, Equatable {
     public var shopArea: Double
     public var shoppersPerShop: Int
     public var shopRepositionMinutes: Int
+    /// Mean close contacts per person-day in shops that the shop geometry is set to give (checked by the tests).
+    public var shopCloseContactsTarget: Double
 
     public var leisure: ClusterLayout
     public var leisureWeekdayProbability: Double
@@ -86,9 +91,54 @@ public struct PopulationConfig: Sendable, Equatable {
     public var streetWidth: Double
     public var walkersPerStreet: Int
     public var streetRepositionMinutes: Int
+    /// Mean close contacts per person-day on streets that the street geometry is set to give (checked by the tests).
+    public var streetCloseContactsTarget: Double
 
     /// Carriage state (a name from the radio parameters) per setting.
     public var carriageBySetting: [String]
+
+    /// Mean number of other household members per person (person-weighted
+    /// mean of household size − 1) under `householdSizeShares`: the people a
+    /// person meets at home on a day.
+    public var homeContactsTarget: Double {
+        var members = 0.0, pairs = 0.0
+        for (index, share) in householdSizeShares.enumerated() {
+            let size = Double(index + 1)
+            members += share * size
+            pairs += share * size * (size - 1)
+        }
+        return pairs / members
+    }
+
+    /// Seat positions of a vehicle (metres): `seat_columns` across, rows behind.
+    public func vehicleSeatPosition(_ seat: Int) -> (x: Double, y: Double) {
+        (vehicleSeatPitch * Double(seat % vehicleSeatColumns), vehicleRowPitch * Double(seat / vehicleSeatColumns))
+    }
+
+    /// Mean over the seats of a vehicle of the number of other seats within `contactDistance`.
+    public var vehicleSeatNeighbours: Double {
+        var total = 0
+        for a in 0..<vehicleCapacity {
+            for b in 0..<vehicleCapacity where b != a {
+                let p = vehicleSeatPosition(a), q = vehicleSeatPosition(b)
+                if ((p.x - q.x) * (p.x - q.x) + (p.y - q.y) * (p.y - q.y)).squareRoot() <= contactDistance { total += 1 }
+            }
+        }
+        return Double(total) / Double(vehicleCapacity)
+    }
+
+    /// Riders per vehicle: k or k + 1 (share q of the vehicles) on uniformly
+    /// drawn distinct seats. A rider among r has on average
+    /// (r − 1) · m / (C − 1) others within the contact distance (m: seat
+    /// neighbours, C: capacity), so the person-weighted mean of (r − 1) is set to
+    /// c' = target · (C − 1) / m with the rule of ``ClusterLayout/clusterSizes``.
+    public var vehicleRiders: (small: Int, largeShare: Double) {
+        let neighbours = vehicleSeatNeighbours
+        guard vehicleCapacity > 1, neighbours > 0 else { return (1, 0) }
+        let c = vehicleCloseContactsTarget * Double(vehicleCapacity - 1) / neighbours
+        if c >= Double(vehicleCapacity - 1) { return (vehicleCapacity, 0) }
+        return ClusterLayout(closeContactsTarget: c, clusterSpacing: 0, seatRadius: 0, clustersPerRoom: 1).clusterSizes
+    }
 }
 
 /// The world part of a scenario file: `population:`, `radio:` and `epidemiology:`.
@@ -186,6 +236,7 @@ extension PopulationConfig {
             daycareTime: try parseTime(try daycare.section("time")),
             daycareRepositionMinutes: try daycare.int("reposition_minutes", in: 1...600),
             vehicleCapacity: try transport.int("vehicle_capacity", in: 1...1000),
+            vehicleCloseContactsTarget: try transport.double("close_contacts_target", in: 0...100),
             vehicleSeatColumns: try transport.int("seat_columns", in: 1...10),
             vehicleSeatPitch: try transport.double("seat_pitch_m", in: 0.2...3),
             vehicleRowPitch: try transport.double("row_pitch_m", in: 0.3...3),
@@ -197,6 +248,7 @@ extension PopulationConfig {
             shopArea: try shop.double("area_m2", in: 10...100_000),
             shoppersPerShop: try shop.int("shoppers_per_shop", in: 1...10_000),
             shopRepositionMinutes: try shop.int("reposition_minutes", in: 1...120),
+            shopCloseContactsTarget: try shop.double("close_contacts_target", in: 0...100),
             leisure: try parseCluster(leisure),
             leisureWeekdayProbability: try leisure.double("weekday_probability", in: 0...1),
             leisureWeekendProbability: try leisure.double("weekend_probability", in: 0...1),
@@ -206,9 +258,20 @@ extension PopulationConfig {
             streetWidth: try street.double("width_m", in: 1...200),
             walkersPerStreet: try street.int("walkers_per_street", in: 1...10_000),
             streetRepositionMinutes: try street.int("reposition_minutes", in: 1...60),
+            streetCloseContactsTarget: try street.double("close_contacts_target", in: 0...100),
             carriageBySetting: [])
         for setting in Setting.allCases {
             config.carriageBySetting.append(try carriage.string(setting.name))
+        }
+        let neighbours = config.vehicleSeatNeighbours
+        if config.vehicleCloseContactsTarget > 0 {
+            guard neighbours > 0 else {
+                throw transport.fail("close_contacts_target", "no two seats are within contact_distance_m, so no ride can have close contacts")
+            }
+            let riders = config.vehicleCloseContactsTarget * Double(config.vehicleCapacity - 1) / neighbours + 1
+            guard riders <= Double(config.vehicleCapacity) + 1e-9 else {
+                throw transport.fail("close_contacts_target", "a full vehicle gives only \(String(format: "%.2f", neighbours)) close contacts per ride; the target needs \(String(format: "%.1f", riders)) riders for \(config.vehicleCapacity) seats")
+            }
         }
         for section in [home, daycare, transport, shop, street, carriage] { try section.finish() }
         for section in [work, school, leisure] {

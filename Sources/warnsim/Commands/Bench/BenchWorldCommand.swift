@@ -24,6 +24,12 @@ struct BenchWorldCommand: ParsableCommand {
     @Option(help: "Seed.")
     var seed: UInt64 = 1
 
+    @Option(help: "Override the scenario's epidemiology.beta_per_minute (for calibration runs).")
+    var beta: Double?
+
+    @Flag(help: "Also survey close contacts per person-day by setting (not timed).")
+    var contacts = false
+
     @Flag(help: "Print one JSON object instead of a table.")
     var json = false
 
@@ -31,13 +37,17 @@ struct BenchWorldCommand: ParsableCommand {
         guard (2...50_000_000).contains(people) else { throw inputFailure(file: "<argument>", field: "--people", "must be in 2...50000000") }
         guard (1...3650).contains(days) else { throw inputFailure(file: "<argument>", field: "--days", "must be in 1...3650") }
         guard (1...1024).contains(threads) else { throw inputFailure(file: "<argument>", field: "--threads", "must be in 1...1024") }
-        let world: WorldScenario
+        if let beta, !(0...1).contains(beta) { throw inputFailure(file: "<argument>", field: "--beta", "must be in 0...1") }
+        var world: WorldScenario
         do {
             world = try WorldScenario.load(URL(fileURLWithPath: scenario))
         } catch let error as InputError {
             throw inputFailure(error)
         }
-        let result = WorldBenchmark(scenario: world, people: people, days: days, threads: threads, seed: seed).run()
+        if let beta { world.epidemiology.beta = beta }
+        var benchmark = WorldBenchmark(scenario: world, people: people, days: days, threads: threads, seed: seed)
+        benchmark.surveyContacts = contacts
+        let result = benchmark.run()
         if json {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys]
@@ -61,7 +71,24 @@ struct BenchWorldCommand: ParsableCommand {
             exposures (total)      \(result.exposuresTotal)
             infections (total)     \(result.infectionsTotal)
             peak RSS               \(String(format: "%.1f MB", Double(result.peakRssBytes) / 1e6))
+            encounter checksum     \(result.encounterChecksum)
 
             """)
+        if let outbreak = result.outbreak {
+            printOutput("""
+                index cases (days \(Int(outbreak.indexWindowDays[0]))-\(Int(outbreak.indexWindowDays[1])))  \(outbreak.indexCases)
+                  R (secondary per index)   \(String(format: "%.2f", outbreak.reproductionNumber))
+                  household attack rate     \(String(format: "%.3f ± %.3f", outbreak.householdAttackRate, outbreak.householdAttackRateStandardError)) (\(outbreak.householdSecondaryInfections) of \(outbreak.householdContacts))
+
+                """)
+        }
+        if let rows = result.contacts {
+            var table = "setting     person-days  close contacts (± se)  radio-range partners\n"
+            for row in rows {
+                table += row.setting.padding(toLength: 12, withPad: " ", startingAt: 0)
+                table += String(format: "%11d  %8.2f ± %-10.2f  %8.2f\n", row.personDays, row.closeContacts, row.closeContactsStandardError, row.encounterPartners)
+            }
+            printOutput(table)
+        }
     }
 }
