@@ -18,7 +18,7 @@ enum RecordedRunFixture {
     }
 
     /// Simulates into a fresh temporary folder and returns it.
-    static func simulate(seed: UInt64, days: Int = 9) throws -> String {
+    static func simulate(seed: UInt64, days: Int = 14) throws -> String {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("warnsim-analysis-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         // Beside the shipped scenarios, whose relative paths (radio, risk) it keeps.
