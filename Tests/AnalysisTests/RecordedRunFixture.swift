@@ -4,8 +4,8 @@ import Simulation
 import WarnSimCore
 
 /// A small recorded run on disk, simulated once for the analysis tests: the
-/// village shrunk to 800 people for 9 days, with packages published at any key
-/// count so that the short run distributes keys and warns phones.
+/// village shrunk to 800 people for 14 days (long enough for uploads,
+/// distribution and warnings at the calibrated transmission rate).
 enum RecordedRunFixture {
     static let root = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -14,7 +14,7 @@ enum RecordedRunFixture {
     static func scenarioText() throws -> String {
         var text = try String(contentsOf: scenarios.appendingPathComponent("village-2k.yaml"), encoding: .utf8)
         text = text.replacingOccurrences(of: "  people: 2000", with: "  people: 800")
-        return text + "\nservices:\n  distribution:\n    shifting-policy-threshold: 1\n"
+        return text
     }
 
     /// Simulates into a fresh temporary folder and returns it.

@@ -13,12 +13,11 @@ import WarnSimCore
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Configs/scenarios")
 
-    /// The village, shrunk to 800 people, with packages published at any key
-    /// count so that a short run distributes keys.
+    /// The village, shrunk to 800 people (its packages are published at any
+    /// key count, as the national ones were, so a short run distributes keys).
     static func scenario(_ edit: (String) -> String = { $0 }) throws -> URL {
         var text = try String(contentsOf: scenarios.appendingPathComponent("village-2k.yaml"), encoding: .utf8)
         text = text.replacingOccurrences(of: "  people: 2000", with: "  people: 800")
-        text += "\nservices:\n  distribution:\n    shifting-policy-threshold: 1\n"
         let url = scenarios.appendingPathComponent(".test-\(UUID().uuidString).yaml")
         try edit(text).write(to: url, atomically: true, encoding: .utf8)
         return url
@@ -144,7 +143,7 @@ import WarnSimCore
             ({ $0.replacingOccurrences(of: "  start_date: 2021-04-12", with: "  start_date: 2021-04-13") }, "simulation.start_date"),
             ({ $0.replacingOccurrences(of: "  tele_tan_share: 0.1", with: "  tele_tan_share: 1.1") }, "app.tele_tan_share"),
             ({ $0.replacingOccurrences(of: "cwa-2021-04-14.yaml", with: "immuni-2020-10-android.yaml") }, "risk.configuration"),
-            ({ $0 + "\nservices:\n  distribution:\n    shifting-policy-threshold: 0\n" }, "services"),
+            ({ $0.replacingOccurrences(of: "shifting-policy-threshold: 1", with: "shifting-policy-threshold: 0") }, "services"),
         ]
         for (edit, field) in cases {
             let url = try Self.scenario(edit)

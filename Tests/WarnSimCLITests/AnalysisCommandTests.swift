@@ -10,7 +10,6 @@ import Testing
         let scenarios = WarnSimProcess.projectRoot.appendingPathComponent("Configs/scenarios")
         var text = try String(contentsOf: scenarios.appendingPathComponent("village-2k.yaml"), encoding: .utf8)
         text = text.replacingOccurrences(of: "  people: 2000", with: "  people: 800")
-        text += "\nservices:\n  distribution:\n    shifting-policy-threshold: 1\n"
         let scenario = scenarios.appendingPathComponent(".test-\(UUID().uuidString).yaml")
         try text.write(to: scenario, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: scenario) }
