@@ -54,6 +54,9 @@ public struct CoronaWarnApp: Sendable {
     /// ``DiagnosisKeyIndex`` used.
     public private(set) var lastWindows: [MatchedExposureWindow] = []
     public private(set) var events: [AppEvent] = []
+    /// The windows of earlier detections per key, so that a detection matches
+    /// only keys that are new or whose sightings changed.
+    private var matchCache = ExposureMatchCache()
 
     public init(framework: ExposureNotificationFramework, consents: Consents, maxDetectionsPerDay: Int = 6) {
         self.framework = framework
@@ -226,20 +229,35 @@ public struct CoronaWarnApp: Sendable {
         detection.recordDetection(at: now)
         hasNewPackages = false
         framework.expire(now: now)
-        let matched = matcher.match(index, in: framework.sightings)
-        if let sources = index.sources {
-            // The index says which package each key came from.
-            lastWindows = matched.filter { packages[sources[$0.keyIndex]] != nil }
-        } else {
-            let held = Set(packages.values.flatMap { $0.map(KeyIdentity.init) })
-            lastWindows = matched.filter { held.contains(KeyIdentity(index.keys[$0.keyIndex])) }
-        }
+        lastWindows = matchedWindows(index: index, matcher: matcher)
         let today = Int(ENIntervalNumber(unixSeconds: now).dayNumber)
         let result = try engine.calculate(lastWindows.map(\.window), referenceDay: today)
         let notified = notifier.record(result.totalRiskLevel)
         lastRisk = result
         events.append(.riskCalculated(at: now, level: result.totalRiskLevel, notified: notified))
         return result
+    }
+
+    /// The windows of the keys of `index` that came in packages this app
+    /// holds, in index order. With sources (the simulation's case) the match
+    /// cache re-matches only what changed; the result is the same as
+    /// ``matchedWindowsAfresh(index:matcher:)``.
+    mutating func matchedWindows(index: DiagnosisKeyIndex, matcher: ExposureMatcher) -> [MatchedExposureWindow] {
+        guard index.sources != nil else { return matchedWindowsAfresh(index: index, matcher: matcher) }
+        let held = packages
+        return matchCache.update(index: index, store: framework.sightings, isHeld: { held[$0] != nil }, matcher: matcher)
+    }
+
+    /// Every key of `index` matched against every sighting, then restricted to
+    /// the keys of held packages.
+    public func matchedWindowsAfresh(index: DiagnosisKeyIndex, matcher: ExposureMatcher) -> [MatchedExposureWindow] {
+        let matched = matcher.match(index, in: framework.sightings)
+        if let sources = index.sources {
+            // The index says which package each key came from.
+            return matched.filter { packages[sources[$0.keyIndex]] != nil }
+        }
+        let held = Set(packages.values.flatMap { $0.map(KeyIdentity.init) })
+        return matched.filter { held.contains(KeyIdentity(index.keys[$0.keyIndex])) }
     }
 
     /// A key as the app identifies it across packages.
