@@ -46,6 +46,7 @@ import WarnSimCore
         var packages = [(path: String, keys: [DiagnosisKey], published: Int64)]()
         var held = Set<String>()
         var withheld = [String]()
+        var index: DiagnosisKeyIndex?
         var lastScan: Int64?
         var comparisons = 0, windowsSeen = 0
         let firstDay = Self.start / 86_400
@@ -85,12 +86,16 @@ import WarnSimCore
                     if stream.next() % 4 == 0 { withheld.append(path) } else { held.insert(path) }
                 }
                 if stream.next() % 5 == 0, let late = withheld.popLast() { held.insert(late) }
+                let before = packages.count
                 packages.removeAll { $0.published < now - 15 * 86_400 }
+                if packages.count != before || packages.last?.published == now || index == nil {
+                    index = try DiagnosisKeyIndex(
+                        keys: packages.flatMap(\.keys), sources: packages.flatMap { p in p.keys.map { _ in p.path } }, matcher: matcher)
+                }
                 guard hour % 4 == Int64(seed % 4) || stream.next() % 7 == 0 else { continue }
                 store.expire(now: now)
-                let index = try DiagnosisKeyIndex(
-                    keys: packages.flatMap(\.keys), sources: packages.flatMap { p in p.keys.map { _ in p.path } }, matcher: matcher)
-                let cached = cache.update(index: index, store: store, isHeld: { held.contains($0) }, matcher: matcher)
+                let index = index!
+                let cached = cache.update(index: index, store: store, heldVersion: held.count, isHeld: { held.contains($0) }, matcher: matcher)
                 let fresh = matcher.match(index, in: store).filter { held.contains(index.sources![$0.keyIndex]) }
                 #expect(cached == fresh, "day \(day) hour \(hour)")
                 comparisons += 1
@@ -117,14 +122,14 @@ import WarnSimCore
         var cache = ExposureMatchCache()
         let matcher = ExposureMatcher()
         let index = try DiagnosisKeyIndex(keys: keys, sources: ["p"], matcher: matcher)
-        let first = cache.update(index: index, store: store, isHeld: { _ in true }, matcher: matcher)
+        let first = cache.update(index: index, store: store, heldVersion: 0, isHeld: { _ in true }, matcher: matcher)
         #expect(first.count == 2)  // 40 minutes: two 30-minute windows
         var rules = ExposureMatcher.Rules()
         rules.windowSeconds = 3600
         let wide = ExposureMatcher(rules: rules)
-        let second = cache.update(index: index, store: store, isHeld: { _ in true }, matcher: wide)
+        let second = cache.update(index: index, store: store, heldVersion: 0, isHeld: { _ in true }, matcher: wide)
         #expect(second == wide.match(index, in: store))
         #expect(second.count == 1)
-        #expect(cache.update(index: index, store: store, isHeld: { _ in false }, matcher: wide).isEmpty)
+        #expect(cache.update(index: index, store: store, heldVersion: 1, isHeld: { _ in false }, matcher: wide).isEmpty)
     }
 }

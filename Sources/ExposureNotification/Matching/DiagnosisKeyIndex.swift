@@ -34,6 +34,12 @@ public struct DiagnosisKeyIndex: Sendable {
     let keysByDay: [Int64: [Int32]]
     /// The matching tolerance the ranges were computed with, in intervals.
     public let toleranceIntervals: Int64
+    /// Identifies this index (not a copy of another built the same way), so
+    /// that a cache can tell whether the index changed since it last looked.
+    public let token = Token()
+
+    /// See ``token``.
+    public final class Token: Sendable {}
 
     /// Derives and indexes the RPIs of the keys `matcher` considers eligible.
     public init(keys: [DiagnosisKey], sources: [String]? = nil, matcher: ExposureMatcher, threads: Int = 1) throws(BatchCryptoError) {
@@ -165,6 +171,12 @@ struct RPIFilter: Sendable {
         }
         self.bits = bits
         self.shift = shift
+    }
+
+    /// Calls `body` with the bit words and the shift (for tight loops).
+    @inline(__always)
+    func withBits<R>(_ body: (UnsafePointer<UInt64>, UInt64) -> R) -> R {
+        bits.withUnsafeBufferPointer { body($0.baseAddress!, shift) }
     }
 
     @inline(__always)

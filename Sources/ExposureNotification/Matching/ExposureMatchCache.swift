@@ -29,6 +29,11 @@ public struct ExposureMatchCache: Sendable {
     /// The store's `expiredBeforeDay` and `clearCount` at the last update.
     var seenExpiry: Int64?
     var seenClearCount = 0
+    /// The index and held-sources version of the last update, and each
+    /// entry's key index in that index.
+    var seenIndex: DiagnosisKeyIndex.Token?
+    var seenHeldVersion = 0
+    var entryKeyIndex: [Int] = []
     /// The matcher the entries were computed with.
     var rules: ExposureMatcher.Rules?
     var mapping: DiagnosisKeysDataMapping?
@@ -42,8 +47,11 @@ public struct ExposureMatchCache: Sendable {
     /// documentation). The index must have sources; `store` must be sealed
     /// (``SightingStore/expire(now:)`` and ``SightingStore/seal()`` seal it),
     /// otherwise everything is matched afresh.
+    ///
+    /// `heldVersion` must change whenever the answers of `isHeld` do; while
+    /// it and the index stay the same, sources are not looked at again.
     public mutating func update(
-        index: DiagnosisKeyIndex, store: SightingStore, isHeld: (String) -> Bool, matcher: ExposureMatcher
+        index: DiagnosisKeyIndex, store: SightingStore, heldVersion: Int, isHeld: (String) -> Bool, matcher: ExposureMatcher
     ) -> [MatchedExposureWindow] {
         precondition(index.sources != nil, "the match cache needs the keys' sources")
         if rules != matcher.rules || mapping != matcher.mapping || !store.open.isEmpty || seenClearCount != store.clearCount
@@ -53,21 +61,27 @@ public struct ExposureMatchCache: Sendable {
             mapping = matcher.mapping
             seenClearCount = store.clearCount
         }
-        // Sources usable now; drop what no longer is, or whose contents changed.
-        var usable = Set<String>()
-        for source in index.sourceOrder where isHeld(source) { usable.insert(source) }
-        for (source, digest) in matchedSources where !usable.contains(source) || index.sourceDigest[source] != digest {
-            matchedSources[source] = nil
+        let sameSources = seenIndex === index.token && seenHeldVersion == heldVersion && entryKeyIndex.count == entries.count
+        if sameSources && seenSerial == store.nextChunkSerial && seenExpiry == store.expiredBeforeDay {
+            return output()  // nothing changed
         }
-        entries.removeAll { matchedSources[$0.source] == nil }
+        var usable = Set<String>()
+        if !sameSources {
+            // Sources usable now; drop what no longer is, or whose contents changed.
+            for source in index.sourceOrder where isHeld(source) { usable.insert(source) }
+            for (source, digest) in matchedSources where !usable.contains(source) || index.sourceDigest[source] != digest {
+                matchedSources[source] = nil
+            }
+            entries.removeAll { matchedSources[$0.source] == nil }
+            entryKeyIndex = entries.map { Int(index.keysOfSource[$0.source]![$0.offset]) }
+        }
 
         var recompute = Set<Int>()
         // Store changes since the last update: chunks that arrived, days that expired.
         let arrived = store.chunks.filter { $0.serial >= seenSerial }
         let newDays = Set(arrived.map(\.day))
         let expiredBefore: Int64? = store.expiredBeforeDay != seenExpiry ? store.expiredBeforeDay : nil
-        for entry in entries {
-            let keyIndex = Int(index.keysOfSource[entry.source]![entry.offset])
+        for (entry, keyIndex) in zip(entries, entryKeyIndex) {
             let days = DiagnosisKeyIndex.days(of: entry.key, toleranceIntervals: matcher.rules.toleranceIntervals)
             if newDays.contains(where: days.contains) || (expiredBefore.map { days.lowerBound < $0 } ?? false) {
                 recompute.insert(keyIndex)
@@ -79,20 +93,31 @@ public struct ExposureMatchCache: Sendable {
             }
         }
         // Sources not matched yet: test every stored identifier against their filters.
-        let fresh = index.sourceOrder.filter { usable.contains($0) && matchedSources[$0] == nil }
+        let fresh = sameSources ? [] : index.sourceOrder.filter { usable.contains($0) && matchedSources[$0] == nil }
         if !fresh.isEmpty {
-            let filters = fresh.compactMap { index.sourceFilter[$0] }
             let freshSet = Set(fresh)
-            store.forEachEntryRPI { rpi in
-                guard filters.contains(where: { $0.mayContain(high: rpi.high) }) else { return }
+            let exact: (KeyBytes) -> Void = { rpi in
                 index.forEachKey(withRPI: rpi) { k in
                     if freshSet.contains(index.sources![k]) { recompute.insert(k) }
+                }
+            }
+            for source in fresh {
+                // One pass over the stored identifiers per new source, testing
+                // the source's bit filter (cache-resident) before the exact table.
+                guard let filter = index.sourceFilter[source] else { continue }
+                filter.withBits { bits, shift in
+                    for chunk in store.chunks {
+                        chunk.forEachRPI(whereHigh: { high in
+                            let bit = Int(high >> shift)
+                            return bits[bit >> 6] & (1 << UInt64(bit & 63)) != 0
+                        }, exact)
+                    }
                 }
             }
             for source in fresh { matchedSources[source] = index.sourceDigest[source] }
         }
         // Match what changed.
-        if !recompute.isEmpty {
+        if !recompute.isEmpty || !sameSources {
             var position = [String: [Int: Int]]()  // source → offset → entry
             for (i, entry) in entries.enumerated() { position[entry.source, default: [:]][entry.offset] = i }
             var removed = Set<Int>()
@@ -106,21 +131,31 @@ public struct ExposureMatchCache: Sendable {
                     if windows.isEmpty { removed.insert(i) } else { entries[i].windows = windows }
                 } else if !windows.isEmpty {
                     entries.append(Entry(source: source, offset: offset, key: index.keys[k], windows: windows))
+                    entryKeyIndex.append(k)
                     position[source, default: [:]][offset] = entries.count - 1
                 }
             }
-            if !removed.isEmpty {
-                entries = entries.enumerated().filter { !removed.contains($0.offset) }.map(\.element)
-            }
+            // Keep the entries in index order.
+            let order = entries.indices.filter { !removed.contains($0) }.sorted { entryKeyIndex[$0] < entryKeyIndex[$1] }
+            entries = order.map { entries[$0] }
+            entryKeyIndex = order.map { entryKeyIndex[$0] }
         }
         seenSerial = store.nextChunkSerial
         seenExpiry = store.expiredBeforeDay
-        // In index order, with the keys' current indices.
-        var out = [(Int, [MatchedExposureWindow])]()
-        for entry in entries {
-            let k = Int(index.keysOfSource[entry.source]![entry.offset])
-            out.append((k, entry.windows.map { var w = $0; w.keyIndex = k; return w }))
+        seenIndex = index.token
+        seenHeldVersion = heldVersion
+        return output()
+    }
+
+    /// The entries' windows in index order, with the keys' current indices.
+    func output() -> [MatchedExposureWindow] {
+        var out = [MatchedExposureWindow]()
+        for (entry, k) in zip(entries, entryKeyIndex) {
+            for var window in entry.windows {
+                window.keyIndex = k
+                out.append(window)
+            }
         }
-        return out.sorted { $0.0 < $1.0 }.flatMap(\.1)
+        return out
     }
 }

@@ -243,6 +243,18 @@ public struct SightingChunk: Sendable {
         }
     }
 
+    /// Calls `body` with the RPIs of entries whose high word passes `test`
+    /// (a tight loop over the packed high words).
+    @inline(__always)
+    func forEachRPI(whereHigh test: (UInt64) -> Bool, _ body: (KeyBytes) -> Void) {
+        withBytes { base in
+            let high = base.assumingMemoryBound(to: UInt64.self)
+            for e in 0..<entryCount where test(high[e]) {
+                body(KeyBytes(low: base.load(fromByteOffset: rpiLowOffset + 8 * e, as: UInt64.self), high: high[e]))
+            }
+        }
+    }
+
     /// Calls `body` with the RPI of every entry, in entry order.
     func forEachRPI(_ body: (KeyBytes) -> Void) {
         withBytes { base in

@@ -49,6 +49,10 @@ public struct CoronaWarnApp: Sendable {
     /// Keys of the packages processed, by package path.
     public private(set) var packages: [String: [DiagnosisKey]] = [:]
     private var hasNewPackages = false
+    /// Changes whenever `packages` does (for the match cache).
+    private var packagesVersion = 0
+    /// The retention cutoff `packages` was last filtered with.
+    private var prunedBeforeDay: UInt32?
     public private(set) var lastRisk: RiskResult?
     /// The windows of the last detection, with the index of their key in the
     /// ``DiagnosisKeyIndex`` used.
@@ -93,6 +97,8 @@ public struct CoronaWarnApp: Sendable {
         notifier = RiskChangeNotifier(notificationsPermitted: consents.notifications)
         packages = [:]
         hasNewPackages = false
+        packagesVersion += 1
+        prunedBeforeDay = nil
         lastRisk = nil
         events.append(.reset(at: now))
         updateTracing()
@@ -207,14 +213,21 @@ public struct CoronaWarnApp: Sendable {
     /// Takes in verified packages the app has not processed yet; keys older
     /// than the framework's 14-day retention are forgotten.
     public mutating func receive(_ downloaded: [VerifiedKeyPackage], now: Int64) {
+        var added = false
         for package in downloaded where packages[package.path] == nil {
             packages[package.path] = package.keys
             hasNewPackages = true
+            added = true
         }
         let oldest = ENIntervalNumber(unixSeconds: now).dayNumber - 15
+        // Filtering again with the same cutoff and no new package changes nothing.
+        guard added || prunedBeforeDay != oldest else { return }
+        let before = packages.count
         packages = packages.filter { _, keys in
             keys.isEmpty || keys.contains { $0.rollingStartIntervalNumber.dayNumber >= oldest }
         }
+        prunedBeforeDay = oldest
+        if added || packages.count != before { packagesVersion += 1 }
     }
 
     /// Runs exposure detection and the risk calculation if the schedule says
@@ -245,7 +258,8 @@ public struct CoronaWarnApp: Sendable {
     mutating func matchedWindows(index: DiagnosisKeyIndex, matcher: ExposureMatcher) -> [MatchedExposureWindow] {
         guard index.sources != nil else { return matchedWindowsAfresh(index: index, matcher: matcher) }
         let held = packages
-        return matchCache.update(index: index, store: framework.sightings, isHeld: { held[$0] != nil }, matcher: matcher)
+        return matchCache.update(
+            index: index, store: framework.sightings, heldVersion: packagesVersion, isHeld: { held[$0] != nil }, matcher: matcher)
     }
 
     /// Every key of `index` matched against every sighting, then restricted to
