@@ -41,16 +41,40 @@ public struct ExposureNotificationFramework: Sendable {
         return keyRing.dayAdvertisements(at: ENIntervalNumber(unixSeconds: time).dayStart, using: &keyStream)
     }
 
+    /// The Temporary Exposure Key the phone advertises with on the UTC day
+    /// containing `time` (made if needed), or nil while tracing is off: for a
+    /// simulation that derives every phone's identifiers of the day in one batch
+    /// (with ``metadata``), as ``dayAdvertisements(at:)`` gives them one phone
+    /// at a time.
+    public mutating func dayKey(at time: Int64) -> TemporaryExposureKey? {
+        guard isEnabled else { return nil }
+        return keyRing.currentKey(at: ENIntervalNumber(unixSeconds: time).dayStart, using: &keyStream)
+    }
+
+    /// The metadata the phone broadcasts (encrypted into its AEMs).
+    public var metadata: BluetoothMetadata { keyRing.metadata }
+
     /// Records one scan started at `time` that received `advertisements` with
     /// their raw RSSI. Stores nothing while tracing is off.
     public mutating func recordScan(at time: Int64, received advertisements: [(payload: AdvertisementPayload, rawRSSI: Int)]) {
         guard isEnabled else { return }
         for (payload, rssi) in advertisements {
-            sightings.record(Sighting(
-                time: time, rpi: payload.rpi, aem: payload.aem,
-                rawRSSI: rssi, rssiCorrection: rssiCorrection, previousScanTime: lastScanTime))
+            sightings.record(
+                time: time, previousScanTime: lastScanTime, rpi: payload.rpi, aem: payload.aem,
+                calibratedRSSI: Sighting.calibrate(rawRSSI: rssi, rssiCorrection: rssiCorrection))
         }
         lastScanTime = time
+    }
+
+    /// Lends `scratch`'s buffers to the sighting store for the scans recorded
+    /// next (see ``SightingStore/borrowScratch(_:)``).
+    public mutating func borrowScratch(_ scratch: inout SightingChunkBuilder) {
+        sightings.borrowScratch(&scratch)
+    }
+
+    /// Seals the sightings recorded so far and hands the buffers back.
+    public mutating func sealSightings(keepingScratchIn scratch: inout SightingChunkBuilder) {
+        sightings.seal(keepingScratchIn: &scratch)
     }
 
     /// The keys the app may upload at `time` (the last 14 days, today's shortened).
@@ -71,7 +95,7 @@ public struct ExposureNotificationFramework: Sendable {
     /// Deletes keys and sightings (the app's reset, E03.02).
     public mutating func reset() {
         keyRing.removeAll()
-        sightings = SightingStore()
+        sightings.removeAll()
         lastScanTime = nil
     }
 }

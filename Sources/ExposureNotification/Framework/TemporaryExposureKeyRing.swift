@@ -7,10 +7,14 @@ public struct TemporaryExposureKeyRing: Sendable {
 
     /// Held keys, oldest first; the last one is the current key.
     public private(set) var keys: [TemporaryExposureKey] = []
-    /// RPIs of the current key, one per interval of its rolling period.
+    /// RPIs of the current key, one per interval of its rolling period,
+    /// derived when first advertised one at a time (bulk advertisers derive
+    /// the day's identifiers themselves from ``currentKey(at:using:)``).
     private var currentRPIs: [KeyBytes] = []
     /// AEMs of the current key under `metadata`.
     private var currentAEMs: [AssociatedEncryptedMetadata] = []
+    /// The key `currentRPIs` and `currentAEMs` belong to.
+    private var derivedKey: TemporaryExposureKey?
     /// The metadata the phone broadcasts.
     public private(set) var metadata: BluetoothMetadata
 
@@ -28,7 +32,6 @@ public struct TemporaryExposureKeyRing: Sendable {
         keys.append(key)
         let oldestDay = Int(interval.dayNumber) - Self.retentionDays
         keys.removeAll { Int($0.rollingStartIntervalNumber.dayNumber) < oldestDay }
-        deriveCurrentIdentifiers()
         return key
     }
 
@@ -37,6 +40,7 @@ public struct TemporaryExposureKeyRing: Sendable {
         at interval: ENIntervalNumber, using generator: inout some RandomNumberGenerator
     ) -> AdvertisementPayload {
         let key = currentKey(at: interval, using: &generator)
+        if derivedKey != key { deriveCurrentIdentifiers() }
         let offset = Int(interval.rawValue - key.rollingStartIntervalNumber.rawValue)
         return AdvertisementPayload(rpi: currentRPIs[offset], aem: currentAEMs[offset])
     }
@@ -47,7 +51,8 @@ public struct TemporaryExposureKeyRing: Sendable {
     public mutating func dayAdvertisements(
         at dayStart: ENIntervalNumber, using generator: inout some RandomNumberGenerator
     ) -> [AdvertisementPayload] {
-        _ = currentKey(at: dayStart, using: &generator)
+        let key = currentKey(at: dayStart, using: &generator)
+        if derivedKey != key { deriveCurrentIdentifiers() }
         return zip(currentRPIs, currentAEMs).map { AdvertisementPayload(rpi: $0, aem: $1) }
     }
 
@@ -77,7 +82,7 @@ public struct TemporaryExposureKeyRing: Sendable {
     /// Changes the broadcast metadata (for example a new calibration).
     public mutating func setMetadata(_ metadata: BluetoothMetadata) {
         self.metadata = metadata
-        if !keys.isEmpty { deriveCurrentIdentifiers() }
+        derivedKey = nil
     }
 
     /// Deletes every key (the app's reset, E03.02).
@@ -85,6 +90,7 @@ public struct TemporaryExposureKeyRing: Sendable {
         keys.removeAll()
         currentRPIs.removeAll()
         currentAEMs.removeAll()
+        derivedKey = nil
     }
 
     private mutating func deriveCurrentIdentifiers() {
@@ -94,5 +100,6 @@ public struct TemporaryExposureKeyRing: Sendable {
         let derived = try! IdentifierBatchDeriver.deriveAll([key], metadata: [metadata], includeMetadata: true, threads: 1)
         currentRPIs = (0..<derived.count).map { derived.rpi(at: $0) }
         currentAEMs = (0..<derived.count).map { derived.aem(at: $0)! }
+        derivedKey = key
     }
 }

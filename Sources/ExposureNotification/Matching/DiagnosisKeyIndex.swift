@@ -2,6 +2,13 @@
 /// so that many phones can be matched against the same keys by looking up only
 /// the identifiers they actually saw (the framework's "native prefilter",
 /// PROTOCOL.md §4, done from the phone's side).
+///
+/// Lookup structures: an open-addressing table from RPI to the rows of
+/// `derived` (no per-RPI heap objects), the keys grouped by the source they
+/// came from, a bit filter of each source's RPIs (so that a phone can test its
+/// identifiers against one new package with a cache-resident bit test), and
+/// the keys whose matching range (the key's intervals ± the tolerance) touches
+/// each UTC day.
 public struct DiagnosisKeyIndex: Sendable {
     /// The keys, in the order given.
     public let keys: [DiagnosisKey]
@@ -11,41 +18,171 @@ public struct DiagnosisKeyIndex: Sendable {
     public let derived: DerivedIdentifiers
     /// For each key, its position in `derived`, or nil if no window can come from it.
     let positions: [Int?]
-    /// RPI → indices of the keys that produce it (almost always one).
-    let keysByRPI: [KeyBytes: [Int32]]
+    /// For each row of `derived`, the index of its key in `keys`.
+    let rowKey: [Int32]
+    /// Open addressing on the RPI's low word: row + 1, 0 for empty.
+    let table: [UInt32]
+    let tableMask: Int
+    /// The distinct sources in order of first appearance, and their keys.
+    public let sourceOrder: [String]
+    public let keysOfSource: [String: [Int32]]
+    /// A fingerprint of each source's keys (to notice a source whose contents changed).
+    let sourceDigest: [String: Int]
+    /// Bit filter of each source's eligible RPIs.
+    let sourceFilter: [String: RPIFilter]
+    /// UTC day → eligible keys whose matching range touches it.
+    let keysByDay: [Int64: [Int32]]
+    /// The matching tolerance the ranges were computed with, in intervals.
+    public let toleranceIntervals: Int64
+    /// Identifies this index (not a copy of another built the same way), so
+    /// that a cache can tell whether the index changed since it last looked.
+    public let token = Token()
+
+    /// See ``token``.
+    public final class Token: Sendable {}
 
     /// Derives and indexes the RPIs of the keys `matcher` considers eligible.
     public init(keys: [DiagnosisKey], sources: [String]? = nil, matcher: ExposureMatcher, threads: Int = 1) throws(BatchCryptoError) {
         precondition(sources == nil || sources!.count == keys.count)
         var positions = [Int?](repeating: nil, count: keys.count)
         var eligible = [TemporaryExposureKey]()
+        var eligibleKeys = [Int32]()
         for (index, key) in keys.enumerated() where matcher.isEligible(key) {
             positions[index] = eligible.count
             eligible.append(key.temporaryExposureKey)
+            eligibleKeys.append(Int32(index))
         }
         let derived = try IdentifierBatchDeriver.deriveAll(eligible, threads: threads)
-        var byRPI = [KeyBytes: [Int32]](minimumCapacity: derived.count)
-        for (index, position) in positions.enumerated() {
-            guard let position else { continue }
-            for row in derived.keyOffsets[position]..<derived.keyOffsets[position + 1] {
-                byRPI[derived.rpi(at: row), default: []].append(Int32(index))
+        var rowKey = [Int32](repeating: 0, count: derived.count)
+        for (position, key) in eligibleKeys.enumerated() {
+            for row in derived.keyOffsets[position]..<derived.keyOffsets[position + 1] { rowKey[row] = key }
+        }
+        var capacity = 16
+        while capacity < 2 * derived.count { capacity *= 2 }
+        var table = [UInt32](repeating: 0, count: capacity)
+        let mask = capacity - 1
+        derived.withRPIBytes { bytes in
+            let base = bytes.baseAddress!
+            for row in 0..<derived.count {
+                var slot = Int(truncatingIfNeeded: base.loadUnaligned(fromByteOffset: 16 * row, as: UInt64.self)) & mask
+                while table[slot] != 0 { slot = (slot + 1) & mask }
+                table[slot] = UInt32(row + 1)
             }
+        }
+        var order = [String]()
+        var bySource = [String: [Int32]]()
+        var digest = [String: Int]()
+        var filters = [String: RPIFilter]()
+        if let sources {
+            for (index, source) in sources.enumerated() {
+                if bySource[source] == nil { order.append(source) }
+                bySource[source, default: []].append(Int32(index))
+            }
+            for (source, members) in bySource {
+                var hasher = Hasher()
+                var rows = [Int]()
+                for k in members {
+                    hasher.combine(keys[Int(k)])
+                    if let position = positions[Int(k)] {
+                        rows += derived.keyOffsets[position]..<derived.keyOffsets[position + 1]
+                    }
+                }
+                digest[source] = hasher.finalize()
+                filters[source] = RPIFilter(rows: rows, of: derived)
+            }
+        }
+        var byDay = [Int64: [Int32]]()
+        let tolerance = matcher.rules.toleranceIntervals
+        for (index, key) in keys.enumerated() where positions[index] != nil {
+            for day in Self.days(of: key, toleranceIntervals: tolerance) { byDay[day, default: []].append(Int32(index)) }
         }
         self.keys = keys
         self.sources = sources
         self.derived = derived
         self.positions = positions
-        self.keysByRPI = byRPI
+        self.rowKey = rowKey
+        self.table = table
+        self.tableMask = mask
+        self.sourceOrder = order
+        self.keysOfSource = bySource
+        self.sourceDigest = digest
+        self.sourceFilter = filters
+        self.keysByDay = byDay
+        self.toleranceIntervals = tolerance
+    }
+
+    /// The UTC days in which a sighting can fall and still match `key`: its
+    /// intervals widened by the tolerance on both sides.
+    public static func days(of key: DiagnosisKey, toleranceIntervals: Int64) -> ClosedRange<Int64> {
+        let start = Int64(key.rollingStartIntervalNumber.rawValue)
+        let first = (start - toleranceIntervals) * 600
+        let last = (start + Int64(key.rollingPeriod) + toleranceIntervals) * 600 - 1
+        return floorDiv(first, 86_400)...floorDiv(last, 86_400)
+    }
+
+    /// Calls `body` with the index of every eligible key that has `rpi` among
+    /// its identifiers (almost always none or one), in row order.
+    @inline(__always)
+    public func forEachKey(withRPI rpi: KeyBytes, _ body: (Int) -> Void) {
+        derived.withRPIBytes { bytes in
+            let base = bytes.baseAddress!
+            var slot = Int(truncatingIfNeeded: rpi.low) & tableMask
+            while true {
+                let entry = table[slot]
+                if entry == 0 { return }
+                let row = Int(entry) - 1
+                if base.loadUnaligned(fromByteOffset: 16 * row, as: UInt64.self) == rpi.low,
+                   base.loadUnaligned(fromByteOffset: 16 * row + 8, as: UInt64.self) == rpi.high {
+                    body(Int(rowKey[row]))
+                }
+                slot = (slot + 1) & tableMask
+            }
+        }
     }
 
     /// Indices of the keys whose identifiers appear among `store`'s sightings.
     public func candidateKeys(in store: SightingStore) -> [Int] {
-        var found = Set<Int32>()
-        guard !keysByRPI.isEmpty else { return [] }
-        for rpi in store.distinctRPIs {
-            if let keys = keysByRPI[rpi] { found.formUnion(keys) }
+        guard derived.count > 0 else { return [] }
+        var found = Set<Int>()
+        store.forEachEntryRPI { rpi in forEachKey(withRPI: rpi) { found.insert($0) } }
+        return found.sorted()
+    }
+}
+
+/// A bit filter over RPIs (a one-hash Bloom filter on the RPI's top bits, which
+/// are uniformly distributed): no false negatives, about 1/32 false positives.
+struct RPIFilter: Sendable {
+    let bits: [UInt64]
+    let shift: UInt64
+
+    init(rows: [Int], of derived: DerivedIdentifiers) {
+        var size = 64
+        while size < 32 * rows.count { size *= 2 }
+        var log = 0
+        while (1 << log) < size { log += 1 }
+        let shift = UInt64(64 - log)
+        var bits = [UInt64](repeating: 0, count: size / 64)
+        derived.withRPIBytes { bytes in
+            let base = bytes.baseAddress!
+            for row in rows {
+                let bit = Int(base.loadUnaligned(fromByteOffset: 16 * row + 8, as: UInt64.self) >> shift)
+                bits[bit >> 6] |= 1 << UInt64(bit & 63)
+            }
         }
-        return found.map(Int.init).sorted()
+        self.bits = bits
+        self.shift = shift
+    }
+
+    /// Calls `body` with the bit words and the shift (for tight loops).
+    @inline(__always)
+    func withBits<R>(_ body: (UnsafePointer<UInt64>, UInt64) -> R) -> R {
+        bits.withUnsafeBufferPointer { body($0.baseAddress!, shift) }
+    }
+
+    @inline(__always)
+    func mayContain(high: UInt64) -> Bool {
+        let bit = Int(high >> shift)
+        return bits[bit >> 6] & (1 << UInt64(bit & 63)) != 0
     }
 }
 

@@ -84,14 +84,18 @@ public struct ExposureMatcher: Sendable {
         guard isEligible(key) else { return [] }
         var kept = [Sighting]()
         let first = derived.keyOffsets[derivedIndex]
+        let tolerance = rules.toleranceIntervals
         for offset in 0..<Int(key.rollingPeriod) {
             let rpi = derived.rpi(at: first + offset)
-            guard store.contains(rpi) else { continue }
             let rpiInterval = Int64(key.rollingStartIntervalNumber.rawValue) + Int64(offset)
+            // Only sightings within the tolerance can be kept, so only the days
+            // holding those seconds are searched.
             var firstSeen: Int64?
-            for sighting in store.sightings(of: rpi) {
-                guard abs(Int64(sighting.interval.rawValue) - rpiInterval) <= rules.toleranceIntervals else { continue }
-                if let firstSeen, sighting.time - firstSeen > rules.replaySeconds { continue }
+            store.forEachSighting(
+                of: rpi, from: (rpiInterval - tolerance) * 600, through: (rpiInterval + tolerance + 1) * 600 - 1
+            ) { sighting in
+                guard abs(Int64(sighting.interval.rawValue) - rpiInterval) <= tolerance else { return }
+                if let firstSeen, sighting.time - firstSeen > rules.replaySeconds { return }
                 if firstSeen == nil { firstSeen = sighting.time }
                 kept.append(sighting)
             }

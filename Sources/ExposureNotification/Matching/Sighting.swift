@@ -20,8 +20,14 @@ public struct Sighting: Hashable, Sendable {
         self.time = time
         self.rpi = rpi
         self.aem = aem
-        self.calibratedRSSI = Int8(min(max(rawRSSI + rssiCorrection, -127), 126))
+        self.calibratedRSSI = Self.calibrate(rawRSSI: rawRSSI, rssiCorrection: rssiCorrection)
         self.previousScanTime = previousScanTime
+    }
+
+    /// `raw + rssiOffset`, clamped to [−127, 126].
+    @inline(__always)
+    public static func calibrate(rawRSSI: Int, rssiCorrection: Int) -> Int8 {
+        Int8(min(max(rawRSSI + rssiCorrection, -127), 126))
     }
 
     /// Creates a sighting from an already calibrated RSSI.

@@ -49,11 +49,18 @@ public struct CoronaWarnApp: Sendable {
     /// Keys of the packages processed, by package path.
     public private(set) var packages: [String: [DiagnosisKey]] = [:]
     private var hasNewPackages = false
+    /// Changes whenever `packages` does (for the match cache).
+    private var packagesVersion = 0
+    /// The retention cutoff `packages` was last filtered with.
+    private var prunedBeforeDay: UInt32?
     public private(set) var lastRisk: RiskResult?
     /// The windows of the last detection, with the index of their key in the
     /// ``DiagnosisKeyIndex`` used.
     public private(set) var lastWindows: [MatchedExposureWindow] = []
     public private(set) var events: [AppEvent] = []
+    /// The windows of earlier detections per key, so that a detection matches
+    /// only keys that are new or whose sightings changed.
+    private var matchCache = ExposureMatchCache()
 
     public init(framework: ExposureNotificationFramework, consents: Consents, maxDetectionsPerDay: Int = 6) {
         self.framework = framework
@@ -90,6 +97,8 @@ public struct CoronaWarnApp: Sendable {
         notifier = RiskChangeNotifier(notificationsPermitted: consents.notifications)
         packages = [:]
         hasNewPackages = false
+        packagesVersion += 1
+        prunedBeforeDay = nil
         lastRisk = nil
         events.append(.reset(at: now))
         updateTracing()
@@ -204,14 +213,21 @@ public struct CoronaWarnApp: Sendable {
     /// Takes in verified packages the app has not processed yet; keys older
     /// than the framework's 14-day retention are forgotten.
     public mutating func receive(_ downloaded: [VerifiedKeyPackage], now: Int64) {
+        var added = false
         for package in downloaded where packages[package.path] == nil {
             packages[package.path] = package.keys
             hasNewPackages = true
+            added = true
         }
         let oldest = ENIntervalNumber(unixSeconds: now).dayNumber - 15
+        // Filtering again with the same cutoff and no new package changes nothing.
+        guard added || prunedBeforeDay != oldest else { return }
+        let before = packages.count
         packages = packages.filter { _, keys in
             keys.isEmpty || keys.contains { $0.rollingStartIntervalNumber.dayNumber >= oldest }
         }
+        prunedBeforeDay = oldest
+        if added || packages.count != before { packagesVersion += 1 }
     }
 
     /// Runs exposure detection and the risk calculation if the schedule says
@@ -226,20 +242,36 @@ public struct CoronaWarnApp: Sendable {
         detection.recordDetection(at: now)
         hasNewPackages = false
         framework.expire(now: now)
-        let matched = matcher.match(index, in: framework.sightings)
-        if let sources = index.sources {
-            // The index says which package each key came from.
-            lastWindows = matched.filter { packages[sources[$0.keyIndex]] != nil }
-        } else {
-            let held = Set(packages.values.flatMap { $0.map(KeyIdentity.init) })
-            lastWindows = matched.filter { held.contains(KeyIdentity(index.keys[$0.keyIndex])) }
-        }
+        lastWindows = matchedWindows(index: index, matcher: matcher)
         let today = Int(ENIntervalNumber(unixSeconds: now).dayNumber)
         let result = try engine.calculate(lastWindows.map(\.window), referenceDay: today)
         let notified = notifier.record(result.totalRiskLevel)
         lastRisk = result
         events.append(.riskCalculated(at: now, level: result.totalRiskLevel, notified: notified))
         return result
+    }
+
+    /// The windows of the keys of `index` that came in packages this app
+    /// holds, in index order. With sources (the simulation's case) the match
+    /// cache re-matches only what changed; the result is the same as
+    /// ``matchedWindowsAfresh(index:matcher:)``.
+    mutating func matchedWindows(index: DiagnosisKeyIndex, matcher: ExposureMatcher) -> [MatchedExposureWindow] {
+        guard index.sources != nil else { return matchedWindowsAfresh(index: index, matcher: matcher) }
+        let held = packages
+        return matchCache.update(
+            index: index, store: framework.sightings, heldVersion: packagesVersion, isHeld: { held[$0] != nil }, matcher: matcher)
+    }
+
+    /// Every key of `index` matched against every sighting, then restricted to
+    /// the keys of held packages.
+    public func matchedWindowsAfresh(index: DiagnosisKeyIndex, matcher: ExposureMatcher) -> [MatchedExposureWindow] {
+        let matched = matcher.match(index, in: framework.sightings)
+        if let sources = index.sources {
+            // The index says which package each key came from.
+            return matched.filter { packages[sources[$0.keyIndex]] != nil }
+        }
+        let held = Set(packages.values.flatMap { $0.map(KeyIdentity.init) })
+        return matched.filter { held.contains(KeyIdentity(index.keys[$0.keyIndex])) }
     }
 
     /// A key as the app identifies it across packages.

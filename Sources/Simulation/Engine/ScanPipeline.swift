@@ -66,6 +66,12 @@ public struct ScanPipeline: Sendable {
     /// Runs the scans of the UTC day starting at `dayStart` (Unix seconds; the
     /// encounters' minutes count from it). `frameworks[p]` is nil for people
     /// without the app. Returns the receptions if `keepReceptions`.
+    ///
+    /// The day's identifiers of every advertising phone are derived in one
+    /// batch; each phone then sweeps its scans through its encounters ordered by
+    /// start (an encounter is looked at only while it lasts, in encounter order
+    /// within a scan, so the random draws are those of a scan-by-scan loop over
+    /// all encounters), and seals its day of sightings.
     public func run(
         dayStart: Int64, encounters: DayEncounters,
         frameworks: inout [ExposureNotificationFramework?], clocks: inout [ScanClock],
@@ -73,76 +79,205 @@ public struct ScanPipeline: Sendable {
     ) -> [Reception] {
         let people = frameworks.count
         precondition(clocks.count == people)
-        // What every phone advertises today, looked up read-only while scanning.
-        var advertisements = [[AdvertisementPayload]?](repeating: nil, count: people)
-        for p in 0..<people where frameworks[p] != nil {
-            advertisements[p] = frameworks[p]!.dayAdvertisements(at: dayStart)
-        }
+        let advertisements = DayAdvertisements(dayStart: dayStart, frameworks: &frameworks, workers: workers)
         let index = DayEncounterIndex(encounters, people: people)
-        let ads = advertisements
         let dayEnd = dayStart + 86_400
         let day = UInt64(dayStart / 86_400)
-        var perWorker = [[Reception]](repeating: [], count: max(workers, 1))
+        let tasks = workers > 1 ? workers * 16 : 1
+        var perTask = [[Reception]](repeating: [], count: tasks)
+        let sigma = (0..<RadioEnvironment.allCases.count).map { model.sightingSigma(RadioEnvironment(rawValue: $0)!) }
         frameworks.withUnsafeMutableBufferPointer { frameworkBuffer in
             clocks.withUnsafeMutableBufferPointer { clockBuffer in
-                perWorker.withUnsafeMutableBufferPointer { logBuffer in
+                perTask.withUnsafeMutableBufferPointer { logBuffer in
                     let fw = UnsafeSendableBuffer(frameworkBuffer)
                     let ck = UnsafeSendableBuffer(clockBuffer)
                     let logs = UnsafeSendableBuffer(logBuffer)
-                    Parallel.run(workers: max(workers, 1)) { worker in
-                        for p in Parallel.chunk(worker, of: max(workers, 1), count: people) {
+                    Parallel.run(workers: tasks) { task in
+                        var sweep = EncounterSweep()
+                        var scratch = SightingChunkBuilder()
+                        var received = [(payload: AdvertisementPayload, rawRSSI: Int)]()
+                        for p in Parallel.chunk(task, of: tasks, count: people) {
                             guard fw.buffer[p] != nil else { continue }
+                            fw.buffer[p]!.borrowScratch(&scratch)
                             var fading = RandomStream(seed: seed, subsystem: "radio.scan", entity: UInt64(p) << 24 | day)
-                            var offsets = [Int32: Float]()
-                            var received = [(payload: AdvertisementPayload, rawRSSI: Int)]()
+                            sweep.reset(person: p, index: index, encounters: encounters)
                             while ck.buffer[p].nextScan < dayEnd {
                                 let time = ck.buffer[p].nextScan
                                 ck.buffer[p].advance()
                                 guard fw.buffer[p]!.isEnabled else { continue }
                                 received.removeAll(keepingCapacity: true)
                                 let minute = Int16((time - dayStart) / 60)
-                                for e in index.encounters(of: p) {
-                                    let i = Int(e)
-                                    guard encounters.start[i] <= minute, minute < encounters.end[i] else { continue }
-                                    let a = Int(encounters.personA[i]), b = Int(encounters.personB[i])
-                                    let q = a == p ? b : a
-                                    guard let sent = ads[q] else { continue }
-                                    guard let s = encounters.segments(i).first(where: {
-                                        encounters.segmentStart[$0] <= minute && minute < encounters.segmentEnd[$0]
-                                    }) else { continue }
+                                sweep.advance(to: minute, encounters: encounters)
+                                let interval = Int((time - dayStart) / 600)
+                                for k in sweep.active.indices {
+                                    let i = Int(sweep.active[k].encounter)
+                                    let q = Int(sweep.active[k].other)
+                                    let slot = advertisements.slot[q]
+                                    guard slot >= 0 else { continue }
+                                    guard let s = sweep.segment(k, at: minute, encounters: encounters) else { continue }
                                     let environment = encounters.environment(i)
-                                    let offset = offsets[e] ?? {
+                                    if sweep.active[k].offset.isNaN {
                                         let carriage = carriageBySetting[Int(encounters.setting[i])]
                                         var slow = RandomStream(
                                             seed: seed, subsystem: "radio.scan.encounter",
-                                            entity: day << 40 | UInt64(i) << 1 | (a == p ? 1 : 0))
-                                        let value = model.encounterOffset(
+                                            entity: day << 40 | UInt64(i) << 1 | (sweep.active[k].receiverIsA ? 1 : 0))
+                                        sweep.active[k].offset = model.encounterOffset(
                                             environment: environment, carriageTransmitter: carriage,
                                             carriageReceiver: carriage, random: &slow)
-                                        offsets[e] = value
-                                        return value
-                                    }()
-                                    let path = model.medianPath(distance: encounters.segmentDistance[s], environment: environment)
-                                        + offset + model.sightingSigma(environment) * fading.nextTabulatedNormal()
+                                    }
+                                    if sweep.active[k].medianSegment != s {
+                                        sweep.active[k].medianSegment = s
+                                        sweep.active[k].median = model.medianPath(distance: encounters.segmentDistance[s], environment: environment)
+                                    }
+                                    let path = sweep.active[k].median + sweep.active[k].offset
+                                        + sigma[environment.rawValue] * fading.nextTabulatedNormal()
                                     guard let sighting = model.sighting(pathAttenuation: path, transmitter: q, receiver: p, phones: phones)
                                     else { continue }
-                                    let interval = Int((time - dayStart) / 600)
-                                    guard interval < sent.count else { continue }
-                                    received.append((sent[interval], Int(sighting.rssi)))
+                                    guard let payload = advertisements.payload(slot: Int(slot), interval: interval) else { continue }
+                                    received.append((payload, Int(sighting.rssi)))
                                     if keepReceptions {
-                                        logs.buffer[worker].append(Reception(
-                                            receiver: Int32(p), transmitter: Int32(q), time: time, encounter: e,
+                                        logs.buffer[task].append(Reception(
+                                            receiver: Int32(p), transmitter: Int32(q), time: time, encounter: Int32(i),
                                             attenuation: sighting.attenuation))
                                     }
                                 }
                                 fw.buffer[p]!.recordScan(at: time, received: received)
                             }
+                            fw.buffer[p]!.sealSightings(keepingScratchIn: &scratch)
                         }
                     }
                 }
             }
         }
-        return perWorker.flatMap { $0 }.sorted { ($0.receiver, $0.time, $0.transmitter) < ($1.receiver, $1.time, $1.transmitter) }
+        return perTask.flatMap { $0 }.sorted { ($0.receiver, $0.time, $0.transmitter) < ($1.receiver, $1.time, $1.transmitter) }
+    }
+}
+
+/// What every tracing phone advertises on one UTC day: its key of the day
+/// (made now if needed), with all its RPIs and AEMs derived in one batch.
+struct DayAdvertisements: Sendable {
+    /// Per person, the row block of its key, or −1 when it does not advertise.
+    let slot: [Int32]
+    let firstRow: [Int]
+    let rpi: [KeyBytes]
+    let aem: [UInt32]
+
+    init(dayStart: Int64, frameworks: inout [ExposureNotificationFramework?], workers: Int) {
+        var slot = [Int32](repeating: -1, count: frameworks.count)
+        var keys = [TemporaryExposureKey]()
+        var metadata = [BluetoothMetadata]()
+        for p in frameworks.indices {
+            guard let key = frameworks[p]?.dayKey(at: dayStart) else { continue }
+            slot[p] = Int32(keys.count)
+            keys.append(key)
+            metadata.append(frameworks[p]!.metadata)
+        }
+        var firstRow = [Int]()
+        firstRow.reserveCapacity(keys.count + 1)
+        var rows = 0
+        for key in keys {
+            firstRow.append(rows)
+            rows += Int(key.rollingPeriod)
+        }
+        firstRow.append(rows)
+        var rpi = [KeyBytes](repeating: KeyBytes(low: 0, high: 0), count: rows)
+        var aem = [UInt32](repeating: 0, count: rows)
+        let starts = firstRow
+        rpi.withUnsafeMutableBytes { rpiBytes in
+            aem.withUnsafeMutableBytes { aemBytes in
+                nonisolated(unsafe) let rpiBase = rpiBytes.baseAddress
+                nonisolated(unsafe) let aemBase = aemBytes.baseAddress
+                // Creating the OpenSSL contexts cannot fail short of libcrypto
+                // lacking AES-128, which would make the whole run meaningless.
+                try! IdentifierBatchDeriver.forEachKey(keys, metadata: metadata, includeMetadata: true, threads: workers) {
+                    _, k, rpis, aems in
+                    (rpiBase! + 16 * starts[k]).copyMemory(from: rpis.baseAddress!, byteCount: rpis.count)
+                    (aemBase! + 4 * starts[k]).copyMemory(from: aems!.baseAddress!, byteCount: aems!.count)
+                }
+            }
+        }
+        self.slot = slot
+        self.firstRow = firstRow
+        self.rpi = rpi
+        self.aem = aem
+    }
+
+    /// The payload of the phone in `slot` in the day's `interval`, if its key covers it.
+    @inline(__always)
+    func payload(slot: Int, interval: Int) -> AdvertisementPayload? {
+        let row = firstRow[slot] + interval
+        guard row < firstRow[slot + 1] else { return nil }
+        return AdvertisementPayload(rpi: rpi[row], aem: AssociatedEncryptedMetadata(raw: aem[row]))
+    }
+}
+
+/// One phone's encounters of the day in a sweep over its scans: encounters
+/// enter when they start and leave when they end; the active ones are kept in
+/// encounter order.
+struct EncounterSweep {
+    struct Active {
+        var encounter: Int32
+        var other: Int32
+        var end: Int16
+        var receiverIsA: Bool
+        /// The encounter's slow radio offset, NaN until drawn.
+        var offset: Float = .nan
+        /// Segment cursor (segments are in time order and disjoint) or nil to
+        /// search the segments linearly.
+        var cursor: Int?
+        var medianSegment = -1
+        var median: Float = 0
+    }
+
+    var pending: [(start: Int16, encounter: Int32)] = []
+    var next = 0
+    var active: [Active] = []
+    var person: Int32 = 0
+
+    mutating func reset(person: Int, index: DayEncounterIndex, encounters: DayEncounters) {
+        self.person = Int32(person)
+        pending.removeAll(keepingCapacity: true)
+        for e in index.encounters(of: person) { pending.append((encounters.start[Int(e)], e)) }
+        pending.sort { ($0.start, $0.encounter) < ($1.start, $1.encounter) }
+        next = 0
+        active.removeAll(keepingCapacity: true)
+    }
+
+    /// Makes `active` the encounters with start ≤ `minute` < end, in encounter
+    /// order. Minutes must not decrease between calls.
+    mutating func advance(to minute: Int16, encounters: DayEncounters) {
+        active.removeAll { $0.end <= minute }
+        while next < pending.count && pending[next].start <= minute {
+            let i = Int(pending[next].encounter)
+            next += 1
+            guard minute < encounters.end[i] else { continue }
+            let a = encounters.personA[i]
+            let segments = encounters.segments(i)
+            var ordered = true
+            for s in segments where encounters.segmentStart[s] >= encounters.segmentEnd[s]
+                || (s > segments.lowerBound && encounters.segmentStart[s] < encounters.segmentEnd[s - 1]) {
+                ordered = false
+            }
+            let entry = Active(
+                encounter: Int32(i), other: a == person ? encounters.personB[i] : a, end: encounters.end[i],
+                receiverIsA: a == person, cursor: ordered ? segments.lowerBound : nil)
+            var at = active.count
+            while at > 0 && active[at - 1].encounter > entry.encounter { at -= 1 }
+            active.insert(entry, at: at)
+        }
+    }
+
+    /// The first segment of active encounter `k` covering `minute`, if any.
+    mutating func segment(_ k: Int, at minute: Int16, encounters: DayEncounters) -> Int? {
+        let i = Int(active[k].encounter)
+        let segments = encounters.segments(i)
+        guard var c = active[k].cursor else {
+            return segments.first { encounters.segmentStart[$0] <= minute && minute < encounters.segmentEnd[$0] }
+        }
+        while c < segments.upperBound && encounters.segmentEnd[c] <= minute { c += 1 }
+        active[k].cursor = c
+        guard c < segments.upperBound, encounters.segmentStart[c] <= minute else { return nil }
+        return c
     }
 }
 

@@ -1,0 +1,161 @@
+/// Repeated exposure detection on one phone without re-matching what has not
+/// changed: the windows of a key depend only on the key and on the phone's
+/// sightings within the key's matching range (its intervals ± the tolerance,
+/// PROTOCOL.md §4), so they are kept per key and recomputed only when that
+/// range gains sightings (a chunk of one of its days arrives) or loses some
+/// (a day of it expires). Keys of sources (packages) not matched before are
+/// found by testing every stored identifier against the source's bit filter.
+///
+/// ``update(index:store:isHeld:matcher:)`` returns exactly what a full
+/// ``ExposureMatcher/match(_:in:)`` over the index, restricted to keys of held
+/// sources, returns: the same windows in the same order (index order of the
+/// keys, each key's windows in time order).
+public struct ExposureMatchCache: Sendable {
+    struct Entry: Sendable {
+        var source: String
+        /// Position of the key among its source's keys.
+        var offset: Int
+        var key: DiagnosisKey
+        /// Never empty.
+        var windows: [MatchedExposureWindow]
+    }
+
+    /// Keys that produced windows.
+    var entries: [Entry] = []
+    /// Sources whose keys have all been matched, with their digest then.
+    var matchedSources: [String: Int] = [:]
+    /// The store's `nextChunkSerial` at the last update.
+    var seenSerial = 0
+    /// The store's `expiredBeforeDay` and `clearCount` at the last update.
+    var seenExpiry: Int64?
+    var seenClearCount = 0
+    /// The index and held-sources version of the last update, and each
+    /// entry's key index in that index.
+    var seenIndex: DiagnosisKeyIndex.Token?
+    var seenHeldVersion = 0
+    var entryKeyIndex: [Int] = []
+    /// The matcher the entries were computed with.
+    var rules: ExposureMatcher.Rules?
+    var mapping: DiagnosisKeysDataMapping?
+
+    public init() {}
+
+    /// Forgets everything (the next update matches from scratch).
+    public mutating func removeAll() { self = ExposureMatchCache() }
+
+    /// The windows of every held key of `index` in `store` (see the type's
+    /// documentation). The index must have sources; `store` must be sealed
+    /// (``SightingStore/expire(now:)`` and ``SightingStore/seal()`` seal it),
+    /// otherwise everything is matched afresh.
+    ///
+    /// `heldVersion` must change whenever the answers of `isHeld` do; while
+    /// it and the index stay the same, sources are not looked at again.
+    public mutating func update(
+        index: DiagnosisKeyIndex, store: SightingStore, heldVersion: Int, isHeld: (String) -> Bool, matcher: ExposureMatcher
+    ) -> [MatchedExposureWindow] {
+        precondition(index.sources != nil, "the match cache needs the keys' sources")
+        if rules != matcher.rules || mapping != matcher.mapping || !store.open.isEmpty || seenClearCount != store.clearCount
+            || index.toleranceIntervals != matcher.rules.toleranceIntervals {
+            removeAll()
+            rules = matcher.rules
+            mapping = matcher.mapping
+            seenClearCount = store.clearCount
+        }
+        let sameSources = seenIndex === index.token && seenHeldVersion == heldVersion && entryKeyIndex.count == entries.count
+        if sameSources && seenSerial == store.nextChunkSerial && seenExpiry == store.expiredBeforeDay {
+            return output()  // nothing changed
+        }
+        var usable = Set<String>()
+        if !sameSources {
+            // Sources usable now; drop what no longer is, or whose contents changed.
+            for source in index.sourceOrder where isHeld(source) { usable.insert(source) }
+            for (source, digest) in matchedSources where !usable.contains(source) || index.sourceDigest[source] != digest {
+                matchedSources[source] = nil
+            }
+            entries.removeAll { matchedSources[$0.source] == nil }
+            entryKeyIndex = entries.map { Int(index.keysOfSource[$0.source]![$0.offset]) }
+        }
+
+        var recompute = Set<Int>()
+        // Store changes since the last update: chunks that arrived, days that expired.
+        let arrived = store.chunks.filter { $0.serial >= seenSerial }
+        let newDays = Set(arrived.map(\.day))
+        let expiredBefore: Int64? = store.expiredBeforeDay != seenExpiry ? store.expiredBeforeDay : nil
+        for (entry, keyIndex) in zip(entries, entryKeyIndex) {
+            let days = DiagnosisKeyIndex.days(of: entry.key, toleranceIntervals: matcher.rules.toleranceIntervals)
+            if newDays.contains(where: days.contains) || (expiredBefore.map { days.lowerBound < $0 } ?? false) {
+                recompute.insert(keyIndex)
+            }
+        }
+        for day in newDays {
+            for k in index.keysByDay[day] ?? [] where matchedSources[index.sources![Int(k)]] != nil {
+                recompute.insert(Int(k))
+            }
+        }
+        // Sources not matched yet: test every stored identifier against their filters.
+        let fresh = sameSources ? [] : index.sourceOrder.filter { usable.contains($0) && matchedSources[$0] == nil }
+        if !fresh.isEmpty {
+            let freshSet = Set(fresh)
+            let exact: (KeyBytes) -> Void = { rpi in
+                index.forEachKey(withRPI: rpi) { k in
+                    if freshSet.contains(index.sources![k]) { recompute.insert(k) }
+                }
+            }
+            for source in fresh {
+                // One pass over the stored identifiers per new source, testing
+                // the source's bit filter (cache-resident) before the exact table.
+                guard let filter = index.sourceFilter[source] else { continue }
+                filter.withBits { bits, shift in
+                    for chunk in store.chunks {
+                        chunk.forEachRPI(whereHigh: { high in
+                            let bit = Int(high >> shift)
+                            return bits[bit >> 6] & (1 << UInt64(bit & 63)) != 0
+                        }, exact)
+                    }
+                }
+            }
+            for source in fresh { matchedSources[source] = index.sourceDigest[source] }
+        }
+        // Match what changed.
+        if !recompute.isEmpty || !sameSources {
+            var position = [String: [Int: Int]]()  // source → offset → entry
+            for (i, entry) in entries.enumerated() { position[entry.source, default: [:]][entry.offset] = i }
+            var removed = Set<Int>()
+            for k in recompute.sorted() {
+                let source = index.sources![k]
+                let offset = index.keysOfSource[source]!.firstIndex(of: Int32(k))!
+                let windows = index.positions[k].map {
+                    matcher.match(key: index.keys[k], keyIndex: k, derived: index.derived, derivedIndex: $0, in: store)
+                } ?? []
+                if let i = position[source]?[offset] {
+                    if windows.isEmpty { removed.insert(i) } else { entries[i].windows = windows }
+                } else if !windows.isEmpty {
+                    entries.append(Entry(source: source, offset: offset, key: index.keys[k], windows: windows))
+                    entryKeyIndex.append(k)
+                    position[source, default: [:]][offset] = entries.count - 1
+                }
+            }
+            // Keep the entries in index order.
+            let order = entries.indices.filter { !removed.contains($0) }.sorted { entryKeyIndex[$0] < entryKeyIndex[$1] }
+            entries = order.map { entries[$0] }
+            entryKeyIndex = order.map { entryKeyIndex[$0] }
+        }
+        seenSerial = store.nextChunkSerial
+        seenExpiry = store.expiredBeforeDay
+        seenIndex = index.token
+        seenHeldVersion = heldVersion
+        return output()
+    }
+
+    /// The entries' windows in index order, with the keys' current indices.
+    func output() -> [MatchedExposureWindow] {
+        var out = [MatchedExposureWindow]()
+        for (entry, k) in zip(entries, entryKeyIndex) {
+            for var window in entry.windows {
+                window.keyIndex = k
+                out.append(window)
+            }
+        }
+        return out
+    }
+}

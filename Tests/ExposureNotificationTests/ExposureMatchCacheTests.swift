@@ -1,0 +1,135 @@
+import ExposureNotification
+import Foundation
+import Testing
+import WarnSimCore
+
+/// Cached detection equals matching everything afresh, through days of new
+/// sightings, packages published hour by hour, packages held back and taken in
+/// later, expiry, a store reset, and keys whose range reaches into days
+/// recorded after their publication.
+@Suite struct ExposureMatchCacheTests {
+    static let start: Int64 = 1_618_358_400  // 2021-04-14 00:00 UTC
+
+    /// A phone advertising one key per UTC day.
+    struct Sender {
+        var keys: [Int64: TemporaryExposureKey] = [:]
+        var stream: RandomStream
+        let metadata: BluetoothMetadata
+
+        mutating func key(day: Int64) -> TemporaryExposureKey {
+            if let key = keys[day] { return key }
+            let key = TemporaryExposureKey.generate(at: ENIntervalNumber(unixSeconds: day * 86_400), using: &stream)
+            keys[day] = key
+            return key
+        }
+
+        mutating func payload(at time: Int64) -> (KeyBytes, AssociatedEncryptedMetadata) {
+            let key = key(day: time / 86_400)
+            let rpik = KeyDerivation.rollingProximityIdentifierKey(for: key)
+            let rpi = KeyDerivation.rollingProximityIdentifier(rpik: rpik, interval: ENIntervalNumber(unixSeconds: time))
+            let aem = KeyDerivation.associatedEncryptedMetadata(
+                aemk: KeyDerivation.associatedEncryptedMetadataKey(for: key), rpi: rpi, metadata: metadata)
+            return (rpi, aem)
+        }
+    }
+
+    @Test(arguments: [1, 2, 3] as [UInt64])
+    func cachedDetectionEqualsDetectionAfresh(seed: UInt64) throws {
+        var stream = RandomStream(seed: seed, subsystem: "match-cache-test")
+        var senders = (0..<12).map {
+            Sender(stream: RandomStream(seed: seed, subsystem: "sender", entity: UInt64($0)),
+                   metadata: BluetoothMetadata(minorVersion: 1, txPower: Int8(-30 + $0), calibrationConfidence: UInt8($0 % 4)))
+        }
+        let matcher = ExposureMatcher()
+        var store = SightingStore()
+        var cache = ExposureMatchCache()
+        var packages = [(path: String, keys: [DiagnosisKey], published: Int64)]()
+        var held = Set<String>()
+        var withheld = [String]()
+        var index: DiagnosisKeyIndex?
+        var lastScan: Int64?
+        var comparisons = 0, windowsSeen = 0
+        let firstDay = Self.start / 86_400
+        for day in 0..<20 as Range<Int64> {
+            let dayStart = Self.start + day * 86_400
+            // The day's sightings, recorded at the day's start (as the simulation
+            // does), sometimes of an identifier advertised up to 2.5 h earlier.
+            var t = dayStart + Int64(stream.next() % 200)
+            while t < dayStart + 86_400 {
+                for s in senders.indices where stream.next() % 5 == 0 {
+                    let lag = stream.next() % 8 == 0 ? Int64(stream.next() % 9000) : 0
+                    let (rpi, aem) = senders[s].payload(at: max(t - lag, Self.start))
+                    store.record(time: t, previousScanTime: lastScan, rpi: rpi, aem: aem,
+                                 calibratedRSSI: Int8(-45 - Int(stream.next() % 45)))
+                }
+                lastScan = t
+                t += 210 + Int64(stream.next() % 90)
+            }
+            store.seal()
+            if day == 11 { store.removeAll() }  // the framework's reset
+            for hour in 0..<24 as Range<Int64> {
+                let now = dayStart + hour * 3600
+                // Sometimes a sender uploads its keys, today's shortened.
+                if stream.next() % 6 == 0 {
+                    let s = Int(stream.next() % UInt64(senders.count))
+                    var keys = [DiagnosisKey]()
+                    for back in 0...min(day, 14) {
+                        let d = firstDay + day - back
+                        let tek = senders[s].key(day: d)
+                        let period: UInt32 = back == 0 ? UInt32(max(1, hour * 6)) : 144
+                        keys.append(DiagnosisKey(keyData: tek.keyData, rollingStartIntervalNumber: tek.rollingStartIntervalNumber,
+                                                 rollingPeriod: period, reportType: .confirmedTest,
+                                                 daysSinceOnsetOfSymptoms: Int32(back % 4)))
+                    }
+                    let path = "day\(day)-hour\(hour)"
+                    packages.append((path, keys, now))
+                    if stream.next() % 4 == 0 { withheld.append(path) } else { held.insert(path) }
+                }
+                if stream.next() % 5 == 0, let late = withheld.popLast() { held.insert(late) }
+                let before = packages.count
+                packages.removeAll { $0.published < now - 15 * 86_400 }
+                if packages.count != before || packages.last?.published == now || index == nil {
+                    index = try DiagnosisKeyIndex(
+                        keys: packages.flatMap(\.keys), sources: packages.flatMap { p in p.keys.map { _ in p.path } }, matcher: matcher)
+                }
+                guard hour % 4 == Int64(seed % 4) || stream.next() % 7 == 0 else { continue }
+                store.expire(now: now)
+                let index = index!
+                let cached = cache.update(index: index, store: store, heldVersion: held.count, isHeld: { held.contains($0) }, matcher: matcher)
+                let fresh = matcher.match(index, in: store).filter { held.contains(index.sources![$0.keyIndex]) }
+                #expect(cached == fresh, "day \(day) hour \(hour)")
+                comparisons += 1
+                windowsSeen += fresh.count
+            }
+        }
+        #expect(comparisons > 50)
+        #expect(windowsSeen > 100, "the scenario must produce windows")
+    }
+
+    @Test func aChangedMatcherStartsAfresh() throws {
+        var sender = Sender(stream: RandomStream(seed: 9, subsystem: "sender"),
+                            metadata: BluetoothMetadata(minorVersion: 1, txPower: -20, calibrationConfidence: 1))
+        var store = SightingStore()
+        for minute in stride(from: 0, to: 40, by: 4) {
+            let t = Self.start + 3600 + Int64(minute) * 60
+            let (rpi, aem) = sender.payload(at: t)
+            store.record(time: t, previousScanTime: t - 240, rpi: rpi, aem: aem, calibratedRSSI: -60)
+        }
+        store.seal()
+        let tek = sender.key(day: Self.start / 86_400)
+        let keys = [DiagnosisKey(keyData: tek.keyData, rollingStartIntervalNumber: tek.rollingStartIntervalNumber,
+                                 reportType: .confirmedTest, daysSinceOnsetOfSymptoms: 1)]
+        var cache = ExposureMatchCache()
+        let matcher = ExposureMatcher()
+        let index = try DiagnosisKeyIndex(keys: keys, sources: ["p"], matcher: matcher)
+        let first = cache.update(index: index, store: store, heldVersion: 0, isHeld: { _ in true }, matcher: matcher)
+        #expect(first.count == 2)  // 40 minutes: two 30-minute windows
+        var rules = ExposureMatcher.Rules()
+        rules.windowSeconds = 3600
+        let wide = ExposureMatcher(rules: rules)
+        let second = cache.update(index: index, store: store, heldVersion: 0, isHeld: { _ in true }, matcher: wide)
+        #expect(second == wide.match(index, in: store))
+        #expect(second.count == 1)
+        #expect(cache.update(index: index, store: store, heldVersion: 1, isHeld: { _ in false }, matcher: wide).isEmpty)
+    }
+}
