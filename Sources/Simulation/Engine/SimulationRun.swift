@@ -280,17 +280,18 @@ public struct SimulationRun: Sendable {
         lap("backend", &mark)
 
         // Download and detection on each phone (Android: hourly download worker).
-        for person in phones.indices where apps[person] != nil {
-            apps[person]!.receive(fresh, now: now)
-            guard let result = try apps[person]!.detectIfDue(now: now, index: index, matcher: matcher, engine: engine) else { continue }
-            if result.totalRiskLevel == .high, phones[person].firstHighRiskTime == nil {
+        // Phones are independent: workers run fixed chunks of phones on their own
+        // app state, and the results are applied in person order, so nothing
+        // depends on the thread count.
+        for (person, detection) in try detectAll(now: now, fresh: fresh) {
+            if detection.high, phones[person].firstHighRiskTime == nil {
                 phones[person].firstHighRiskTime = now
             }
-            if case .riskCalculated(_, .high, true) = apps[person]!.events.last, phones[person].firstWarningTime == nil {
+            if detection.notifiedHigh, phones[person].firstWarningTime == nil {
                 phones[person].firstWarningTime = now
                 row.warnings += 1
             }
-            recordWindows(person: person, evaluations: result.windows, now: now)
+            for (identity, window) in detection.newWindows { phones[person].windows[identity] = window }
         }
         lap("detection", &mark)
     }
@@ -322,23 +323,70 @@ public struct SimulationRun: Sendable {
         return .exactOnset(daysAgo: max(daysAgo, 0))
     }
 
-    /// Keeps the windows of the last detection, with the levels that detection
-    /// gave them (`evaluations` is in the order of `lastWindows`).
-    mutating func recordWindows(person: Int, evaluations: [WindowEvaluation], now: Int64) {
-        for (matched, evaluation) in zip(apps[person]!.lastWindows, evaluations) {
+    /// What one phone's detection produced.
+    struct Detection: Sendable {
+        var high: Bool
+        var notifiedHigh: Bool
+        var newWindows: [(WindowKey, RecordedWindow)]
+    }
+
+    /// Runs download and detection on every app phone in parallel.
+    mutating func detectAll(now: Int64, fresh: [VerifiedKeyPackage]) throws -> [(Int, Detection)] {
+        let count = apps.count
+        let results = UnsafeMutableBufferPointer<Detection?>.allocate(capacity: count)
+        results.initialize(repeating: nil)
+        defer { results.deinitialize(); results.deallocate() }
+        let out = UnsafeSendableBuffer(results)
+        let errors = FirstErrorBox<any Error>()
+        let workers = min(self.workers, max(count, 1))
+        let (phones, index, matcher, engine, owners, ledger, start) = (self.phones, self.index, self.matcher, self.engine, ownerOfKey, self.ledger, app.startTime)
+        apps.withUnsafeMutableBufferPointer { buffer in
+            let apps = UnsafeSendableBuffer(buffer)
+            Parallel.run(workers: workers) { worker in
+                for person in Parallel.chunk(worker, of: workers, count: count) where apps.buffer[person] != nil {
+                    apps.buffer[person]!.receive(fresh, now: now)
+                    do {
+                        guard let result = try apps.buffer[person]!.detectIfDue(now: now, index: index, matcher: matcher, engine: engine) else { continue }
+                        var notified = false
+                        if case .riskCalculated(_, .high, true) = apps.buffer[person]!.events.last { notified = true }
+                        out.buffer[person] = Detection(
+                            high: result.totalRiskLevel == .high, notifiedHigh: notified,
+                            newWindows: Self.newWindows(
+                                person: person, app: apps.buffer[person]!, evaluations: result.windows, known: phones[person].windows,
+                                index: index, owners: owners, ledger: ledger, startTime: start, now: now))
+                    } catch {
+                        errors.record(error)
+                    }
+                }
+            }
+        }
+        if let error = errors.error { throw error }
+        return results.indices.compactMap { person in results[person].map { (person, $0) } }
+    }
+
+    /// The windows of a detection that the phone had not recorded before, with
+    /// the key's owner and the real contact behind each (`evaluations` is in the
+    /// order of the app's `lastWindows`).
+    static func newWindows(
+        person: Int, app: CoronaWarnApp, evaluations: [WindowEvaluation], known: [WindowKey: RecordedWindow],
+        index: DiagnosisKeyIndex, owners: [CoronaWarnApp.KeyIdentity: Int], ledger: EncounterLedger, startTime: Int64, now: Int64
+    ) -> [(WindowKey, RecordedWindow)] {
+        var found: [(WindowKey, RecordedWindow)] = []
+        var seen = Set<WindowKey>()
+        for (matched, evaluation) in zip(app.lastWindows, evaluations) {
             let key = index.keys[matched.keyIndex]
             let identity = WindowKey(keyData: key.keyData, rollingStart: key.rollingStartIntervalNumber.rawValue, firstScanTime: matched.firstScanTime)
-            guard phones[person].windows[identity] == nil else { continue }
-            let owner = ownerOfKey[CoronaWarnApp.KeyIdentity(key)] ?? -1
-            let level = evaluation.riskLevel
+            guard known[identity] == nil, seen.insert(identity).inserted else { continue }
+            let owner = owners[CoronaWarnApp.KeyIdentity(key)] ?? -1
             // The span the window's scans observed: from the scan before the
             // first one (its secondsSinceLastScan) to the last scan.
             let lookBack = Int64(max(matched.window.scanInstances.first?.secondsSinceLastScan ?? 0, 0))
             let truth = ledger.truth(phone: person, owner: owner, from: matched.firstScanTime - lookBack,
-                                     to: matched.lastScanTime, startTime: app.startTime)
-            phones[person].windows[identity] = RecordedWindow(
+                                     to: matched.lastScanTime, startTime: startTime)
+            found.append((identity, RecordedWindow(
                 owner: owner, window: matched.window, firstScanTime: matched.firstScanTime,
-                lastScanTime: matched.lastScanTime, detectedAt: now, truth: truth, level: level)
+                lastScanTime: matched.lastScanTime, detectedAt: now, truth: truth, level: evaluation.riskLevel)))
         }
+        return found
     }
 }
