@@ -58,6 +58,10 @@ public struct CoronaWarnApp: Sendable {
     /// ``DiagnosisKeyIndex`` used.
     public private(set) var lastWindows: [MatchedExposureWindow] = []
     public private(set) var events: [AppEvent] = []
+    /// Wall-clock seconds this app spent matching keys and calculating risk
+    /// (for benchmarks only; never in the outputs).
+    public internal(set) var matchingSeconds = 0.0
+    public internal(set) var scoringSeconds = 0.0
     /// The windows of earlier detections per key, so that a detection matches
     /// only keys that are new or whose sightings changed.
     private var matchCache = ExposureMatchCache()
@@ -242,9 +246,13 @@ public struct CoronaWarnApp: Sendable {
         detection.recordDetection(at: now)
         hasNewPackages = false
         framework.expire(now: now)
+        let matchStart = ContinuousClock.now
         lastWindows = matchedWindows(index: index, matcher: matcher)
+        let scoreStart = ContinuousClock.now
         let today = Int(ENIntervalNumber(unixSeconds: now).dayNumber)
         let result = try engine.calculate(lastWindows.map(\.window), referenceDay: today)
+        matchingSeconds += (scoreStart - matchStart).inSeconds
+        scoringSeconds += (ContinuousClock.now - scoreStart).inSeconds
         let notified = notifier.record(result.totalRiskLevel)
         lastRisk = result
         events.append(.riskCalculated(at: now, level: result.totalRiskLevel, notified: notified))

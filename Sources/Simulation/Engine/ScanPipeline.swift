@@ -75,11 +75,13 @@ public struct ScanPipeline: Sendable {
     public func run(
         dayStart: Int64, encounters: DayEncounters,
         frameworks: inout [ExposureNotificationFramework?], clocks: inout [ScanClock],
-        workers: Int, keepReceptions: Bool = false
+        workers: Int, keepReceptions: Bool = false, cryptoSeconds: UnsafeMutablePointer<Double>? = nil
     ) -> [Reception] {
         let people = frameworks.count
         precondition(clocks.count == people)
+        let cryptoStart = ContinuousClock.now
         let advertisements = DayAdvertisements(dayStart: dayStart, frameworks: &frameworks, workers: workers)
+        cryptoSeconds?.pointee += (ContinuousClock.now - cryptoStart).inSeconds
         let index = DayEncounterIndex(encounters, people: people)
         let dayEnd = dayStart + 86_400
         let day = UInt64(dayStart / 86_400)

@@ -62,7 +62,7 @@ public struct SimulationBenchmark: Sendable {
             appUsers: run.phones.filter(\.hasApp).count,
             personDaysPerSecond: Double(world.population.people * days) / max(total, 1e-9),
             peakRssBytes: ProcessMeasurement.peakResidentBytes(), secondsTotal: total, secondsSetup: (built - start).inSeconds,
-            stageSeconds: run.stageSeconds, uploads: run.summary.reduce(0) { $0 + $1.uploads },
+            stageSeconds: run.stageBreakdown, uploads: run.summary.reduce(0) { $0 + $1.uploads },
             warnings: run.summary.reduce(0) { $0 + $1.warnings })
     }
 }

@@ -25,8 +25,19 @@ public struct SimulationRun: Sendable {
     /// derivation for advertising, radio draws, sighting storage), `backend`
     /// (tests, uploads, package signing and verification), `key_index` (RPI
     /// derivation of the distributed keys), `detection` (matching and the risk
-    /// calculation on every phone).
+    /// calculation on every phone), and `scans.crypto`, the part of `scans`
+    /// that derives the day's identifiers (the rest is radio draws and
+    /// sighting storage).
     public private(set) var stageSeconds: [String: Double] = [:]
+    /// ``stageSeconds`` with `detection.matching` and `detection.scoring`: CPU
+    /// seconds summed over the phones (with several threads they add up to
+    /// more than the wall-clock `detection`).
+    public var stageBreakdown: [String: Double] {
+        var stages = stageSeconds
+        stages["detection.matching"] = apps.reduce(0) { $0 + ($1?.matchingSeconds ?? 0) }
+        stages["detection.scoring"] = apps.reduce(0) { $0 + ($1?.scoringSeconds ?? 0) }
+        return stages
+    }
     let pipeline: ScanPipeline
     var clocks: [ScanPipeline.ScanClock]
     var verifier: KeyPackageVerifier
@@ -134,7 +145,10 @@ public struct SimulationRun: Sendable {
         for person in apps.indices where apps[person] != nil {
             frameworks[person] = apps[person]!.takeFramework()
         }
-        _ = pipeline.run(dayStart: dayStart, encounters: worldDay.encounters, frameworks: &frameworks, clocks: &clocks, workers: workers)
+        var crypto = 0.0
+        _ = pipeline.run(dayStart: dayStart, encounters: worldDay.encounters, frameworks: &frameworks, clocks: &clocks,
+                         workers: workers, cryptoSeconds: &crypto)
+        stageSeconds["scans.crypto", default: 0] += crypto
         for person in apps.indices where apps[person] != nil {
             // Move, so that the app's framework is uniquely referenced again.
             var moved: ExposureNotificationFramework?
