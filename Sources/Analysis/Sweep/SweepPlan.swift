@@ -44,7 +44,7 @@ public struct SweepPlan: Sendable {
             let points = Self.points(spec)
             let width = max(4, String(points.count).count)
             for (index, point) in points.enumerated() {
-                let id = "c" + String(index + 1).leftPadded(width)
+                let id = String(format: "c%0\(width)d", index + 1)
                 var settings: [(path: String, value: Double)] = []
                 for (p, value) in point.enumerated() { for path in paths[p] { settings.append((path, value)) } }
                 do {
@@ -118,8 +118,4 @@ public struct SweepPlan: Sendable {
     public var scored: [(entry: Int, configuration: RiskConfiguration)] {
         entries.indices.compactMap { i in entries[i].configuration.map { (i, $0) } }
     }
-}
-
-extension String {
-    func leftPadded(_ width: Int) -> String { count >= width ? self : String(repeating: "0", count: width - count) + self }
 }

@@ -63,7 +63,7 @@ public struct SweepRunner: Sendable {
         let chunks = stride(from: 0, to: scored.count, by: chunkSize).map { $0..<min($0 + chunkSize, scored.count) }
         var rows = [String](repeating: "", count: plan.entries.count)
         for (number, chunk) in chunks.enumerated() {
-            let file = partial.appendingPathComponent("chunk-\(String(number).leftPadded(5)).csv")
+            let file = partial.appendingPathComponent(String(format: "chunk-%05d.csv", number))
             let saved = (try? String(contentsOf: file, encoding: .utf8)).map { $0.split(separator: "\n", omittingEmptySubsequences: false).dropLast() }
             if let saved, saved.count == chunk.count {
                 for (offset, line) in zip(chunk, saved) { rows[scored[offset].entry] = String(line) + "\n" }
