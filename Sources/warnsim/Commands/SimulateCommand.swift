@@ -9,10 +9,12 @@ struct SimulateCommand: ParsableCommand {
         commandName: "simulate",
         abstract: "Run a scenario: world, phones, app and servers; write the run's files.",
         discussion: """
-            Writes manifest.json, phones.csv, infections.csv, windows.csv and \
-            summary.csv into the output folder (columns in Outputs/README.md). \
-            The same scenario and seed give byte-identical CSV files on any \
-            thread count.
+            Writes manifest.json, phones.csv, infections.csv, windows.csv, \
+            summary.csv, windows.bin and exposures.bin (the input of evaluate, \
+            sweep and windows export) and risk.yaml into the output folder \
+            (formats in Outputs/README.md). The same scenario and seed give \
+            byte-identical files on any thread count (only the timings in \
+            manifest.json differ).
             """
     )
 
