@@ -24,7 +24,8 @@ public struct BootstrapInterval: Hashable, Sendable {
         plan.accumulate(phones.filter { warned[$0] && atRisk[$0] }, into: &counts.truePositives)
         plan.accumulate(phones.filter { warned[$0] && !atRisk[$0] }, into: &counts.falsePositives)
         plan.accumulate(phones.filter { !warned[$0] && atRisk[$0] }, into: &counts.falseNegatives)
-        plan.accumulate(phones, into: &counts.phones)
+        // Every resample draws exactly n phones.
+        counts.phones = [Int32](repeating: Int32(warned.count), count: resamples)
         return counts.interval(metric, confidence: confidence)
     }
 

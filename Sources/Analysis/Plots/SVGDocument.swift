@@ -1,3 +1,4 @@
+import WarnSimCore
 /// A tiny SVG writer: elements with attributes in the order given, text
 /// escaped for XML, nothing else. It knows nothing about charts; the charts in
 /// this folder draw on it. Output depends only on the calls made, so the same
@@ -63,24 +64,7 @@ public struct SVGDocument: Sendable {
     /// `text` with the five XML special characters replaced by entities, and
     /// characters XML 1.0 cannot hold (control characters other than tab,
     /// newline and carriage return) replaced by U+FFFD.
-    public static func escape(_ text: String) -> String {
-        var result = ""
-        result.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&apos;"
-            case "\t", "\n", "\r": result.unicodeScalars.append(scalar)
-            case _ where scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF:
-                result += "\u{FFFD}"
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
-    }
+    public static func escape(_ text: String) -> String { TextEscaping.xml(text) }
 
     private mutating func append(_ attributes: KeyValuePairs<String, String>) {
         for (key, value) in attributes {

@@ -1,4 +1,5 @@
 import Foundation
+import WarnSimCore
 
 /// Renders a ``RegressionComparison`` for people (a table) and for CI systems
 /// (JUnit XML).
@@ -63,18 +64,5 @@ public enum RegressionReport {
         return xml
     }
 
-    static func escape(_ text: String) -> String {
-        var out = ""
-        for character in text {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
-            default: out.append(character)
-            }
-        }
-        return out
-    }
+    static func escape(_ text: String) -> String { TextEscaping.xml(text) }
 }

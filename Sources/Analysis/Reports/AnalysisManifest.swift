@@ -1,5 +1,6 @@
 import Foundation
 import Simulation
+import WarnSimCore
 
 /// `manifest.json` of `evaluate` and `sweep`: what was read (runs with the
 /// SHA-256 of their manifests), the label options, the bootstrap, and the
@@ -29,19 +30,7 @@ public struct AnalysisManifest: Sendable {
     }
 
     public func json(outputs: [String: Data]) -> String {
-        func quote(_ s: String) -> String {
-            var out = "\""
-            for scalar in s.unicodeScalars {
-                switch scalar {
-                case "\"": out += "\\\""
-                case "\\": out += "\\\\"
-                case "\n": out += "\\n"
-                default:
-                    if scalar.value < 0x20 { out += String(format: "\\u%04x", scalar.value) } else { out.unicodeScalars.append(scalar) }
-                }
-            }
-            return out + "\""
-        }
+        let quote = TextEscaping.jsonString
         var text = "{\n"
         if !version.isEmpty { text += "  \"warnsim_version\": \(quote(version)),\n" }
         text += "  \"command\": \(quote(command)),\n"

@@ -1,4 +1,5 @@
 import Foundation
+import WarnSimCore
 
 /// `metrics.csv` of `warnsim evaluate` and `warnsim sweep`: one row per
 /// configuration; `id`, the swept parameters, then the primary label's metrics
@@ -56,8 +57,5 @@ public enum MetricsCSV {
     }
 
     /// RFC 4180 quoting where needed.
-    public static func escape(_ text: String) -> String {
-        guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return text }
-        return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
-    }
+    public static func escape(_ text: String) -> String { TextEscaping.csvField(text) }
 }

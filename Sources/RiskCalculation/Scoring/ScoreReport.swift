@@ -1,4 +1,5 @@
 import ExposureNotification
+import WarnSimCore
 
 /// The texts `warnsim score` prints: CSV, JSON, the `--check` report and the
 /// `--explain` report. Deterministic: the same scores give the same bytes.
@@ -158,28 +159,7 @@ public enum ScoreReport {
     static func jsonInt(_ value: Int?) -> String { value.map(String.init) ?? "null" }
     static func quotedName(_ text: String) -> String { "\"\(text)\"" }
 
-    static func csvField(_ text: String) -> String {
-        guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return text }
-        return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
-    }
+    static func csvField(_ text: String) -> String { TextEscaping.csvField(text) }
 
-    static func jsonString(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 {
-                    out += "\\u" + String(scalar.value, radix: 16).leftPadded(to: 4)
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
-    }
+    static func jsonString(_ text: String) -> String { TextEscaping.jsonString(text) }
 }
