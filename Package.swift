@@ -6,12 +6,13 @@
 //   warnsim (CLI)          → every layer, ArgumentParser
 //   Analysis               → Simulation, CSV.swift
 //   Simulation             → Services, RiskCalculation, Population
-//   Services               → ExposureNotification, swift-crypto, Yams
-//   Population             → WarnSimCore, CSQLite (SQLite 3), Yams
+//   Services               → ExposureNotification, swift-crypto
+//   Population             → WarnSimCore, CSQLite (SQLite 3)
 //   RiskCalculation        → ExposureNotification, CBLAS (OpenBLAS), Yams
 //   ExposureNotification   → WarnSimCore, CLibCrypto (OpenSSL libcrypto), swift-crypto,
 //                            SwiftProtobuf, ZIPFoundation
-//   WarnSimCore            random streams, parallel loops, atomic output, input errors
+//   WarnSimCore            random streams, parallel loops, atomic output, input errors,
+//                          the strict YAML reader (Yams)
 import PackageDescription
 
 let package = Package(
@@ -57,7 +58,7 @@ let package = Package(
         // MARK: Layers (bottom to top)
 
         /// Shared by every layer: deterministic random streams, atomic output files.
-        .target(name: "WarnSimCore"),
+        .target(name: "WarnSimCore", dependencies: [.product(name: "Yams", package: "Yams")]),
         .target(
             name: "ExposureNotification",
             dependencies: [
@@ -81,14 +82,13 @@ let package = Package(
         ),
         .target(
             name: "Population",
-            dependencies: ["WarnSimCore", "CSQLite", .product(name: "Yams", package: "Yams")]
+            dependencies: ["WarnSimCore", "CSQLite"]
         ),
         .target(
             name: "Services",
             dependencies: [
                 "ExposureNotification", "WarnSimCore",
                 .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "Yams", package: "Yams"),
             ]
         ),
         .target(

@@ -1,6 +1,5 @@
 import Foundation
 import WarnSimCore
-import Yams
 
 /// Reading ``ServicesConfiguration`` from YAML.
 ///
@@ -43,42 +42,22 @@ extension ServicesConfiguration {
     /// document's other top-level keys belong to other layers and are ignored.
     /// Without a `services:` section the production defaults apply.
     public static func parse(yaml text: String, file: String) throws(InputError) -> ServicesConfiguration {
-        let root: Node?
-        do {
-            root = try Yams.compose(yaml: text)
-        } catch {
-            throw InputError(file: file, problem: "malformed YAML: \(error)")
-        }
-        guard let root else { return ServicesConfiguration() }
-        guard let mapping = root.mapping else {
-            throw InputError(file: file, problem: "expected a mapping at the top level of the document")
-        }
-        guard let services = mapping[Node("services")] else { return ServicesConfiguration() }
-        return try parse(node: services, file: file, path: "services")
+        guard let root = try YAMLSection.parseDocument(text, file: file),
+              let services = try root.optionalSection("services")
+        else { return ServicesConfiguration() }
+        return try parse(section: services)
     }
 
     /// Reads `url` and parses its `services:` section.
     public static func load(contentsOf url: URL) throws(InputError) -> ServicesConfiguration {
-        let text: String
-        do {
-            text = try String(contentsOf: url, encoding: .utf8)
-        } catch {
-            throw InputError(file: url.path, problem: "cannot read the file (\(error.localizedDescription))")
-        }
-        return try parse(yaml: text, file: url.path)
+        try parse(yaml: YAMLSection.readText(url), file: url.path)
     }
 
-    /// Parses a `services` mapping node found at `path` (dotted) in `file`.
-    public static func parse(node: Node, file: String, path: String) throws(InputError) -> ServicesConfiguration {
-        let root = try ServicesYAMLSection(node: node, file: file, path: path)
-        try root.finish(known: ["verification", "test-results", "submission", "distribution"])
+    /// Parses a `services` mapping (an empty mapping gives the production defaults).
+    public static func parse(section root: YAMLSection) throws(InputError) -> ServicesConfiguration {
         var config = ServicesConfiguration()
 
-        if let s = try root.section("verification") {
-            try s.finish(known: [
-                "tan-counter-max", "tan-valid-days", "tele-tan-valid-seconds", "tele-tan-rate-limit-per-hour",
-                "tele-tan-rate-limit-warning-share", "cleanup-days",
-            ])
+        if let s = try root.optionalSection("verification") {
             var v = config.verification
             v.tanCounterMax = try s.int("tan-counter-max", in: 1...100, default: v.tanCounterMax)
             v.tanValidDays = try s.int("tan-valid-days", in: 1...365, default: v.tanValidDays)
@@ -90,34 +69,30 @@ extension ServicesConfiguration {
             if v.tanValidDays > v.cleanupDays {
                 throw s.fail("tan-valid-days", "\(v.tanValidDays) days exceeds cleanup-days (\(v.cleanupDays)): the TAN would be deleted while still valid")
             }
+            try s.finish()
             config.verification = v
         }
 
-        if let s = try root.section("test-results") {
-            try s.finish(known: ["redeem-after-days", "delete-after-days"])
+        if let s = try root.optionalSection("test-results") {
             var t = config.testResults
             t.redeemAfterDays = try s.int("redeem-after-days", in: 1...3_650, default: t.redeemAfterDays)
             t.deleteAfterDays = try s.int("delete-after-days", in: 1...3_650, default: t.deleteAfterDays)
             if t.deleteAfterDays < t.redeemAfterDays {
                 throw s.fail("delete-after-days", "\(t.deleteAfterDays) is below redeem-after-days (\(t.redeemAfterDays))")
             }
+            try s.finish()
             config.testResults = t
         }
 
-        if let s = try root.section("submission") {
-            try s.finish(known: ["maximum-number-of-keys", "maximum-key-age-days"])
+        if let s = try root.optionalSection("submission") {
             var u = config.submission
             u.maximumNumberOfKeys = try s.int("maximum-number-of-keys", in: 1...100, default: u.maximumNumberOfKeys)
             u.maximumKeyAgeDays = try s.int("maximum-key-age-days", in: 1...30, default: u.maximumKeyAgeDays)
+            try s.finish()
             config.submission = u
         }
 
-        if let s = try root.section("distribution") {
-            try s.finish(known: [
-                "expiry-policy-minutes", "shifting-policy-threshold", "maximum-number-of-keys-per-bundle",
-                "minimum-trl-value-allowed", "retention-days", "hour-file-retention-days", "days-to-publish",
-                "region", "verification-key-id", "verification-key-version",
-            ])
+        if let s = try root.optionalSection("distribution") {
             var d = config.distribution
             d.expiryPolicyMinutes = try s.int("expiry-policy-minutes", in: 0...(7 * 24 * 60), default: d.expiryPolicyMinutes)
             d.shiftingPolicyThreshold = try s.int("shifting-policy-threshold", in: 1...1_000_000, default: d.shiftingPolicyThreshold)
@@ -139,8 +114,10 @@ extension ServicesConfiguration {
             if d.daysToPublish > d.retentionDays {
                 throw s.fail("days-to-publish", "\(d.daysToPublish) exceeds retention-days (\(d.retentionDays)): keys would be deleted before they could be published")
             }
+            try s.finish()
             config.distribution = d
         }
+        try root.finish()
         return config
     }
 }

@@ -99,6 +99,8 @@ public struct AppScenario: Sendable {
         let days = try run.int("days", in: 1...365)
         try run.finish()
 
+        let services = try root.optionalSection("services").map(ServicesConfiguration.parse(section:)) ?? ServicesConfiguration()
+
         return AppScenario(
             adoptionByAge: adoption.map { $0 * scale },
             exposureLoggingConsent: consent, notificationPermission: notifications,
@@ -106,7 +108,7 @@ public struct AppScenario: Sendable {
             teleTANShare: teleTAN, shareKeysProbability: share, exactOnsetAnswerShare: exactOnset,
             maxDetectionsPerDay: detections, tracingOffPerDay: tracingOff, tracingOffDays: tracingOffDays,
             bluetoothOffPerDay: bluetoothOff, bluetoothOffDays: bluetoothOffDays, resetPerDay: reset, risk: risk, platform: RiskPlatform(rawValue: platformName)!,
-            startTime: start, days: days, services: try ServicesConfiguration.load(contentsOf: url))
+            startTime: start, days: days, services: services)
     }
 
     static func utcMidnight(_ text: String) -> Int64? {

@@ -1,0 +1,294 @@
+import Foundation
+import Yams
+
+/// A strict reader over one YAML mapping, shared by every layer that reads
+/// configuration files (scenarios, radio parameters, services, sweeps, labels).
+///
+/// Every value goes through a typed, range-checked accessor that names the
+/// file and the dotted field path on failure; numbers must be plain scalars
+/// (`"12"` in quotes is text, not a number). ``finish()`` rejects the first key
+/// that no accessor asked for, listing the keys that were expected, so a typo
+/// never passes silently.
+///
+/// An empty value (`key:` with nothing after it, `~` or `null`) reads as an
+/// empty mapping: optional fields keep their defaults and required fields are
+/// reported missing.
+public final class YAMLSection {
+    /// The file name used in error messages.
+    public let file: String
+    /// The dotted field path of this mapping (empty at the document root).
+    public let path: String
+    private let entries: [(key: String, value: Node)]
+    /// Keys an accessor asked for, present or not (the expected keys).
+    private var asked: Set<String> = []
+    /// Keys that were present and read, or skipped.
+    private var read: Set<String> = []
+
+    /// Parses `text`; nil when the document is empty.
+    public static func parseDocument(_ text: String, file: String) throws(InputError) -> YAMLSection? {
+        let root: Node?
+        do {
+            root = try Yams.compose(yaml: text)
+        } catch {
+            throw InputError(file: file, problem: "malformed YAML: \(String(describing: error).replacingOccurrences(of: "\n", with: " "))")
+        }
+        guard let root else { return nil }
+        return try YAMLSection(node: root, file: file, path: "")
+    }
+
+    /// Parses `text` and returns the root mapping; an empty document is an error.
+    public static func parse(_ text: String, file: String) throws(InputError) -> YAMLSection {
+        guard let root = try parseDocument(text, file: file) else {
+            throw InputError(file: file, problem: "the document is empty")
+        }
+        return root
+    }
+
+    /// Reads the UTF-8 file at `url`.
+    public static func readText(_ url: URL) throws(InputError) -> String {
+        do {
+            return try String(contentsOf: url, encoding: .utf8)
+        } catch {
+            throw InputError(file: url.path, problem: "cannot read the file (\(error.localizedDescription))")
+        }
+    }
+
+    /// Reads and parses the YAML file at `url`.
+    public static func load(_ url: URL) throws(InputError) -> YAMLSection {
+        try parse(readText(url), file: url.path)
+    }
+
+    /// A reader over `node`, found at the dotted `path` of `file`.
+    public init(node: Node, file: String, path: String) throws(InputError) {
+        self.file = file
+        self.path = path
+        if Self.isNull(node) {
+            entries = []
+            return
+        }
+        guard let mapping = node.mapping else {
+            throw InputError(file: file, field: path.isEmpty ? nil : path,
+                             problem: "expected a mapping of keys to values, found \(Self.describe(node))")
+        }
+        var entries: [(String, Node)] = []
+        var seen: Set<String> = []
+        for (key, value) in mapping {
+            guard let name = key.string else {
+                throw InputError(file: file, field: path.isEmpty ? nil : path, problem: "keys must be strings")
+            }
+            guard seen.insert(name).inserted else {
+                throw InputError(file: file, field: Self.join(path, name), problem: "duplicate key")
+            }
+            entries.append((name, value))
+        }
+        self.entries = entries
+    }
+
+    static func isNull(_ node: Node) -> Bool {
+        guard case .scalar(let scalar) = node, scalar.style == .plain || scalar.style == .any else { return false }
+        return ["", "~", "null", "Null", "NULL"].contains(scalar.string)
+    }
+
+    static func join(_ path: String, _ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
+
+    /// How a node is named in error messages.
+    static func describe(_ node: Node) -> String {
+        switch node {
+        case .scalar(let scalar): return "'\(scalar.string)'"
+        case .mapping: return "a mapping"
+        case .sequence: return "a list"
+        case .alias: return "an alias"
+        }
+    }
+
+    /// The full field path of `key` in this mapping.
+    public func fieldPath(_ key: String) -> String { Self.join(path, key) }
+
+    /// The keys present, in document order.
+    public var keys: [String] { entries.map(\.key) }
+
+    /// Whether `key` is present (does not count as reading it).
+    public func has(_ key: String) -> Bool { entries.contains { $0.key == key } }
+
+    func node(_ key: String) -> Node? {
+        asked.insert(key)
+        guard let entry = entries.first(where: { $0.key == key }) else { return nil }
+        read.insert(key)
+        return entry.value
+    }
+
+    /// Marks `key` as handled by someone else (for sections other layers parse).
+    public func skip(_ key: String) {
+        asked.insert(key)
+        read.insert(key)
+    }
+
+    /// Fails with the first key that was never read, naming the expected keys.
+    public func finish() throws(InputError) {
+        guard let unknown = entries.first(where: { !read.contains($0.key) }) else { return }
+        let expected = asked.isEmpty ? "" : " (expected one of: \(asked.sorted().joined(separator: ", ")))"
+        throw InputError(file: file, field: fieldPath(unknown.key), problem: "unknown key\(expected)")
+    }
+
+    private func missing(_ key: String) -> InputError {
+        InputError(file: file, field: fieldPath(key), problem: "required field is missing")
+    }
+
+    /// An error about `key` (for cross-field checks by callers).
+    public func fail(_ key: String, _ text: String) -> InputError {
+        InputError(file: file, field: fieldPath(key), problem: text)
+    }
+
+    // MARK: Mappings
+
+    /// A nested mapping, required.
+    public func section(_ key: String) throws(InputError) -> YAMLSection {
+        guard let value = node(key) else { throw missing(key) }
+        return try YAMLSection(node: value, file: file, path: fieldPath(key))
+    }
+
+    /// A nested mapping, or nil when absent.
+    public func optionalSection(_ key: String) throws(InputError) -> YAMLSection? {
+        guard let value = node(key) else { return nil }
+        return try YAMLSection(node: value, file: file, path: fieldPath(key))
+    }
+
+    /// Each key of a nested mapping, as a section (for maps of named entries).
+    public func namedSections(_ key: String) throws(InputError) -> [(name: String, section: YAMLSection)] {
+        let outer = try section(key)
+        var result: [(String, YAMLSection)] = []
+        for name in outer.keys {
+            result.append((name, try outer.section(name)))
+        }
+        return result
+    }
+
+    // MARK: Numbers
+
+    /// A real number in `range`.
+    public func double(_ key: String, in range: ClosedRange<Double>) throws(InputError) -> Double {
+        guard let value = node(key) else { throw missing(key) }
+        return try checkedDouble(value, field: fieldPath(key), range: range)
+    }
+
+    /// A real number in `range`, or `fallback` when absent.
+    public func double(_ key: String, in range: ClosedRange<Double>, default fallback: Double) throws(InputError) -> Double {
+        guard let value = node(key) else { return fallback }
+        return try checkedDouble(value, field: fieldPath(key), range: range)
+    }
+
+    private func checkedDouble(_ value: Node, field: String, range: ClosedRange<Double>) throws(InputError) -> Double {
+        guard let scalar = Self.plainScalar(value),
+              let number = Double(scalar.string.trimmingCharacters(in: .whitespaces)), number.isFinite
+        else {
+            throw InputError(file: file, field: field, problem: "expected a number, found \(Self.describe(value))")
+        }
+        guard range.contains(number) else {
+            throw InputError(file: file, field: field,
+                             problem: "\(scalar.string) is out of range \(range.lowerBound)...\(range.upperBound)")
+        }
+        return number
+    }
+
+    /// An integer in `range`.
+    public func int(_ key: String, in range: ClosedRange<Int>) throws(InputError) -> Int {
+        guard let value = node(key) else { throw missing(key) }
+        return try checkedInt(value, key: key, range: range)
+    }
+
+    /// An integer in `range`, or `fallback` when absent.
+    public func int(_ key: String, in range: ClosedRange<Int>, default fallback: Int) throws(InputError) -> Int {
+        guard let value = node(key) else { return fallback }
+        return try checkedInt(value, key: key, range: range)
+    }
+
+    private func checkedInt(_ value: Node, key: String, range: ClosedRange<Int>) throws(InputError) -> Int {
+        guard let scalar = Self.plainScalar(value), let number = Int(scalar.string.replacingOccurrences(of: "_", with: "")) else {
+            throw fail(key, "expected an integer, found \(Self.describe(value))")
+        }
+        guard range.contains(number) else {
+            throw fail(key, "\(number) is out of range \(range.lowerBound)...\(range.upperBound)")
+        }
+        return number
+    }
+
+    /// A list of numbers, each in `range`, with `count` elements if given.
+    public func doubles(_ key: String, in range: ClosedRange<Double>, count: ClosedRange<Int>? = nil) throws(InputError) -> [Double] {
+        guard let value = node(key) else { throw missing(key) }
+        guard let sequence = value.sequence else { throw fail(key, "expected a list of numbers, found \(Self.describe(value))") }
+        var result: [Double] = []
+        for (index, element) in sequence.enumerated() {
+            result.append(try checkedDouble(element, field: "\(fieldPath(key))[\(index)]", range: range))
+        }
+        if let count, !count.contains(result.count) {
+            let expected = count.lowerBound == count.upperBound ? "\(count.lowerBound)" : "\(count.lowerBound)...\(count.upperBound)"
+            throw fail(key, "expected \(expected) values, found \(result.count)")
+        }
+        return result
+    }
+
+    /// A scalar written without quotes (quoted text is never a number).
+    private static func plainScalar(_ node: Node) -> Node.Scalar? {
+        guard let scalar = node.scalar, scalar.style == .plain || scalar.style == .any else { return nil }
+        return scalar
+    }
+
+    // MARK: Text
+
+    /// A string, required.
+    public func string(_ key: String) throws(InputError) -> String {
+        guard let value = node(key) else { throw missing(key) }
+        guard let scalar = value.scalar else { throw fail(key, "expected text, found \(Self.describe(value))") }
+        return scalar.string
+    }
+
+    /// A string, or `fallback` when absent.
+    public func string(_ key: String, default fallback: String) throws(InputError) -> String {
+        guard has(key) else {
+            asked.insert(key)
+            return fallback
+        }
+        return try string(key)
+    }
+
+    /// One of `choices` (or `fallback` when absent and a fallback is given).
+    public func choice(_ key: String, from choices: [String], default fallback: String? = nil) throws(InputError) -> String {
+        if !has(key), let fallback {
+            asked.insert(key)
+            return fallback
+        }
+        let value = try string(key)
+        guard choices.contains(value) else {
+            throw fail(key, "'\(value)' is not one of \(choices.joined(separator: ", "))")
+        }
+        return value
+    }
+
+    /// A non-empty string of at most 64 printable ASCII characters without
+    /// spaces (identifiers such as a region code or key id), or `fallback` when absent.
+    public func identifier(_ key: String, default fallback: String) throws(InputError) -> String {
+        guard has(key) else {
+            asked.insert(key)
+            return fallback
+        }
+        let text = try string(key)
+        guard !text.isEmpty, text.utf8.count <= 64, text.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value < 0x7F }) else {
+            throw fail(key, "expected 1 to 64 printable ASCII characters without spaces, found '\(text)'")
+        }
+        return text
+    }
+
+    /// A list of strings.
+    public func strings(_ key: String) throws(InputError) -> [String] {
+        guard let value = node(key) else { throw missing(key) }
+        guard let sequence = value.sequence else { throw fail(key, "expected a list of text values, found \(Self.describe(value))") }
+        var result: [String] = []
+        for (index, element) in sequence.enumerated() {
+            guard let scalar = element.scalar else {
+                throw InputError(file: file, field: "\(fieldPath(key))[\(index)]", problem: "expected text, found \(Self.describe(element))")
+            }
+            result.append(scalar.string)
+        }
+        return result
+    }
+}
