@@ -17,7 +17,7 @@ struct ScenarioInputTests {
     @Test("the shipped scenarios load")
     func shippedScenariosLoad() throws {
         _ = try ReferencePaths.required(ReferencePaths.calibration)
-        for name in ["town-10k.yaml", "village-2k.yaml"] {
+        for name in ["town-10k.yaml", "city-100k.yaml", "village-2k.yaml"] {
             let scenario = try WorldScenario.load(try ReferencePaths.required(ReferencePaths.scenario(name)))
             #expect(scenario.calibrationTable.entries.count == 11_809)
             #expect(scenario.population.carriageBySetting.count == Setting.allCases.count)
@@ -34,7 +34,9 @@ struct ScenarioInputTests {
             (good.replacingOccurrences(of: "[0.423, 0.332, 0.119, 0.091, 0.035]", with: "[0.5, 0.332, 0.119, 0.091, 0.035]"), "population.household_size_shares"),
             (good.replacingOccurrences(of: "    work: table", with: "    work: backpack"), "population.carriage.work"),
             (good.replacingOccurrences(of: "    cluster_spacing_m: 3.3\n    clusters_per_room: 3", with: "    cluster_spacing_m: 2.5\n    clusters_per_room: 3"), "population.work.cluster_spacing_m"),
-            (good.replacingOccurrences(of: "    close_contacts_target: 1.0\n", with: "    close_contacts_target: 50.0\n"), "population.transport.close_contacts_target"),
+            (good.replacingOccurrences(of: "    close_contacts_target: 8.9\n", with: "    close_contacts_target: 50.0\n"), "population.transport.close_contacts_target"),
+            (good.replacingOccurrences(of: "    closes_minute: 1200\n", with: "    closes_minute: 490\n"), "population.shop.closes_minute"),
+            (good.replacingOccurrences(of: "    visit_minutes: 19\n", with: "    visit_minutes: \"19\"\n"), "population.shop.visit_minutes"),
             (good + "\nwhatever: 1\n", "whatever"),
         ]
         for (text, field) in cases {

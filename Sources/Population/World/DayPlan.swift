@@ -124,7 +124,9 @@ public struct DayPlan: Sendable {
         // Shopping (shops are closed on Sundays in Germany).
         let shopProbability = weekdayIndex < 5 ? config.shopWeekdayProbability : weekdayIndex == 5 ? config.shopSaturdayProbability : 0
         if grownUp && random.nextBernoulli(shopProbability) {
-            let begin = max(clock + 30, 600 + random.nextIndex(480))
+            // Leave home so as to arrive uniformly within the opening hours.
+            let arrival = config.shopOpens + random.nextIndex(config.shopCloses - config.shopOpens - config.shopVisitMinutes + 1)
+            let begin = max(clock + 30, arrival - config.streetMinutes)
             if begin + config.streetMinutes + config.shopVisitMinutes < 1440 {
                 let arrive = walk(begin)
                 let finish = arrive + config.shopVisitMinutes

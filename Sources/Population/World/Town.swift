@@ -97,8 +97,8 @@ public struct Town: Sendable {
         for person in 0..<n where placeSetting[person] == Setting.work.rawValue || placeSetting[person] == Setting.school.rawValue {
             usesTransport[person] = transport.nextBernoulli(config.publicTransportShare)
         }
-        // Shops and streets: enough that each serves its configured number of
-        // visitors on a weekday.
+        // Shops: enough that each serves its configured number of shoppers on a
+        // Saturday (the busiest day); streets: enough for the walks of a weekday.
         let grownUps = age.filter { $0 == .adult || $0 == .senior }.count
         venueCount[Int(Setting.shop.rawValue)] = max(1, Int((Double(grownUps) * config.shopSaturdayProbability / Double(config.shoppersPerShop)).rounded(.up)))
         let tripsPerDay = 2 * (workers.count + pupils.count) + grownUps

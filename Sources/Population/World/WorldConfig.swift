@@ -75,6 +75,10 @@ public struct PopulationConfig: Sendable, Equatable {
     public var shopWeekdayProbability: Double
     public var shopSaturdayProbability: Double
     public var shopVisitMinutes: Int
+    /// Opening hours (minutes after midnight): shoppers arrive uniformly between
+    /// opening and `shopCloses - shopVisitMinutes`.
+    public var shopOpens: Int
+    public var shopCloses: Int
     public var shopArea: Double
     public var shoppersPerShop: Int
     public var shopRepositionMinutes: Int
@@ -245,6 +249,8 @@ extension PopulationConfig {
             shopWeekdayProbability: try shop.double("weekday_probability", in: 0...1),
             shopSaturdayProbability: try shop.double("saturday_probability", in: 0...1),
             shopVisitMinutes: try shop.int("visit_minutes", in: 1...300),
+            shopOpens: try shop.int("opens_minute", in: 0...1439),
+            shopCloses: try shop.int("closes_minute", in: 1...1440),
             shopArea: try shop.double("area_m2", in: 10...100_000),
             shoppersPerShop: try shop.int("shoppers_per_shop", in: 1...10_000),
             shopRepositionMinutes: try shop.int("reposition_minutes", in: 1...120),
@@ -262,6 +268,9 @@ extension PopulationConfig {
             carriageBySetting: [])
         for setting in Setting.allCases {
             config.carriageBySetting.append(try carriage.string(setting.name))
+        }
+        guard config.shopCloses - config.shopOpens > config.shopVisitMinutes else {
+            throw shop.fail("closes_minute", "the shop must be open longer than visit_minutes (\(config.shopVisitMinutes)) after opens_minute (\(config.shopOpens))")
         }
         let neighbours = config.vehicleSeatNeighbours
         if config.vehicleCloseContactsTarget > 0 {
