@@ -17,7 +17,7 @@ struct ScenarioInputTests {
     @Test("the shipped scenarios load")
     func shippedScenariosLoad() throws {
         _ = try ReferencePaths.required(ReferencePaths.calibration)
-        for name in ["town-10k.yaml", "city-100k.yaml", "village-2k.yaml"] {
+        for name in ["town-10k.yaml", "city-100k.yaml", "village-2k.yaml", "town-10k-lockdown-2021.yaml"] {
             let scenario = try WorldScenario.load(try ReferencePaths.required(ReferencePaths.scenario(name)))
             #expect(scenario.calibrationTable.entries.count == 11_809)
             #expect(scenario.population.carriageBySetting.count == Setting.allCases.count)

@@ -86,7 +86,11 @@ struct BenchWorldCommand: ParsableCommand {
             var table = "setting     person-days  close contacts (± se)  radio-range partners\n"
             for row in rows {
                 table += row.setting.padding(toLength: 12, withPad: " ", startingAt: 0)
-                table += String(format: "%11d  %8.2f ± %-10.2f  %8.2f\n", row.personDays, row.closeContacts, row.closeContactsStandardError, row.encounterPartners)
+                if row.personDays == 0 {
+                    table += String(format: "%11d", 0) + "         -" + String(repeating: " ", count: 23) + "-\n"
+                } else {
+                    table += String(format: "%11d  %8.2f ± %-10.2f  %8.2f\n", row.personDays, row.closeContacts, row.closeContactsStandardError, row.encounterPartners)
+                }
             }
             printOutput(table)
         }
