@@ -33,3 +33,11 @@ func inputFailure(file: String, field: String? = nil, _ problem: String) -> Exit
 func printOutput(_ text: String) {
     FileHandle.standardOutput.write(Data(text.utf8))
 }
+
+/// Writes `value` as one JSON object with sorted keys and a newline (the
+/// `--json` output of the bench commands).
+func printJSON<T: Encodable>(_ value: T) throws {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys]
+    printOutput(String(decoding: try encoder.encode(value), as: UTF8.self) + "\n")
+}

@@ -22,9 +22,7 @@ struct BenchCryptoCommand: ParsableCommand {
         guard seconds > 0 else { throw inputFailure(file: "<argument>", field: "--seconds", "must be positive") }
         let result = try CryptoBenchmark(keys: keys, minimumSeconds: seconds).run()
         if json {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys]
-            printOutput(String(decoding: try encoder.encode(result), as: UTF8.self) + "\n")
+            try printJSON(result)
             return
         }
         func millions(_ value: Double) -> String { String(format: "%10.1f M/s", value / 1e6) }

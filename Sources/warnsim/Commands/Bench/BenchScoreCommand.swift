@@ -26,9 +26,7 @@ struct BenchScoreCommand: ParsableCommand {
         guard threads >= 1 else { throw inputFailure(file: "<argument>", field: "--threads", "must be at least 1") }
         let result = try ScoreBenchmark(windows: windows, configurations: configs, threads: threads).run()
         if json {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys]
-            printOutput(String(decoding: try encoder.encode(result), as: UTF8.self) + "\n")
+            try printJSON(result)
             return
         }
         func f(_ value: Double, _ digits: Int = 2) -> String { String(format: "%.\(digits)f", value) }

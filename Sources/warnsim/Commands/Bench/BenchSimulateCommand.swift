@@ -16,14 +16,7 @@ struct BenchSimulateCommand: ParsableCommand {
     @Option(help: "Days to simulate.")
     var days = 14
 
-    @Option(help: "Scenario file.")
-    var scenario = "Configs/scenarios/town-10k.yaml"
-
-    @Option(help: "Worker threads (default: all cores).")
-    var threads = ProcessInfo.processInfo.activeProcessorCount
-
-    @Option(help: "Seed.")
-    var seed: UInt64 = 1
+    @OptionGroup var options: BenchScenarioOptions
 
     @Flag(help: "Print one JSON object instead of a table.")
     var json = false
@@ -31,8 +24,7 @@ struct BenchSimulateCommand: ParsableCommand {
     func run() throws {
         guard (2...10_000_000).contains(people) else { throw inputFailure(file: "<argument>", field: "--people", "must be in 2...10000000") }
         guard (1...365).contains(days) else { throw inputFailure(file: "<argument>", field: "--days", "must be in 1...365") }
-        guard (1...1024).contains(threads) else { throw inputFailure(file: "<argument>", field: "--threads", "must be in 1...1024") }
-        let url = URL(fileURLWithPath: scenario)
+        let url = try options.checkedScenarioURL()
         let world: WorldScenario
         let app: AppScenario
         do {
@@ -41,11 +33,9 @@ struct BenchSimulateCommand: ParsableCommand {
         } catch let error as InputError {
             throw inputFailure(error)
         }
-        let result = try SimulationBenchmark(world: world, app: app, people: people, days: days, threads: threads, seed: seed).run()
+        let result = try SimulationBenchmark(world: world, app: app, people: people, days: days, threads: options.threads, seed: options.seed).run()
         if json {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys]
-            printOutput(String(decoding: try encoder.encode(result), as: UTF8.self) + "\n")
+            try printJSON(result)
             return
         }
         var text = String(format: "%d people × %d days on %d threads: %.0f person-days/s, %.1f s, peak RSS %.0f MB\n",

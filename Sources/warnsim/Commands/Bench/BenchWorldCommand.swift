@@ -15,14 +15,7 @@ struct BenchWorldCommand: ParsableCommand {
     @Option(help: "Days to simulate (starting on a Monday).")
     var days = 7
 
-    @Option(help: "Scenario file whose world sections are used.")
-    var scenario = "Configs/scenarios/town-10k.yaml"
-
-    @Option(help: "Worker threads (default: all cores).")
-    var threads = ProcessInfo.processInfo.activeProcessorCount
-
-    @Option(help: "Seed.")
-    var seed: UInt64 = 1
+    @OptionGroup var options: BenchScenarioOptions
 
     @Option(help: "Override the scenario's epidemiology.beta_per_minute (for calibration runs).")
     var beta: Double?
@@ -36,22 +29,20 @@ struct BenchWorldCommand: ParsableCommand {
     func run() throws {
         guard (2...50_000_000).contains(people) else { throw inputFailure(file: "<argument>", field: "--people", "must be in 2...50000000") }
         guard (1...3650).contains(days) else { throw inputFailure(file: "<argument>", field: "--days", "must be in 1...3650") }
-        guard (1...1024).contains(threads) else { throw inputFailure(file: "<argument>", field: "--threads", "must be in 1...1024") }
+        let url = try options.checkedScenarioURL()
         if let beta, !(0...1).contains(beta) { throw inputFailure(file: "<argument>", field: "--beta", "must be in 0...1") }
         var world: WorldScenario
         do {
-            world = try WorldScenario.load(URL(fileURLWithPath: scenario))
+            world = try WorldScenario.load(url)
         } catch let error as InputError {
             throw inputFailure(error)
         }
         if let beta { world.epidemiology.beta = beta }
-        var benchmark = WorldBenchmark(scenario: world, people: people, days: days, threads: threads, seed: seed)
+        var benchmark = WorldBenchmark(scenario: world, people: people, days: days, threads: options.threads, seed: options.seed)
         benchmark.surveyContacts = contacts
         let result = benchmark.run()
         if json {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys]
-            printOutput(String(decoding: try encoder.encode(result), as: UTF8.self) + "\n")
+            try printJSON(result)
             return
         }
         printOutput("""
