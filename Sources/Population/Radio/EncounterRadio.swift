@@ -38,17 +38,35 @@ public struct EncounterSightings: Sendable, Equatable {
     /// take whole blocks, so the draws do not depend on the number of workers.
     public static func draw(encounters: DayEncounters, model: RadioModel, phones: PhoneRadios,
                             carriageBySetting: [Int], seed: UInt64, workers: Int) -> EncounterSightings {
+        var output = EncounterSightings(attenuationAtB: [], attenuationAtA: [])
+        draw(encounters: encounters, model: model, phones: phones, carriageBySetting: carriageBySetting,
+             seed: seed, workers: workers, into: &output)
+        return output
+    }
+
+    /// ``draw(encounters:model:phones:carriageBySetting:seed:workers:)`` into
+    /// `output`, whose arrays are resized and overwritten (their memory is
+    /// reused when no copy shares it).
+    public static func draw(encounters: DayEncounters, model: RadioModel, phones: PhoneRadios,
+                            carriageBySetting: [Int], seed: UInt64, workers: Int, into output: inout EncounterSightings) {
         let segments = encounters.segmentStart.count
-        var atB = [Float](unsafeUninitializedCapacity: segments) { _, count in count = segments }
-        var atA = [Float](unsafeUninitializedCapacity: segments) { _, count in count = segments }
+        func resize(_ array: inout [Float]) {
+            if array.count > segments {
+                array.removeLast(array.count - segments)
+            } else {
+                array.append(contentsOf: repeatElement(.nan, count: segments - array.count))
+            }
+        }
+        resize(&output.attenuationAtB)
+        resize(&output.attenuationAtA)
         // Per setting: the environment's constants and the carriage offsets of both phones.
         let settings = Setting.allCases.count
         let environmentOf = (0..<settings).map { Setting(rawValue: UInt8($0))!.environment }
         let a1 = environmentOf.map { model.a1[$0.rawValue] }, tenN = environmentOf.map { model.tenN[$0.rawValue] }
         let fast = environmentOf.map { model.sightingSigma($0) }
         let limit = model.limit, minimumDistance = model.minimumDistance
-        atB.withUnsafeMutableBufferPointer { bBuffer in
-            atA.withUnsafeMutableBufferPointer { aBuffer in
+        output.attenuationAtB.withUnsafeMutableBufferPointer { bBuffer in
+            output.attenuationAtA.withUnsafeMutableBufferPointer { aBuffer in
                 let bBox = UnsafeSendable(bBuffer.baseAddress), aBox = UnsafeSendable(aBuffer.baseAddress)
                 let blocks = (encounters.count + encountersPerBlock - 1) / encountersPerBlock
                 Parallel.run(workers: workers) { worker in
@@ -97,6 +115,5 @@ public struct EncounterSightings: Sendable, Equatable {
                 }
             }
         }
-        return EncounterSightings(attenuationAtB: atB, attenuationAtA: atA)
     }
 }

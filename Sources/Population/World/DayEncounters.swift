@@ -57,30 +57,4 @@ public struct DayEncounters: Sendable, Equatable {
         }
         return sum &+ SplitMix64.mix(UInt64(day))
     }
-
-    mutating func reserve(encounters: Int, segments: Int) {
-        personA.reserveCapacity(encounters); personB.reserveCapacity(encounters); setting.reserveCapacity(encounters)
-        venue.reserveCapacity(encounters); start.reserveCapacity(encounters); end.reserveCapacity(encounters)
-        minimumDistance.reserveCapacity(encounters); segmentFirst.reserveCapacity(encounters + 1)
-        segmentStart.reserveCapacity(segments); segmentEnd.reserveCapacity(segments); segmentDistance.reserveCapacity(segments)
-    }
-
-    mutating func removeAll() {
-        personA.removeAll(keepingCapacity: true); personB.removeAll(keepingCapacity: true)
-        setting.removeAll(keepingCapacity: true); venue.removeAll(keepingCapacity: true)
-        start.removeAll(keepingCapacity: true); end.removeAll(keepingCapacity: true)
-        minimumDistance.removeAll(keepingCapacity: true)
-        segmentFirst.removeAll(keepingCapacity: true); segmentFirst.append(0)
-        segmentStart.removeAll(keepingCapacity: true); segmentEnd.removeAll(keepingCapacity: true)
-        segmentDistance.removeAll(keepingCapacity: true)
-    }
-
-    /// Appends another stream (segment indices are rebased).
-    mutating func append(contentsOf other: DayEncounters) {
-        let base = Int32(segmentStart.count)
-        personA += other.personA; personB += other.personB; setting += other.setting; venue += other.venue
-        start += other.start; end += other.end; minimumDistance += other.minimumDistance
-        segmentFirst += other.segmentFirst.dropFirst().map { $0 + base }
-        segmentStart += other.segmentStart; segmentEnd += other.segmentEnd; segmentDistance += other.segmentDistance
-    }
 }

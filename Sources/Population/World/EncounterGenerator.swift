@@ -246,6 +246,16 @@ extension DayEncounters {
     /// blocks' outputs are concatenated in venue order, so the stream does not
     /// depend on `workers`.
     public static func generate(town: Town, plan: DayPlan, workers: Int) -> DayEncounters {
+        var output = DayEncounters(day: plan.day)
+        generate(town: town, plan: plan, workers: workers, workspace: EncounterWorkspace(), into: &output)
+        return output
+    }
+
+    /// ``generate(town:plan:workers:)`` into `output`, whose columns are
+    /// emptied and refilled (their memory is reused when no copy shares it),
+    /// with the workers' sinks taken from `workspace`.
+    public static func generate(town: Town, plan: DayPlan, workers: Int, workspace: EncounterWorkspace,
+                                into output: inout DayEncounters) {
         let stays = VenueOrderedStays(plan: plan)
         let venues = plan.totalVenues
         // Blocks: [blockFirst[b], blockFirst[b + 1]) venues.
@@ -268,75 +278,65 @@ extension DayEncounters {
             for v in from..<to { settingOfVenue[v] = UInt8(s) }
         }
         let settingTable = settingOfVenue
-        struct Span { var worker = 0, encounters = 0..<0, segments = 0..<0 }
-        let spans = UnsafeMutableBufferPointer<Span>.allocate(capacity: max(blocks, 1))
-        spans.initialize(repeating: Span())
-        let sinks = UnsafeMutableBufferPointer<EncounterSink?>.allocate(capacity: workers)
-        sinks.initialize(repeating: nil)
-        defer {
-            for sink in sinks { sink?.free() }
-            spans.deallocate(); sinks.deinitialize(); sinks.deallocate()
-        }
-        let box = UnsafeSendable((spans, sinks))
+        let spans = UnsafeMutableBufferPointer<BlockSpan>.allocate(capacity: max(blocks, 1))
+        spans.initialize(repeating: BlockSpan())
+        defer { spans.deallocate() }
+        workspace.prepare(workers: workers)
+        let box = UnsafeSendable((spans, workspace.sinks))
         let day = plan.day
         Parallel.run(workers: workers) { worker in
             var generator = EncounterGenerator(town: town, plan: plan, stays: stays)
-            var sink = EncounterSink()
+            let sink = box.value.1 + worker
             settingTable.withUnsafeBufferPointer { settingOf in
                 for block in stride(from: worker, to: blocks, by: workers) {
-                    let encounterStart = sink.count, segmentStart = sink.segments
+                    let encounterStart = sink.pointee.count, segmentStart = sink.pointee.segments
                     for v in blockBounds[block]..<blockBounds[block + 1] {
-                        generator.generate(venue: v, setting: Setting(rawValue: settingOf[v])!, day: day, into: &sink)
+                        generator.generate(venue: v, setting: Setting(rawValue: settingOf[v])!, day: day, into: &sink.pointee)
                     }
-                    box.value.0[block] = Span(worker: worker, encounters: encounterStart..<sink.count,
-                                              segments: segmentStart..<sink.segments)
+                    box.value.0[block] = BlockSpan(worker: worker, encounters: encounterStart..<sink.pointee.count,
+                                                   segments: segmentStart..<sink.pointee.segments)
                 }
             }
             generator.free()
-            box.value.1[worker] = sink
         }
-        return DayEncounters(day: day, spans: spans.map { ($0.worker, $0.encounters, $0.segments) }, sinks: sinks.map { $0! })
+        output.day = day
+        output.gather(spans: UnsafeBufferPointer(spans), sinks: workspace.sinks)
     }
 
-    /// Concatenates the blocks' outputs in block order.
-    init(day: Int, spans: [(worker: Int, encounters: Range<Int>, segments: Range<Int>)], sinks: [EncounterSink]) {
-        self.day = day
+    /// The encounters and segments one block of venues wrote into its worker's sink.
+    struct BlockSpan { var worker = 0, encounters = 0..<0, segments = 0..<0 }
+
+    /// Replaces the columns by the blocks' outputs concatenated in block order.
+    mutating func gather(spans: UnsafeBufferPointer<BlockSpan>, sinks: UnsafeMutablePointer<EncounterSink>) {
         let total = spans.reduce(0) { $0 + $1.encounters.count }
         let totalSegments = spans.reduce(0) { $0 + $1.segments.count }
-        func gather<T: BitwiseCopyable>(_ count: Int, _ column: (EncounterSink) -> RawBuffer<T>, segments: Bool) -> [T] {
-            [T](unsafeUninitializedCapacity: count) { buffer, initialized in
-                var at = 0
-                for span in spans {
-                    let range = segments ? span.segments : span.encounters
-                    (buffer.baseAddress! + at).initialize(from: column(sinks[span.worker]).base + range.lowerBound, count: range.count)
-                    at += range.count
-                }
-                initialized = count
+        func fill<T: BitwiseCopyable>(_ array: inout [T], _ count: Int, _ column: (EncounterSink) -> RawBuffer<T>, segments: Bool) {
+            array.removeAll(keepingCapacity: true)
+            array.reserveCapacity(count)
+            for span in spans {
+                let range = segments ? span.segments : span.encounters
+                array.append(contentsOf: UnsafeBufferPointer(start: column(sinks[span.worker]).base + range.lowerBound, count: range.count))
             }
         }
-        personA = gather(total, \.personA, segments: false)
-        personB = gather(total, \.personB, segments: false)
-        setting = gather(total, \.setting, segments: false)
-        venue = gather(total, \.venue, segments: false)
-        start = gather(total, \.start, segments: false)
-        end = gather(total, \.end, segments: false)
-        minimumDistance = gather(total, \.minimumDistance, segments: false)
-        segmentStart = gather(totalSegments, \.segmentStart, segments: true)
-        segmentEnd = gather(totalSegments, \.segmentEnd, segments: true)
-        segmentDistance = gather(totalSegments, \.segmentDistance, segments: true)
-        segmentFirst = [Int32](unsafeUninitializedCapacity: total + 1) { buffer, initialized in
-            buffer[0] = 0
-            var at = 1, segmentBase = 0
-            for span in spans {
-                let upTo = sinks[span.worker].segmentsUpTo.base
-                let shift = segmentBase - span.segments.lowerBound
-                for e in span.encounters {
-                    buffer[at] = Int32(Int(upTo[e]) + shift)
-                    at += 1
-                }
-                segmentBase += span.segments.count
-            }
-            initialized = total + 1
+        fill(&personA, total, \.personA, segments: false)
+        fill(&personB, total, \.personB, segments: false)
+        fill(&setting, total, \.setting, segments: false)
+        fill(&venue, total, \.venue, segments: false)
+        fill(&start, total, \.start, segments: false)
+        fill(&end, total, \.end, segments: false)
+        fill(&minimumDistance, total, \.minimumDistance, segments: false)
+        fill(&segmentStart, totalSegments, \.segmentStart, segments: true)
+        fill(&segmentEnd, totalSegments, \.segmentEnd, segments: true)
+        fill(&segmentDistance, totalSegments, \.segmentDistance, segments: true)
+        segmentFirst.removeAll(keepingCapacity: true)
+        segmentFirst.reserveCapacity(total + 1)
+        segmentFirst.append(0)
+        var segmentBase = 0
+        for span in spans {
+            let upTo = sinks[span.worker].segmentsUpTo.base
+            let shift = segmentBase - span.segments.lowerBound
+            for e in span.encounters { segmentFirst.append(Int32(Int(upTo[e]) + shift)) }
+            segmentBase += span.segments.count
         }
     }
 

@@ -125,6 +125,12 @@ struct EncounterSink {
         segmentsUpTo.append(Int32(segmentStart.count))
     }
 
+    /// Empties every column, keeping its memory.
+    mutating func removeAll() {
+        personA.removeAll(); personB.removeAll(); setting.removeAll(); venue.removeAll(); start.removeAll(); end.removeAll()
+        minimumDistance.removeAll(); segmentsUpTo.removeAll(); segmentStart.removeAll(); segmentEnd.removeAll(); segmentDistance.removeAll()
+    }
+
     func free() {
         personA.free(); personB.free(); setting.free(); venue.free(); start.free(); end.free()
         minimumDistance.free(); segmentsUpTo.free(); segmentStart.free(); segmentEnd.free(); segmentDistance.free()

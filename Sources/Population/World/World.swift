@@ -24,6 +24,12 @@ public struct World: Sendable {
     public private(set) var infections: [InfectionRecord]
     /// The carriage state (index into the radio parameters) of phones in each setting.
     public let carriageBySetting: [Int]
+    /// Memory reused from day to day: the workers' encounter sinks, and the
+    /// previous day's encounters and sightings, refilled in place when the
+    /// caller kept no copy of them.
+    private var workspace = EncounterWorkspace()
+    private var spareEncounters: DayEncounters?
+    private var spareSightings: EncounterSightings?
 
     /// Builds the town, draws the phones and seeds the initial infections.
     public init(scenario: WorldScenario, seed: UInt64) {
@@ -57,17 +63,25 @@ public struct World: Sendable {
         func lap() { let now = clock.now; times.append(now - mark); mark = now }
         let plan = DayPlan(town: town, day: day, workers: workers)
         lap()
-        let encounters = DayEncounters.generate(town: town, plan: plan, workers: workers)
+        // A copy of this world shares the workspace; it must not generate into it concurrently.
+        if !isKnownUniquelyReferenced(&workspace) { workspace = EncounterWorkspace() }
+        var encounters = spareEncounters.take() ?? DayEncounters(day: day)
+        DayEncounters.generate(town: town, plan: plan, workers: workers, workspace: workspace, into: &encounters)
         lap()
-        let sightings = drawRadio
-            ? EncounterSightings.draw(encounters: encounters, model: radio, phones: phones,
-                                      carriageBySetting: carriageBySetting, seed: seed, workers: workers)
-            : nil
+        var sightings: EncounterSightings?
+        if drawRadio {
+            var drawn = spareSightings.take() ?? EncounterSightings(attenuationAtB: [], attenuationAtA: [])
+            EncounterSightings.draw(encounters: encounters, model: radio, phones: phones, carriageBySetting: carriageBySetting,
+                                    seed: seed, workers: workers, into: &drawn)
+            sightings = drawn
+        }
         lap()
         let result = transmission.step(encounters: encounters, state: &disease, workers: workers)
         infections += result.infections
         lap()
         body(WorldDay(plan: plan, encounters: encounters, sightings: sightings, exposures: result.exposures, infections: result.infections))
+        spareEncounters = encounters
+        spareSightings = sightings
         return times
     }
 }
