@@ -19,7 +19,19 @@ public struct RandomStream: RandomNumberGenerator, Sendable {
 
     /// Creates the stream for one entity of one subsystem of a run.
     public init(seed: UInt64, subsystem: String, entity: UInt64 = 0) {
-        let label = RandomStream.fnv1a64(subsystem)
+        self.init(seed: seed, subsystem: Subsystem(subsystem), entity: entity)
+    }
+
+    /// A subsystem name hashed once, for loops that open many streams of it.
+    public struct Subsystem: Sendable {
+        let label: UInt64
+        public init(_ name: String) { label = RandomStream.fnv1a64(name) }
+    }
+
+    /// The stream of `entity` in a subsystem whose name is already hashed
+    /// (the same stream as ``init(seed:subsystem:entity:)`` with its name).
+    public init(seed: UInt64, subsystem: Subsystem, entity: UInt64 = 0) {
+        let label = subsystem.label
         var mixer = SplitMix64(
             state: SplitMix64.mix(seed ^ 0x5741_524E_5349_4D00)  // "WARNSIM\0"
                 ^ SplitMix64.mix(label &+ 0x632B_E59B_D9B4_E019)
@@ -59,6 +71,11 @@ public struct RandomStream: RandomNumberGenerator, Sendable {
     /// A stream for a sub-entity of this stream's entity, derived without
     /// consuming draws from this stream.
     public static func derive(seed: UInt64, subsystem: String, entity: UInt64, index: UInt64) -> RandomStream {
+        derive(seed: seed, subsystem: Subsystem(subsystem), entity: entity, index: index)
+    }
+
+    /// ``derive(seed:subsystem:entity:index:)`` with the subsystem's name already hashed.
+    public static func derive(seed: UInt64, subsystem: Subsystem, entity: UInt64, index: UInt64) -> RandomStream {
         RandomStream(seed: seed, subsystem: subsystem, entity: SplitMix64.mix(entity) ^ SplitMix64.mix(index &+ 1))
     }
 

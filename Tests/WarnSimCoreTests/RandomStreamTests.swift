@@ -9,6 +9,20 @@ import WarnSimCore
         #expect((0..<100).map { _ in a.next() } == (0..<100).map { _ in b.next() })
     }
 
+    @Test("a subsystem hashed once opens the same streams as its name")
+    func prehashedSubsystem() {
+        let subsystem = RandomStream.Subsystem("position")
+        var named = RandomStream(seed: 7, subsystem: "position", entity: 12)
+        var hashed = RandomStream(seed: 7, subsystem: subsystem, entity: 12)
+        #expect((0..<8).map { _ in named.next() } == (0..<8).map { _ in hashed.next() })
+        var derivedNamed = RandomStream.derive(seed: 7, subsystem: "position", entity: 12, index: 3)
+        var derivedHashed = RandomStream.derive(seed: 7, subsystem: subsystem, entity: 12, index: 3)
+        #expect((0..<8).map { _ in derivedNamed.next() } == (0..<8).map { _ in derivedHashed.next() })
+        var other = RandomStream(seed: 7, subsystem: RandomStream.Subsystem("positions"), entity: 12)
+        var same = RandomStream(seed: 7, subsystem: subsystem, entity: 12)
+        #expect(other.next() != same.next())
+    }
+
     @Test func anyIdentityChangeGivesAnotherStream() {
         func first(_ seed: UInt64, _ subsystem: String, _ entity: UInt64) -> [UInt64] {
             var stream = RandomStream(seed: seed, subsystem: subsystem, entity: entity)

@@ -124,12 +124,12 @@ public struct WorldBenchmark {
         let start = clock.now
         for day in 0..<days {
             let stageTimes = world.simulateTimed(day: day, workers: threads) { result in
+                // The counts and checksums are not part of the measured time.
+                let checksumStart = clock.now
                 encounters += result.encounters.count
                 segments += result.encounters.segmentStart.count
                 sightings += result.sightings?.received ?? 0
                 exposures += result.exposures.count
-                // The checksums are not part of the measured time.
-                let checksumStart = clock.now
                 checksum = SplitMix64.mix(checksum ^ result.encounters.contentChecksum())
                 if let sightings = result.sightings {
                     checksum = SplitMix64.mix(checksum ^ sightings.contentChecksum())

@@ -94,7 +94,9 @@ public struct EncounterSightings: Sendable, Equatable {
                             guard rssi >= limit else { return .nan }
                             return tx - (RadioModel.roundHalfAway(rssi) + c)
                         }
-                        for block in Parallel.chunk(worker, of: workers, count: blocks) {
+                        // Blocks dealt round-robin: segments per encounter differ by setting, and
+                        // the settings lie in runs, so contiguous halves would be unequal.
+                        for block in stride(from: worker, to: blocks, by: workers) {
                             var random = RandomStream(seed: seed, subsystem: "radio.encounter", entity: UInt64(encounters.day) << 40 | UInt64(block))
                             for i in (block * encountersPerBlock)..<min(encounters.count, (block + 1) * encountersPerBlock) {
                                 let code = Int(setting[i])

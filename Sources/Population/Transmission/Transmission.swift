@@ -8,6 +8,8 @@ import WarnSimCore
 /// at the start of the encounter and f_inf zero before i was infected and
 /// outside the infectious window.
 public struct TransmissionModel: Sendable {
+    /// Subsystem of the per-exposure outcome streams.
+    static let transmissionStreams = RandomStream.Subsystem("transmission")
     public let config: EpidemiologyConfig
     public let seed: UInt64
 
@@ -123,7 +125,7 @@ public struct TransmissionModel: Sendable {
             if state.infectionTime[exposed] < .infinity {
                 outcome = .notSusceptible
             } else {
-                var random = RandomStream(seed: seed, subsystem: "transmission",
+                var random = RandomStream(seed: seed, subsystem: TransmissionModel.transmissionStreams,
                                           entity: UInt64(encounters.day) << 40 | UInt64(i) << 1 | UInt64(direction))
                 outcome = random.nextUnitDouble() < probability ? .infected : .notInfected
             }

@@ -3,6 +3,8 @@ import WarnSimCore
 /// Every stay of every person on one day (struct-of-arrays), grouped by venue.
 /// A stay is a half-open interval of minutes after midnight in one venue.
 public struct DayPlan: Sendable {
+    /// Subsystem of the per-person, per-day schedule streams.
+    static let scheduleStreams = RandomStream.Subsystem("schedule")
     public let day: Int
     public var person: [Int32] = []
     public var setting: [UInt8] = []
@@ -74,7 +76,7 @@ public struct DayPlan: Sendable {
     /// then home for the rest of the day.
     mutating func planPerson(_ p: Int, town: Town) {
         let config = town.config
-        var random = RandomStream.derive(seed: town.seed, subsystem: "schedule", entity: UInt64(p), index: UInt64(day))
+        var random = RandomStream.derive(seed: town.seed, subsystem: DayPlan.scheduleStreams, entity: UInt64(p), index: UInt64(day))
         let weekday = DayPlan.isWeekday(day), weekdayIndex = day % 7
         let streets = town.venueCount[Int(Setting.street.rawValue)]
         let first = person.count

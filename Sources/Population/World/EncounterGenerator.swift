@@ -56,6 +56,8 @@ struct EncounterGenerator {
     static let pairwiseSeatLimit = 64
     /// Crowds up to this size pair every two stays without ordering them by arrival.
     static let pairwiseCrowdLimit = 16
+    /// The subsystem of the position streams of crowds.
+    static let positionStreams = RandomStream.Subsystem("position")
 
     init(town: Town, plan: DayPlan, stays: VenueOrderedStays) {
         self.town = town
@@ -185,7 +187,7 @@ struct EncounterGenerator {
         xs.removeAll(); ys.removeAll(); positionBase.removeAll()
         for index in 0..<n {
             let k = Int(truncatingIfNeeded: order[index] & 0xFFFF_FFFF)
-            var stream = RandomStream.derive(seed: seed, subsystem: "position", entity: UInt64(UInt32(bitPattern: person[k])) | dayBits,
+            var stream = RandomStream.derive(seed: seed, subsystem: Self.positionStreams, entity: UInt64(UInt32(bitPattern: person[k])) | dayBits,
                                              index: UInt64(start[k]))
             let firstStep = steps.step(Int(start[k])), lastStep = steps.step(Int(end[k]) - 1)
             positionBase.append(Int32(xs.count - firstStep))

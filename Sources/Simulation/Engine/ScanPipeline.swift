@@ -15,6 +15,9 @@ import WarnSimCore
 /// receiver draws its per-scan terms from `(seed, "radio.scan", receiver/day)`
 /// in scan order, so results do not depend on the number of workers.
 public struct ScanPipeline: Sendable {
+    /// Subsystems of the per-scan fading streams and the per-encounter offset streams.
+    static let fadingStreams = RandomStream.Subsystem("radio.scan")
+    static let encounterStreams = RandomStream.Subsystem("radio.scan.encounter")
     public let model: RadioModel
     public let phones: PhoneRadios
     public let carriageBySetting: [Int]
@@ -101,7 +104,7 @@ public struct ScanPipeline: Sendable {
                         for p in Parallel.chunk(task, of: tasks, count: people) {
                             guard fw.buffer[p] != nil else { continue }
                             fw.buffer[p]!.borrowScratch(&scratch)
-                            var fading = RandomStream(seed: seed, subsystem: "radio.scan", entity: UInt64(p) << 24 | day)
+                            var fading = RandomStream(seed: seed, subsystem: ScanPipeline.fadingStreams, entity: UInt64(p) << 24 | day)
                             sweep.reset(person: p, index: index, encounters: encounters)
                             while ck.buffer[p].nextScan < dayEnd {
                                 let time = ck.buffer[p].nextScan
@@ -121,7 +124,7 @@ public struct ScanPipeline: Sendable {
                                     if sweep.active[k].offset.isNaN {
                                         let carriage = carriageBySetting[Int(encounters.setting[i])]
                                         var slow = RandomStream(
-                                            seed: seed, subsystem: "radio.scan.encounter",
+                                            seed: seed, subsystem: ScanPipeline.encounterStreams,
                                             entity: day << 40 | UInt64(i) << 1 | (sweep.active[k].receiverIsA ? 1 : 0))
                                         sweep.active[k].offset = model.encounterOffset(
                                             environment: environment, carriageTransmitter: carriage,
