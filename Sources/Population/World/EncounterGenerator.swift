@@ -46,6 +46,8 @@ struct EncounterGenerator {
     let town: Town
     let homeBase: Int
     let range: Float
+    /// ``largestSquareWithin(_:)`` of `range`: squared distances compare against it.
+    let rangeSquared: Float
     var hash = SpatialHash()
     var xs = RawBuffer<Float>()
     var ys = RawBuffer<Float>()
@@ -64,6 +66,17 @@ struct EncounterGenerator {
         self.stays = stays
         homeBase = plan.settingBase[Int(Setting.home.rawValue)]
         range = Float(town.config.radioRange)
+        rangeSquared = Self.largestSquareWithin(range)
+    }
+
+    /// The largest `x` whose square root (correctly rounded, so monotonic) is
+    /// at most `range`: `x <= largestSquareWithin(range)` exactly when
+    /// `x.squareRoot() <= range`, without taking the root.
+    static func largestSquareWithin(_ range: Float) -> Float {
+        var x = range * range
+        while x.squareRoot() > range { x = x.nextDown }
+        while x.nextUp.squareRoot() <= range { x = x.nextUp }
+        return x
     }
 
     func free() {
@@ -198,7 +211,7 @@ struct EncounterGenerator {
             }
         }
         let px = xs.base, py = ys.base, base = positionBase.base, keys = order.base
-        let limit = range, code = setting.rawValue, venue = Int32(v)
+        let limitSquared = rangeSquared, code = setting.rawValue, venue = Int32(v)
         for i in 0..<n {
             let ki = Int(truncatingIfNeeded: keys[i] & 0xFFFF_FFFF)
             let pi = person[ki], startI = start[ki], endI = end[ki]
@@ -216,23 +229,39 @@ struct EncounterGenerator {
                 var open = false
                 var minimum: Float = .infinity
                 var encounterStart: Int16 = 0, encounterEnd: Int16 = 0
-                for step in steps.step(Int(s))...steps.step(Int(e) - 1) {
-                    let dx = px[baseI + step] - px[baseJ + step]
-                    let dy = py[baseI + step] - py[baseJ + step]
-                    let d = (dx * dx + dy * dy).squareRoot()
-                    guard d <= limit else {
-                        if open {
+                var previous = Int.min
+                // In chunks of 64 steps: first a branch-free mask of the steps
+                // within range (whether a random pair is in range is a coin
+                // flip the branch predictor loses), then the set bits in order.
+                let lastStep = steps.step(Int(e) - 1)
+                var chunk = steps.step(Int(s))
+                while chunk <= lastStep {
+                    let chunkEnd = min(lastStep, chunk + 63)
+                    var mask: UInt64 = 0
+                    for step in chunk...chunkEnd {
+                        let dx = px[baseI + step] - px[baseJ + step]
+                        let dy = py[baseI + step] - py[baseJ + step]
+                        mask |= UInt64(dx * dx + dy * dy <= limitSquared ? 1 : 0) << UInt64(step - chunk)
+                    }
+                    while mask != 0 {
+                        let step = chunk + mask.trailingZeroBitCount
+                        mask &= mask - 1
+                        if open && step != previous + 1 {
                             out.encounter(a, b, code, venue, encounterStart, encounterEnd, minimum)
                             open = false
                             minimum = .infinity
                         }
-                        continue
+                        previous = step
+                        let dx = px[baseI + step] - px[baseJ + step]
+                        let dy = py[baseI + step] - py[baseJ + step]
+                        let d = (dx * dx + dy * dy).squareRoot()
+                        let t0 = max(s, Int16(truncatingIfNeeded: steps.start(step))), t1 = min(e, Int16(truncatingIfNeeded: steps.end(step)))
+                        if !open { open = true; encounterStart = t0 }
+                        encounterEnd = t1
+                        minimum = min(minimum, d)
+                        out.segment(t0, t1, d)
                     }
-                    let t0 = max(s, Int16(truncatingIfNeeded: steps.start(step))), t1 = min(e, Int16(truncatingIfNeeded: steps.end(step)))
-                    if !open { open = true; encounterStart = t0 }
-                    encounterEnd = t1
-                    minimum = min(minimum, d)
-                    out.segment(t0, t1, d)
+                    chunk = chunkEnd + 1
                 }
                 if open { out.encounter(a, b, code, venue, encounterStart, encounterEnd, minimum) }
             }
