@@ -15,8 +15,8 @@ import Testing
             text.replacingOccurrences(of: #"  reset_per_day: [0-9.]+\n"#, with: "  reset_per_day: 0\n", options: .regularExpression)
         }
         defer { try? FileManager.default.removeItem(at: url) }
-        // Seed 3 distributes keys within the first week (its precondition, checked below).
-        var run = try SimulationRun(world: try WorldScenario.load(url), app: try AppScenario.load(url), seed: 3, workers: 2)
+        // Seed 8 distributes keys within the first week (its precondition, checked below).
+        var run = try SimulationRun(world: try WorldScenario.load(url), app: try AppScenario.load(url), seed: 8, workers: 2)
         for day in 0..<7 { try run.simulate(day: day) }
         // Keys distributed by the end of day 7; two more days give every phone
         // its forced daily detection after receiving them.
