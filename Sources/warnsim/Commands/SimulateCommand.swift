@@ -39,16 +39,7 @@ struct SimulateCommand: ParsableCommand {
             throw inputFailure(file: "<argument>", field: "--days", "must be within 1…365")
         }
         let url = URL(fileURLWithPath: scenario)
-        let world: WorldScenario
-        let app: AppScenario
-        do {
-            world = try WorldScenario.load(url)
-            app = try AppScenario.load(url)
-        } catch let error as InputError {
-            throw inputFailure(error)
-        } catch {
-            throw inputFailure(file: scenario, "\(error)")
-        }
+        let (world, app) = try loadScenario(url)
         let total = days ?? app.days
         let clock = ContinuousClock()
         let started = clock.now

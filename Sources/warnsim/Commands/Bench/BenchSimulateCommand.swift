@@ -24,15 +24,7 @@ struct BenchSimulateCommand: ParsableCommand {
     func run() throws {
         guard (2...10_000_000).contains(people) else { throw inputFailure(file: "<argument>", field: "--people", "must be in 2...10000000") }
         guard (1...365).contains(days) else { throw inputFailure(file: "<argument>", field: "--days", "must be in 1...365") }
-        let url = try options.checkedScenarioURL()
-        let world: WorldScenario
-        let app: AppScenario
-        do {
-            world = try WorldScenario.load(url)
-            app = try AppScenario.load(url)
-        } catch let error as InputError {
-            throw inputFailure(error)
-        }
+        let (world, app) = try loadScenario(try options.checkedScenarioURL())
         let result = try SimulationBenchmark(world: world, app: app, people: people, days: days, threads: options.threads, seed: options.seed).run()
         if json {
             try printJSON(result)
