@@ -11,8 +11,13 @@
 //   RiskCalculation        → ExposureNotification, CBLAS (OpenBLAS), Yams
 //   ExposureNotification   → WarnSimCore, CLibCrypto (OpenSSL libcrypto), swift-crypto,
 //                            SwiftProtobuf, ZIPFoundation
-//   WarnSimCore            random streams, parallel loops, atomic output, input errors,
-//                          the strict YAML reader (Yams)
+//   WarnSimCore            random streams and their names, parallel loops, unsafe-buffer
+//                          helpers, atomic output, input errors, the strict YAML reader (Yams)
+//
+// Tooling sits beside the layers, never under them:
+//   WarnSimBenchmarks      `warnsim bench`: crypto, score, world, simulate
+//   WarnSimDemo            `warnsim demo`: one phone's keys, identifiers and signed upload
+//   WarnSimTestSupport     test helpers shared by the test targets (Tests/WarnSimTestSupport)
 import PackageDescription
 
 let package = Package(
@@ -102,10 +107,30 @@ let package = Package(
             name: "Analysis",
             dependencies: ["Simulation", "WarnSimCore", .product(name: "CSV", package: "CSV.swift")]
         ),
+
+        // MARK: Tooling (beside the layers)
+
+        /// `warnsim bench`: the benchmarks an analyst runs on their own hardware.
+        .target(
+            name: "WarnSimBenchmarks",
+            dependencies: [
+                "Simulation", "RiskCalculation", "Population", "ExposureNotification", "WarnSimCore", "CBLAS",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
+        /// `warnsim demo`: the protocol demonstration.
+        .target(
+            name: "WarnSimDemo",
+            dependencies: [
+                "ExposureNotification", "WarnSimCore",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
         .executableTarget(
             name: "warnsim",
             dependencies: [
-                "Analysis",
+                "Analysis", "Simulation", "Services", "RiskCalculation", "Population", "ExposureNotification",
+                "WarnSimCore", "WarnSimBenchmarks", "WarnSimDemo",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
@@ -113,27 +138,35 @@ let package = Package(
 
         // MARK: Tests
 
+        /// Helpers shared by the test targets: reference-data and project paths,
+        /// the recorded-run fixture, snapshot assertions.
+        .target(
+            name: "WarnSimTestSupport",
+            dependencies: ["Simulation", "WarnSimCore"],
+            path: "Tests/WarnSimTestSupport"
+        ),
+
         .testTarget(name: "CBLASTests", dependencies: ["CBLAS"]),
         .testTarget(name: "WarnSimCoreTests", dependencies: ["WarnSimCore"]),
         .testTarget(
             name: "ExposureNotificationTests",
-            dependencies: ["ExposureNotification", "WarnSimCore", .product(name: "Crypto", package: "swift-crypto")]
+            dependencies: ["WarnSimTestSupport", "ExposureNotification", "WarnSimCore", .product(name: "Crypto", package: "swift-crypto")]
         ),
-        .testTarget(name: "RiskCalculationTests", dependencies: ["RiskCalculation", "ExposureNotification", "WarnSimCore"]),
-        .testTarget(name: "PopulationTests", dependencies: ["Population"]),
+        .testTarget(name: "RiskCalculationTests", dependencies: ["WarnSimTestSupport", "RiskCalculation", "ExposureNotification", "WarnSimCore"]),
+        .testTarget(name: "PopulationTests", dependencies: ["WarnSimTestSupport", "Population", "WarnSimCore"]),
         .testTarget(
             name: "ServicesTests",
-            dependencies: ["Services", "ExposureNotification", "WarnSimCore", .product(name: "Crypto", package: "swift-crypto")]
+            dependencies: ["WarnSimTestSupport", "Services", "ExposureNotification", "WarnSimCore", .product(name: "Crypto", package: "swift-crypto")]
         ),
         .testTarget(
             name: "SimulationTests",
             dependencies: [
-                "Simulation", "RiskCalculation", "Services", "ExposureNotification", "Population", "WarnSimCore",
+                "WarnSimTestSupport", "Simulation", "RiskCalculation", "Services", "ExposureNotification", "Population", "WarnSimCore",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
-        .testTarget(name: "AnalysisTests", dependencies: ["Analysis", "Simulation", "RiskCalculation", "Population", "ExposureNotification", "WarnSimCore"]),
-        .testTarget(name: "WarnSimCLITests", dependencies: ["warnsim"]),
+        .testTarget(name: "AnalysisTests", dependencies: ["WarnSimTestSupport", "Analysis", "Simulation", "RiskCalculation", "Population", "ExposureNotification", "WarnSimCore"]),
+        .testTarget(name: "WarnSimCLITests", dependencies: ["WarnSimTestSupport", "warnsim"]),
     ],
     swiftLanguageModes: [.v6]
 )

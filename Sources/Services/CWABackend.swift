@@ -8,7 +8,7 @@ import Foundation
 /// the app configuration on the CDN.
 ///
 /// Every endpoint takes the simulated time `now` (Unix seconds); all tokens come
-/// from `RandomStream(seed:subsystem: "verification-server")`, so a run is
+/// from `RandomStream(seed:subsystem: StreamName.verificationServer)`, so a run is
 /// reproducible from its seed.
 public struct CWABackend: Sendable {
     public let configuration: ServicesConfiguration

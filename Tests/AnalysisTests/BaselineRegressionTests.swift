@@ -1,3 +1,4 @@
+import WarnSimTestSupport
 import Analysis
 import Foundation
 import Testing
@@ -10,11 +11,11 @@ import Testing
 /// After an intended change, regenerate the baseline as
 /// Configs/baselines/README.md says.
 @Suite struct BaselineRegressionTests {
-    static let baseline = RecordedRunFixture.root.appendingPathComponent("Configs/baselines/village-800-seed11/day-threshold.csv")
+    static let baseline = ProjectFiles.url("Configs/baselines/village-800-seed11/day-threshold.csv")
 
     @Test func smallScenarioSweepMatchesItsBaseline() throws {
         #expect(FileManager.default.fileExists(atPath: Self.baseline.path), "baseline missing: \(Self.baseline.path)")
-        let spec = try SweepSpecification.load(path: RecordedRunFixture.root.appendingPathComponent("Configs/sweeps/day-threshold.yaml").path)
+        let spec = try SweepSpecification.load(path: ProjectFiles.url("Configs/sweeps/day-threshold.yaml").path)
         let runner = try SweepRunner(spec: spec, runs: RunSet(folders: [try RecordedRunFixture.shared.get()], options: spec.labels), version: "test")
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("warnsim-baseline-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: out) }

@@ -1,3 +1,4 @@
+import WarnSimTestSupport
 import Analysis
 import Foundation
 import RiskCalculation

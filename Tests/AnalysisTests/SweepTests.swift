@@ -1,3 +1,4 @@
+import WarnSimTestSupport
 import Analysis
 import Foundation
 import RiskCalculation
@@ -13,7 +14,7 @@ import WarnSimCore
         return url.path
     }
 
-    static let production = Result { try ConfigurationLoader.load(path: RecordedRunFixture.root.appendingPathComponent("Configs/risk/cwa-2021-04-14.yaml").path) }
+    static let production = Result { try ConfigurationLoader.load(path: ProjectFiles.url("Configs/risk/cwa-2021-04-14.yaml").path) }
 
     @Test func gridsRandomSetsAndLatinHypercubes() throws {
         let grid = try SweepSpecification.load(path: Self.write("""

@@ -1,3 +1,4 @@
+import WarnSimTestSupport
 import ExposureNotification
 import Foundation
 import Testing

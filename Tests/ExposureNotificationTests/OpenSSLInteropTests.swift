@@ -1,3 +1,4 @@
+import WarnSimTestSupport
 import Crypto
 import ExposureNotification
 import Foundation

@@ -1,3 +1,4 @@
+import WarnSimTestSupport
 import Foundation
 import Population
 import Testing
@@ -6,11 +7,11 @@ import WarnSimCore
 @Suite("Radio model fitted to DP-3T experiment 34")
 struct RadioFitTests {
     static func loadInputs() throws -> ([DP3TScenario], DeviceCalibrationTable) {
-        let folder = try ReferencePaths.required(ReferencePaths.dp3t)
+        let folder = try ProjectFiles.required(ProjectFiles.dp3t)
         for name in DP3TMeasurements.scenarioNames {
-            _ = try ReferencePaths.required(folder.appendingPathComponent("exp34-epfl-soldiers/\(name).sqlite"))
+            _ = try ProjectFiles.required(folder.appendingPathComponent("exp34-epfl-soldiers/\(name).sqlite"))
         }
-        let table = try DeviceCalibrationTable.load(try ReferencePaths.required(ReferencePaths.calibration))
+        let table = try DeviceCalibrationTable.load(try ProjectFiles.required(ProjectFiles.calibrationTable))
         return (try DP3TMeasurements.loadAll(directory: folder), table)
     }
 
@@ -29,14 +30,14 @@ struct RadioFitTests {
     func shippedDefaultComesFromFit() throws {
         let (scenarios, table) = try Self.loadInputs()
         let fitted = try RadioFit.fit(scenarios: scenarios, table: table).parameters
-        let shipped = try RadioParameters.load(try ReferencePaths.required(ReferencePaths.radioDefault))
+        let shipped = try RadioParameters.load(try ProjectFiles.required(ProjectFiles.radioDefault))
         #expect(shipped == fitted)
     }
 
     @Test("simulated medians per distance band match the measured ones the model was fitted on")
     func mediansPerBand() throws {
         let (scenarios, table) = try Self.loadInputs()
-        let parameters = try RadioParameters.load(try ReferencePaths.required(ReferencePaths.radioDefault))
+        let parameters = try RadioParameters.load(try ProjectFiles.required(ProjectFiles.radioDefault))
         let rows = try RadioCheck.run(scenarios: scenarios, table: table, parameters: parameters, seed: 99,
                                       groups: [("room", ["lunch", "party"]), ("vehicle", ["train"])])
         // Bands with at least 100 sightings below 4 m (beyond, the camera
@@ -56,7 +57,7 @@ struct RadioFitTests {
     @Test("attenuation grows with distance and weak sightings are not produced")
     func monotoneAndDetectionLimit() throws {
         let (_, table) = try Self.loadInputs()
-        let parameters = try RadioParameters.load(try ReferencePaths.required(ReferencePaths.radioDefault))
+        let parameters = try RadioParameters.load(try ProjectFiles.required(ProjectFiles.radioDefault))
         let pocket = try #require(parameters.carriageIndex("pocket"))
         let near = RadioSampler.sample(distance: 0.5, environment: .room, carriage: pocket, count: 4000, seed: 1, parameters: parameters, table: table)
         let far = RadioSampler.sample(distance: 8, environment: .room, carriage: pocket, count: 4000, seed: 1, parameters: parameters, table: table)
@@ -72,7 +73,7 @@ struct RadioFitTests {
 
     @Test("bad radio YAML names the file, the field and the problem")
     func badRadioYAML() throws {
-        let good = try String(contentsOf: try ReferencePaths.required(ReferencePaths.radioDefault), encoding: .utf8)
+        let good = try String(contentsOf: try ProjectFiles.required(ProjectFiles.radioDefault), encoding: .utf8)
         let cases: [(String, String)] = [
             (good.replacingOccurrences(of: "path_loss_exponent: ", with: "path_loss_exponnt: "), "environments.room.path_loss_exponent"),
             (good.replacingOccurrences(of: "  room:\n", with: "  room:\n    colour: 3\n"), "environments.room.colour"),

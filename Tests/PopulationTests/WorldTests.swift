@@ -1,3 +1,4 @@
+import WarnSimTestSupport
 import Foundation
 import Population
 import Testing
@@ -6,8 +7,8 @@ import WarnSimCore
 @Suite("Synthetic population and encounters")
 struct WorldTests {
     static func village() throws -> WorldScenario {
-        _ = try ReferencePaths.required(ReferencePaths.calibration)
-        return try WorldScenario.load(try ReferencePaths.required(ReferencePaths.scenario("village-2k.yaml")))
+        _ = try ProjectFiles.required(ProjectFiles.calibrationTable)
+        return try WorldScenario.loadWorldSections(try ProjectFiles.required(ProjectFiles.scenario("village-2k.yaml")))
     }
 
     @Test("household sizes match the configured shares within sampling error")

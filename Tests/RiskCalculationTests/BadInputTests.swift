@@ -1,3 +1,4 @@
+import WarnSimTestSupport
 import RiskCalculation
 import Foundation
 import Testing
@@ -126,7 +127,7 @@ import WarnSimCore
 
     @Test func badServerAndTestVectorFiles() {
         expectError("{\"minutesAtAttenuationWeights\": [], \"bogus\": 1}", field: "bogus", containing: "unknown key")
-        guard let path = try? ReferencePaths.require("cwa/server-config/main-config/v2/risk-calculation-parameters.yaml"),
+        guard let path = try? ReferenceData.path("cwa/server-config/main-config/v2/risk-calculation-parameters.yaml"),
               let server = try? String(contentsOfFile: path, encoding: .utf8) else { return }
         expectError(server.replacingOccurrences(of: "${MAX-ENCOUNTER-AGE-IN-DAYS:10}", with: "${AGE}"), field: "max-encounter-age-in-days", containing: "no integer default")
         expectError(server.replacingOccurrences(of: "risk-level: 2", with: "risk-level: 3"), field: "normalized-time-per-e-w-to-risk-level-mapping[1].risk-level", containing: "expected 1 (LOW) or 2 (HIGH)")

@@ -1,3 +1,4 @@
+import WarnSimTestSupport
 import ExposureNotification
 import RiskCalculation
 import Testing
@@ -124,7 +125,7 @@ import Testing
     /// The production configuration on the test-vector cases, one device per
     /// case: the batch totals equal the expected ones.
     @Test func reproducesAndroidTestVectorTotals() throws {
-        let file = try WindowFile.load(path: try ReferencePaths.require("cwa/test-vectors/android-2022-03-17.json"))
+        let file = try WindowFile.load(path: try ReferenceData.path("cwa/test-vectors/android-2022-03-17.json"))
         guard case .cwaExposureWindows(let parameters) = try #require(file.configuration).scheme else {
             Issue.record("not a CWA v2 configuration")
             return

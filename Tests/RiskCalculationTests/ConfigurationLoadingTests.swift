@@ -1,3 +1,4 @@
+import WarnSimTestSupport
 import Foundation
 import RiskCalculation
 import Testing
@@ -11,7 +12,7 @@ import WarnSimCore
     func parameters(_ configuration: RiskConfiguration) throws -> CWARiskParameters {
         guard case .cwaExposureWindows(let parameters) = configuration.scheme else {
             Issue.record("\(configuration.name) is not a CWA v2 configuration")
-            throw ReferencePaths.MissingReference(path: configuration.name)
+            throw MissingFile(path: configuration.name)
         }
         return parameters
     }
@@ -21,11 +22,11 @@ import WarnSimCore
     /// maxEncounterAgeInDays 10 and the deprecated multiplier 0).
     @Test func serverFileTestVectorAndShippedCurrentSetAgree() throws {
         let server = try parameters(ConfigurationLoader.load(
-            path: ReferencePaths.require("cwa/server-config/main-config/v2/risk-calculation-parameters-1.15.yaml"),
-            trlValueMappingPath: ReferencePaths.require(Self.trlMapping)
+            path: ReferenceData.path("cwa/server-config/main-config/v2/risk-calculation-parameters-1.15.yaml"),
+            trlValueMappingPath: ReferenceData.path(Self.trlMapping)
         ))
-        let vector = try parameters(ConfigurationLoader.load(path: ReferencePaths.require("cwa/test-vectors/android-2022-03-17.json")))
-        let shipped = try parameters(ConfigurationLoader.load(path: ReferencePaths.project("Configs/risk/cwa-2021-04-14.yaml")))
+        let vector = try parameters(ConfigurationLoader.load(path: ReferenceData.path("cwa/test-vectors/android-2022-03-17.json")))
+        let shipped = try parameters(ConfigurationLoader.load(path: ProjectFiles.path("Configs/risk/cwa-2021-04-14.yaml")))
         #expect(server.maxEncounterAgeInDays == 10)
         #expect(server.transmissionRiskLevelMultiplier == 0)
         var normalized = server
@@ -37,7 +38,7 @@ import WarnSimCore
 
     /// Every shipped history file equals the cwa-server YAML of that commit.
     @Test func shippedHistoryMatchesServerHistoryFiles() throws {
-        let folder = ReferencePaths.project("Configs/risk/history")
+        let folder = ProjectFiles.path("Configs/risk/history")
         let names = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".yaml") }.sorted()
         #expect(names.count == 16)
         var compared = 0
@@ -52,12 +53,12 @@ import WarnSimCore
             if date == "2020-11-11" {
                 // The committed YAML was malformed; the loader must say where.
                 #expect(throws: InputError.self) {
-                    try ConfigurationLoader.load(path: ReferencePaths.require(serverName))
+                    try ConfigurationLoader.load(path: ReferenceData.path(serverName))
                 }
                 continue
             }
             var server = try parameters(ConfigurationLoader.load(
-                path: ReferencePaths.require(serverName), trlValueMappingPath: ReferencePaths.require(Self.trlMapping)
+                path: ReferenceData.path(serverName), trlValueMappingPath: ReferenceData.path(Self.trlMapping)
             ))
             if !server.transmissionRiskValueMapping.isEmpty { server.transmissionRiskLevelMultiplier = shipped.transmissionRiskLevelMultiplier }
             #expect(server == shipped, "\(name) vs \(serverName)")
@@ -68,7 +69,7 @@ import WarnSimCore
 
     /// Every shipped file validates, and `show` output reads back to the same set.
     @Test func shippedFilesRoundTripThroughNormalizedYAML() throws {
-        let root = ReferencePaths.project("Configs/risk")
+        let root = ProjectFiles.path("Configs/risk")
         var paths = try FileManager.default.contentsOfDirectory(atPath: root).filter { $0.hasSuffix(".yaml") }.map { "\(root)/\($0)" }
         paths += try FileManager.default.contentsOfDirectory(atPath: "\(root)/history").filter { $0.hasSuffix(".yaml") }.map { "\(root)/history/\($0)" }
         #expect(paths.count == 20)
@@ -87,7 +88,7 @@ import WarnSimCore
 
     /// The legacy multiplier gives TRL × 0.2 (apps < 1.15).
     @Test func legacyMultiplierGivesLevelTimesMultiplier() throws {
-        let legacy = try parameters(ConfigurationLoader.load(path: ReferencePaths.project("Configs/risk/history/cwa-v2-2021-03-18-e88332397-legacy.yaml")))
+        let legacy = try parameters(ConfigurationLoader.load(path: ProjectFiles.path("Configs/risk/history/cwa-v2-2021-03-18-e88332397-legacy.yaml")))
         #expect(legacy.transmissionRiskValueMapping.isEmpty)
         #expect(legacy.transmissionRiskValue(forLevel: 3) == 3 * 0.2)
         #expect(legacy.minutesAtAttenuationFilters.count == 1)

@@ -1,3 +1,4 @@
+import WarnSimTestSupport
 import ExposureNotification
 import RiskCalculation
 import Testing
@@ -19,7 +20,7 @@ import Testing
     }
 
     func load(_ name: String) throws -> RiskConfiguration {
-        try ConfigurationLoader.load(path: ReferencePaths.project("Configs/risk/\(name)"))
+        try ConfigurationLoader.load(path: ProjectFiles.path("Configs/risk/\(name)"))
     }
 
     func level(_ configuration: RiskConfiguration, _ windows: [ExposureWindow]) throws -> RiskLevel {

@@ -1,3 +1,4 @@
+import WarnSimTestSupport
 import ExposureNotification
 import Foundation
 import RiskCalculation
@@ -11,7 +12,7 @@ import Testing
     static let iosFile = "cwa/test-vectors/ios-2021-03-01.json"
 
     func load(_ relative: String) throws -> (WindowFile, RiskConfiguration) {
-        let file = try WindowFile.load(path: try ReferencePaths.require(relative))
+        let file = try WindowFile.load(path: try ReferenceData.path(relative))
         let configuration = try #require(file.configuration)
         return (file, configuration)
     }
@@ -121,7 +122,7 @@ import Testing
 /// The texts of `warnsim score`.
 @Suite struct ScoreReportTests {
     @Test func csvJSONAndExplanationOfTheAndroidVector() throws {
-        let file = try WindowFile.load(path: try ReferencePaths.require(TestVectorTests.androidFile))
+        let file = try WindowFile.load(path: try ReferenceData.path(TestVectorTests.androidFile))
         let configuration = try #require(file.configuration)
         let scores = try Scorer.score(file, configuration: configuration, platform: .android)
         let csv = ScoreReport.csv(scores)
@@ -141,7 +142,7 @@ import Testing
     }
 
     @Test func checkReportsExpectedAndActualOnFailure() throws {
-        let file = try WindowFile.load(path: try ReferencePaths.require(TestVectorTests.iosFile))
+        let file = try WindowFile.load(path: try ReferenceData.path(TestVectorTests.iosFile))
         let configuration = try #require(file.configuration)
         let report = ScoreReport.check(try Scorer.score(file, configuration: configuration, platform: .android), cases: file.cases)
         #expect(report.failed == 1)

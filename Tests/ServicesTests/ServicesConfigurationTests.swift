@@ -1,3 +1,4 @@
+import WarnSimTestSupport
 import Foundation
 import Services
 import Testing
@@ -27,7 +28,7 @@ import Yams
     }
 
     @Test func defaultsAreTheReferenceServerValues() throws {
-        let yaml = try Reference.text("cwa/server-config/distribution-application.yaml")
+        let yaml = try ReferenceData.text("cwa/server-config/distribution-application.yaml")
         let root = try #require(try Yams.load(yaml: yaml) as? [String: Any])
         let services = try #require(root["services"] as? [String: Any])
         let distribution = try #require(services["distribution"] as? [String: Any])
@@ -50,7 +51,7 @@ import Yams
     }
 
     @Test func verificationAndSubmissionDefaultsMatchServicesMarkdown() throws {
-        let text = try Reference.text("cwa/SERVICES.md")
+        let text = try ReferenceData.text("cwa/SERVICES.md")
         #expect(text.contains("appsession.tancountermax: 1"))
         #expect(text.contains("tan.valid.days: 14"))
         #expect(text.contains("Valid 1 hour"))
@@ -67,7 +68,7 @@ import Yams
     }
 
     @Test func derivationMapsMatchTheReference() throws {
-        let yaml = try Reference.text("cwa/server-config/common-persistence/derivation-maps.yaml")
+        let yaml = try ReferenceData.text("cwa/server-config/common-persistence/derivation-maps.yaml")
         let root = try #require(try Yams.load(yaml: yaml) as? [String: Any])
         let derivations = try #require(root["tek-field-derivations"] as? [String: Any])
         let trlFromDSOS = try #require(Self.intMap(derivations["trl-from-dsos"]))
@@ -78,7 +79,7 @@ import Yams
     }
 
     @Test func transmissionRiskEncodingMatchesTheReference() throws {
-        let yaml = try Reference.text("cwa/server-config/main-config/transmission-risk-encoding.yaml")
+        let yaml = try ReferenceData.text("cwa/server-config/main-config/transmission-risk-encoding.yaml")
         let root = try #require(try Yams.load(yaml: yaml) as? [String: Any])
         let encoding = try #require(root["transmission-risk-encoding"] as? [String: Any])
         let toDSOS = try #require(Self.intMap(encoding["transmissionRisk-to-daysSinceSymptoms"]))

@@ -70,27 +70,3 @@ enum Fixture {
         Set(package.export.keys.map(\.keyData.bytes))
     }
 }
-
-/// Access to ../shared/reference; a missing file is a failure, never a skip.
-enum Reference {
-    static let projectRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent()  // ServicesTests
-        .deletingLastPathComponent()  // Tests
-        .deletingLastPathComponent()
-
-    static let root = projectRoot.deletingLastPathComponent().appendingPathComponent("shared/reference")
-
-    struct Missing: Error, CustomStringConvertible {
-        var path: String
-        var description: String { "reference file missing: \(path)" }
-    }
-
-    static func text(_ path: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
-        let url = root.appendingPathComponent(path)
-        guard FileManager.default.fileExists(atPath: url.path) else {
-            Issue.record("reference file missing: \(url.path)", sourceLocation: sourceLocation)
-            throw Missing(path: url.path)
-        }
-        return try String(contentsOf: url, encoding: .utf8)
-    }
-}

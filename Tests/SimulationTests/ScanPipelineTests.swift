@@ -16,7 +16,7 @@ import WarnSimCore
         let url = URL(fileURLWithPath: #filePath)
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Configs/scenarios/village-2k.yaml")
-        return World(scenario: try WorldScenario.load(url), seed: 5)
+        return World(scenario: try Scenario.load(url).world, seed: 5)
     }
 
     struct DayRun {

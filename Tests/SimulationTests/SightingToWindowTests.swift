@@ -16,7 +16,7 @@ import Testing
         }
         defer { try? FileManager.default.removeItem(at: url) }
         // Seed 8 distributes keys within the first week (its precondition, checked below).
-        var run = try SimulationRun(world: try WorldScenario.load(url), app: try AppScenario.load(url), seed: 8, workers: 2)
+        var run = try SimulationRun(scenario: try Scenario.load(url), seed: 8, workers: 2)
         for day in 0..<7 { try run.simulate(day: day) }
         // Keys distributed by the end of day 7; two more days give every phone
         // its forced daily detection after receiving them.

@@ -26,7 +26,7 @@ import WarnSimCore
     static func run(workers: Int, days: Int) throws -> SimulationRun {
         let url = try scenario()
         defer { try? FileManager.default.removeItem(at: url) }
-        var run = try SimulationRun(world: try WorldScenario.load(url), app: try AppScenario.load(url), seed: 11, workers: workers)
+        var run = try SimulationRun(scenario: try Scenario.load(url), seed: 11, workers: workers)
         for day in 0..<days { try run.simulate(day: day) }
         return run
     }
@@ -100,8 +100,8 @@ import WarnSimCore
     @Test func appsUseTheFetchedAndVerifiedConfiguration() throws {
         let url = try Self.scenario()
         defer { try? FileManager.default.removeItem(at: url) }
-        let app = try AppScenario.load(url)
-        var run = try SimulationRun(world: try WorldScenario.load(url), app: app, seed: 5, workers: 2)
+        let app = try Scenario.load(url).app
+        var run = try SimulationRun(scenario: try Scenario.load(url), seed: 5, workers: 2)
         try run.simulate(day: 0)
         #expect(run.riskParameters == app.cwaParameters)
         try run.publishAppConfiguration(Data("not: [a risk configuration".utf8), now: app.startTime + 86_400 - 60)
@@ -129,7 +129,7 @@ import WarnSimCore
                     .replacingOccurrences(of: #"  reset_per_day: [0-9.]+\n"#, with: "  reset_per_day: 0\n", options: .regularExpression)
             }
             defer { try? FileManager.default.removeItem(at: url) }
-            var run = try SimulationRun(world: try WorldScenario.load(url), app: try AppScenario.load(url), seed: 11, workers: 2)
+            var run = try SimulationRun(scenario: try Scenario.load(url), seed: 11, workers: 2)
             for day in 0..<9 { try run.simulate(day: day) }
             #expect(run.summary.reduce(0) { $0 + $1.infectionsOfAppUsers } > 0, "\(field): app users still meet and infect")
             #expect(run.phones.allSatisfy { $0.windows.isEmpty }, "\(field): no sightings, so no windows")
@@ -144,12 +144,14 @@ import WarnSimCore
             ({ $0.replacingOccurrences(of: "  tele_tan_share: 0.1", with: "  tele_tan_share: 1.1") }, "app.tele_tan_share"),
             ({ $0.replacingOccurrences(of: "cwa-2021-04-14.yaml", with: "immuni-2020-10-android.yaml") }, "risk.configuration"),
             ({ $0.replacingOccurrences(of: "shifting-policy-threshold: 1", with: "shifting-policy-threshold: 0") }, "services"),
+            ({ $0 + "\nwhatever: 1\n" }, "whatever"),
+            ({ $0.replacingOccurrences(of: "  people: 800", with: "  peeple: 800") }, "population.people"),
         ]
         for (edit, field) in cases {
             let url = try Self.scenario(edit)
             defer { try? FileManager.default.removeItem(at: url) }
             do {
-                _ = try AppScenario.load(url)
+                _ = try Scenario.load(url)
                 Issue.record("accepted bad input for \(field)")
             } catch let error as InputError {
                 #expect(error.field?.hasPrefix(field) == true || error.problem.contains(field), "\(error)")

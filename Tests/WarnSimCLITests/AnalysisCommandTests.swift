@@ -1,3 +1,4 @@
+import WarnSimTestSupport
 import Foundation
 import Testing
 
@@ -7,7 +8,7 @@ import Testing
     /// A 9-day run of the village shrunk to 800 people, simulated once.
     static let run = Result { () throws -> String in
         let folder = try WarnSimProcess.temporaryFolder()
-        let scenarios = WarnSimProcess.projectRoot.appendingPathComponent("Configs/scenarios")
+        let scenarios = ProjectFiles.root.appendingPathComponent("Configs/scenarios")
         var text = try String(contentsOf: scenarios.appendingPathComponent("village-2k.yaml"), encoding: .utf8)
         text = text.replacingOccurrences(of: "  people: 2000", with: "  people: 800")
         let scenario = scenarios.appendingPathComponent(".test-\(UUID().uuidString).yaml")
@@ -30,7 +31,7 @@ import Testing
             #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("e/\(name)").path))
         }
         let sweep = try WarnSimProcess.run([
-            "sweep", run, "--sweep", WarnSimProcess.projectRoot.appendingPathComponent("Configs/sweeps/day-threshold.yaml").path,
+            "sweep", run, "--sweep", ProjectFiles.root.appendingPathComponent("Configs/sweeps/day-threshold.yaml").path,
             "--out", folder.appendingPathComponent("s").path,
         ])
         #expect(sweep.status == 0, "\(sweep.stderr)")

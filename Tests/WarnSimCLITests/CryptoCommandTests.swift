@@ -1,3 +1,4 @@
+import WarnSimTestSupport
 import Foundation
 import Testing
 
@@ -8,7 +9,7 @@ import Testing
             "--count", "144", "--metadata", "40080000",
         ])
         #expect(result.status == 0)
-        let vector = try String(contentsOfFile: WarnSimProcess.referencePath("gaen/crypto-vectors-v1.2.csv"), encoding: .utf8)
+        let vector = try String(contentsOfFile: try ReferenceData.path("gaen/crypto-vectors-v1.2.csv"), encoding: .utf8)
         let expected = vector.split(separator: "\n").filter { !$0.hasPrefix("#") }.dropFirst().map { line in
             let cells = line.split(separator: ",")
             return "\(cells[1]),\(cells[3]),\(cells[4])"

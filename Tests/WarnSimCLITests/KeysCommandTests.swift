@@ -1,3 +1,4 @@
+import WarnSimTestSupport
 import Foundation
 import Testing
 
@@ -6,8 +7,8 @@ import Testing
 
     @Test func inspectVerifiesTheServerSample() throws {
         let result = try WarnSimProcess.run([
-            "keys", "inspect", WarnSimProcess.referencePath(Self.samples + "server-example-2-keys.zip"),
-            "--public-key", WarnSimProcess.referencePath(Self.samples + "server-example-2-keys.public.pem"),
+            "keys", "inspect", try ReferenceData.path(Self.samples + "server-example-2-keys.zip"),
+            "--public-key", try ReferenceData.path(Self.samples + "server-example-2-keys.public.pem"),
         ])
         #expect(result.status == 0)
         #expect(result.stdout.contains("# region=US"))
@@ -18,7 +19,7 @@ import Testing
 
     @Test func inspectJSONWithoutKeyIsNotChecked() throws {
         let result = try WarnSimProcess.run([
-            "keys", "inspect", WarnSimProcess.referencePath(Self.samples + "internals-sample.zip"), "--format", "json",
+            "keys", "inspect", try ReferenceData.path(Self.samples + "internals-sample.zip"), "--format", "json",
         ])
         #expect(result.status == 0)
         let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
@@ -28,8 +29,8 @@ import Testing
 
     @Test func inspectWithTheWrongKeyExitsThree() throws {
         let result = try WarnSimProcess.run([
-            "keys", "inspect", WarnSimProcess.referencePath(Self.samples + "internals-sample.zip"),
-            "--public-key", WarnSimProcess.referencePath(Self.samples + "server-example-2-keys.public.pem"),
+            "keys", "inspect", try ReferenceData.path(Self.samples + "internals-sample.zip"),
+            "--public-key", try ReferenceData.path(Self.samples + "server-example-2-keys.public.pem"),
         ])
         #expect(result.status == 3)
         #expect(result.stdout.contains("# signature_status=invalid"))
@@ -38,7 +39,7 @@ import Testing
     @Test func inspectBadInputExitsTwoNamingTheFile() throws {
         let folder = try WarnSimProcess.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let sample = try Data(contentsOf: URL(fileURLWithPath: WarnSimProcess.referencePath(Self.samples + "server-example-2-keys.zip")))
+        let sample = try Data(contentsOf: URL(fileURLWithPath: try ReferenceData.path(Self.samples + "server-example-2-keys.zip")))
         let truncated = folder.appendingPathComponent("truncated.zip")
         try sample.prefix(sample.count / 2).write(to: truncated)
         let text = folder.appendingPathComponent("text.zip")
@@ -50,7 +51,7 @@ import Testing
             #expect(result.stdout.isEmpty)
         }
         let badKey = try WarnSimProcess.run([
-            "keys", "inspect", WarnSimProcess.referencePath(Self.samples + "server-example-2-keys.zip"), "--public-key", text.path,
+            "keys", "inspect", try ReferenceData.path(Self.samples + "server-example-2-keys.zip"), "--public-key", text.path,
         ])
         #expect(badKey.status == 2)
         #expect(badKey.stderr.contains("PEM"))
@@ -64,7 +65,7 @@ import Testing
         #expect(try WarnSimProcess.run(["keys", "keygen", "--private-key", privateKey, "--public-key", publicKey]).status == 0)
         let out = folder.appendingPathComponent("out.zip").path
         let export = try WarnSimProcess.run([
-            "keys", "export", "--keys", WarnSimProcess.referencePath(Self.samples + "server-example-2-keys.keys.json"),
+            "keys", "export", "--keys", try ReferenceData.path(Self.samples + "server-example-2-keys.keys.json"),
             "--private-key", privateKey, "--out", out, "--region", "US", "--start", "1590159600", "--end", "1590246000",
         ])
         #expect(export.status == 0, "\(export.stderr)")
@@ -74,7 +75,7 @@ import Testing
         #expect(inspect.stdout.contains("keys,172fc480e598490c34177604339b1543,2649980,1,,,8"))
         // The written export.bin equals the real server's for the same keys and header,
         // except for the signature metadata, so compare the key table.
-        let original = try WarnSimProcess.run(["keys", "inspect", WarnSimProcess.referencePath(Self.samples + "server-example-2-keys.zip")])
+        let original = try WarnSimProcess.run(["keys", "inspect", try ReferenceData.path(Self.samples + "server-example-2-keys.zip")])
         let table = { (text: String) in text.split(separator: "\n").filter { $0.hasPrefix("keys,") } }
         #expect(table(inspect.stdout) == table(original.stdout))
     }
@@ -102,7 +103,7 @@ import Testing
             #expect(!FileManager.default.fileExists(atPath: out.path))
         }
         let noKey = try WarnSimProcess.run([
-            "keys", "export", "--keys", WarnSimProcess.referencePath(Self.samples + "server-example-2-keys.keys.json"),
+            "keys", "export", "--keys", try ReferenceData.path(Self.samples + "server-example-2-keys.keys.json"),
             "--private-key", folder.appendingPathComponent("absent.pem").path, "--out", folder.appendingPathComponent("x.zip").path,
         ])
         #expect(noKey.status == 2)

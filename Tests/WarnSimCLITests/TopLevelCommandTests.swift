@@ -1,3 +1,4 @@
+import WarnSimTestSupport
 import Foundation
 import Testing
 
@@ -44,7 +45,7 @@ import Testing
     }
 
     @Test func benchSimulatePrintsTheDocumentedJSONFields() throws {
-        let scenario = WarnSimProcess.projectRoot.appendingPathComponent("Configs/scenarios/village-2k.yaml").path
+        let scenario = ProjectFiles.root.appendingPathComponent("Configs/scenarios/village-2k.yaml").path
         let result = try WarnSimProcess.run(["bench", "simulate", "--json", "--people", "300", "--days", "1", "--scenario", scenario])
         #expect(result.status == 0, "\(result.stderr)")
         let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
@@ -62,7 +63,7 @@ import Testing
         let missing = try WarnSimProcess.run(["simulate", folder.appendingPathComponent("none.yaml").path, "--out", out.path])
         #expect(missing.status == 2)
         #expect(missing.stderr.contains("none.yaml"))
-        let scenario = WarnSimProcess.projectRoot.appendingPathComponent("Configs/scenarios/village-2k.yaml").path
+        let scenario = ProjectFiles.root.appendingPathComponent("Configs/scenarios/village-2k.yaml").path
         let badDays = try WarnSimProcess.run(["simulate", scenario, "--out", out.path, "--days", "0"])
         #expect(badDays.status == 2)
         #expect(!FileManager.default.fileExists(atPath: out.path))

@@ -21,21 +21,6 @@ struct WarnSimProcess {
         return folder.appendingPathComponent("warnsim")
     }()
 
-    static let projectRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
-    static let reference = projectRoot.deletingLastPathComponent()
-        .appendingPathComponent("shared/reference")
-
-    /// The path of a reference file, recording a failure if it is missing.
-    static func referencePath(_ path: String, sourceLocation: SourceLocation = #_sourceLocation) -> String {
-        let url = reference.appendingPathComponent(path)
-        if !FileManager.default.fileExists(atPath: url.path) {
-            Issue.record("reference file missing: \(url.path)", sourceLocation: sourceLocation)
-        }
-        return url.path
-    }
-
     static func run(_ arguments: [String]) throws -> Result {
         let process = Process()
         process.executableURL = executable

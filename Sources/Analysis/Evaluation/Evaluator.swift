@@ -52,7 +52,7 @@ public struct Evaluator: Sendable {
         }
         self.atRisk = atRisk
         atRiskTotals = totals
-        var stream = RandomStream(seed: seed, subsystem: "bootstrap.runs")
+        var stream = RandomStream(seed: seed, subsystem: StreamName.bootstrapRuns)
         runDraws = labels.count < 2 ? [] : (0..<resamples).map { _ in
             (0..<labels.count).map { _ in Int(stream.next() % UInt64(labels.count)) }
         }

@@ -20,7 +20,7 @@ public struct BootstrapPlan: Sendable {
         self.phones = phones
         self.resamples = resamples
         var weights = [UInt16](repeating: 0, count: phones * resamples)
-        var stream = RandomStream(seed: seed, subsystem: "bootstrap", entity: stratum)
+        var stream = RandomStream(seed: seed, subsystem: StreamName.bootstrap, entity: stratum)
         if phones > 0 {
             for r in 0..<resamples {
                 for _ in 0..<phones {

@@ -72,7 +72,7 @@ public struct SweepPlan: Sendable {
             return points
         case .random:
             return (0..<spec.samples).map { i in
-                var stream = RandomStream(seed: spec.seed, subsystem: "sweep.random", entity: UInt64(i))
+                var stream = RandomStream(seed: spec.seed, subsystem: StreamName.sweepRandom, entity: UInt64(i))
                 return parameters.map { draw($0.domain, unit: stream.nextUnitDouble()) }
             }
         case .latinHypercube:
@@ -82,7 +82,7 @@ public struct SweepPlan: Sendable {
             let n = spec.samples
             var columns: [[Double]] = []
             for (p, parameter) in parameters.enumerated() {
-                var stream = RandomStream(seed: spec.seed, subsystem: "sweep.latin-hypercube", entity: UInt64(p))
+                var stream = RandomStream(seed: spec.seed, subsystem: StreamName.sweepLatinHypercube, entity: UInt64(p))
                 var strata = Array(0..<n)
                 for i in stride(from: n - 1, to: 0, by: -1) { strata.swapAt(i, Int(stream.next() % UInt64(i + 1))) }
                 columns.append(strata.map { draw(parameter.domain, unit: (Double($0) + stream.nextUnitDouble()) / Double(n)) })

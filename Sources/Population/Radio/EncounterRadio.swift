@@ -97,7 +97,7 @@ public struct EncounterSightings: Sendable, Equatable {
                         // Blocks dealt round-robin: segments per encounter differ by setting, and
                         // the settings lie in runs, so contiguous halves would be unequal.
                         for block in stride(from: worker, to: blocks, by: workers) {
-                            var random = RandomStream(seed: seed, subsystem: "radio.encounter", entity: UInt64(encounters.day) << 40 | UInt64(block))
+                            var random = RandomStream(seed: seed, subsystem: StreamName.radioEncounter, entity: UInt64(encounters.day) << 40 | UInt64(block))
                             for i in (block * encountersPerBlock)..<min(encounters.count, (block + 1) * encountersPerBlock) {
                                 let code = Int(setting[i])
                                 let environment = environmentOf[code]

@@ -27,7 +27,7 @@ public struct PhoneRadios: Sendable {
         modelRow.reserveCapacity(count); txPower.reserveCapacity(count); rssiCorrection.reserveCapacity(count)
         txError.reserveCapacity(count); rxError.reserveCapacity(count)
         for phone in 0..<count {
-            var random = RandomStream(seed: seed, subsystem: "radio.device", entity: UInt64(phone))
+            var random = RandomStream(seed: seed, subsystem: StreamName.radioDevice, entity: UInt64(phone))
             let row = random.nextIndex(table.entries.count)
             let entry = table.entries[row]
             let sigma = parameters.calibrationSigma(confidence: entry.confidence)

@@ -117,16 +117,16 @@ public enum RadioCheck {
         output.reserveCapacity(rows.count * replicates)
         for replicate in 0..<replicates {
             let r = UInt64(replicate)
-            var deviceRandom = RandomStream(seed: seed, subsystem: "radio.check.device", entity: r)
+            var deviceRandom = RandomStream(seed: seed, subsystem: StreamName.radioCheckDevice, entity: r)
             let deviceSigma = parameters.deviceSigma
             let txError = (0..<data.deviceCount).map { _ in deviceRandom.nextNormal(mean: 0, standardDeviation: deviceSigma) }
             let rxError = (0..<data.deviceCount).map { _ in deviceRandom.nextNormal(mean: 0, standardDeviation: deviceSigma) }
-            var pairRandom = RandomStream(seed: seed, subsystem: "radio.check.pair", entity: r)
+            var pairRandom = RandomStream(seed: seed, subsystem: StreamName.radioCheckPair, entity: r)
             let shadow = (0..<data.pairCount).map { _ in pairRandom.nextStandardNormal() }
             let blocked = (0..<data.pairCount).map { _ in pairRandom.nextUnitDouble() < parameters.bodyBlockingProbability }
-            var minuteRandom = RandomStream(seed: seed, subsystem: "radio.check.minute", entity: r)
+            var minuteRandom = RandomStream(seed: seed, subsystem: StreamName.radioCheckMinute, entity: r)
             let minute = (0..<data.bucketCount).map { _ in minuteRandom.nextStandardNormal() }
-            var scanRandom = RandomStream(seed: seed, subsystem: "radio.check.scan", entity: r)
+            var scanRandom = RandomStream(seed: seed, subsystem: StreamName.radioCheckScan, entity: r)
             for row in rows {
                 let env = environment(row)
                 let channel = parameters.channel(env)

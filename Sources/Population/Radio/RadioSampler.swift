@@ -21,7 +21,7 @@ public enum RadioSampler {
         sightings.reserveCapacity(count)
         var undetected = 0
         for i in 0..<count {
-            var random = RandomStream(seed: seed, subsystem: "radio.sample", entity: UInt64(i))
+            var random = RandomStream(seed: seed, subsystem: StreamName.radioSample, entity: UInt64(i))
             let offset = model.encounterOffset(environment: environment, carriageTransmitter: carriage,
                                                carriageReceiver: carriage, random: &random)
             if let s = model.sighting(distance: Float(distance), environment: environment, encounterOffset: offset,

@@ -9,7 +9,7 @@ import WarnSimCore
 /// outside the infectious window.
 public struct TransmissionModel: Sendable {
     /// Subsystem of the per-exposure outcome streams.
-    static let transmissionStreams = RandomStream.Subsystem("transmission")
+    static let transmissionStreams = RandomStream.Subsystem(StreamName.transmission)
     public let config: EpidemiologyConfig
     public let seed: UInt64
 
@@ -31,13 +31,13 @@ public struct TransmissionModel: Sendable {
     public func seed(state: inout DiseaseState) -> [InfectionRecord] {
         let people = state.infectionTime.count
         let count = min(config.initialInfections, people)
-        var random = RandomStream(seed: seed, subsystem: "seeding")
+        var random = RandomStream(seed: seed, subsystem: StreamName.seeding)
         var chosen = Set<Int>(), records: [InfectionRecord] = []
         while chosen.count < count {
             let person = random.nextIndex(people)
             guard chosen.insert(person).inserted else { continue }
             let onset = random.nextUnitDouble() * config.seedOnsetWithinDays
-            var course = RandomStream(seed: seed, subsystem: "disease", entity: UInt64(person))
+            var course = RandomStream(seed: seed, subsystem: StreamName.disease, entity: UInt64(person))
             let incubation = Foundation.exp(config.incubationLogMean + config.incubationLogSD * course.nextStandardNormal())
             let symptomatic = !course.nextBernoulli(config.asymptomaticShare)
             state.infectionTime[person] = onset - incubation

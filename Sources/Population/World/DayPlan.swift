@@ -4,7 +4,7 @@ import WarnSimCore
 /// A stay is a half-open interval of minutes after midnight in one venue.
 public struct DayPlan: Sendable {
     /// Subsystem of the per-person, per-day schedule streams.
-    static let scheduleStreams = RandomStream.Subsystem("schedule")
+    static let scheduleStreams = RandomStream.Subsystem(StreamName.schedule)
     public let day: Int
     public var person: [Int32] = []
     public var setting: [UInt8] = []
@@ -177,7 +177,7 @@ public struct DayPlan: Sendable {
         }
         // Vehicles: each departure's riders fill vehicles of k or k + 1 riders
         // (``PopulationConfig/vehicleRiders``) on uniformly drawn distinct seats.
-        var vehicleRandom = RandomStream.derive(seed: seed, subsystem: "transport.vehicles", entity: 0, index: day)
+        var vehicleRandom = RandomStream.derive(seed: seed, subsystem: StreamName.vehicles, entity: 0, index: day)
         let (riders, largerShare) = config.vehicleRiders
         var seats = (0..<config.vehicleCapacity).map { Int16($0) }
         var vehicles = 0, previousSlot: Int32 = -1, inVehicle = 0, vehicleSize = 0
@@ -195,7 +195,7 @@ public struct DayPlan: Sendable {
             inVehicle += 1
         }
         // Restaurant tables.
-        var tableRandom = RandomStream.derive(seed: seed, subsystem: "leisure.tables", entity: 0, index: day)
+        var tableRandom = RandomStream.derive(seed: seed, subsystem: StreamName.leisureTables, entity: 0, index: day)
         let (small, largeShare) = config.leisure.clusterSizes
         var tables = 0
         previousSlot = -1

@@ -59,7 +59,7 @@ struct EncounterGenerator {
     /// Crowds up to this size pair every two stays without ordering them by arrival.
     static let pairwiseCrowdLimit = 16
     /// The subsystem of the position streams of crowds.
-    static let positionStreams = RandomStream.Subsystem("position")
+    static let positionStreams = RandomStream.Subsystem(StreamName.position)
 
     init(town: Town, plan: DayPlan, stays: VenueOrderedStays) {
         self.town = town

@@ -44,7 +44,7 @@ public struct Town: Sendable {
         // Households: sizes from the shares, ages by composition. One- and
         // two-person households are grown-ups; from three members on, two
         // grown-ups and children.
-        var random = RandomStream(seed: seed, subsystem: "population.households")
+        var random = RandomStream(seed: seed, subsystem: StreamName.households)
         let sizes = DiscreteDistribution(weights: config.householdSizeShares)
         while age.count < n {
             let size = min(sizes.sample(&random) + 1, n - age.count)
@@ -74,7 +74,7 @@ public struct Town: Sendable {
 
         // Fixed places. Members are taken in a shuffled order so that colleagues
         // and classmates are not household members.
-        var participation = RandomStream(seed: seed, subsystem: "population.participation")
+        var participation = RandomStream(seed: seed, subsystem: StreamName.participation)
         var workers: [Int] = [], pupils: [Int] = [], toddlers: [Int] = []
         for person in 0..<n {
             switch age[person] {
@@ -86,14 +86,14 @@ public struct Town: Sendable {
         }
         assignClusters(workers, setting: .work, layout: config.work)
         assignClusters(pupils, setting: .school, layout: config.school)
-        var daycareOrder = RandomStream(seed: seed, subsystem: "population.order.daycare")
+        var daycareOrder = RandomStream(seed: seed, subsystem: StreamName.daycareOrder)
         let shuffledToddlers = Town.shuffled(toddlers, &daycareOrder)
         for (index, person) in shuffledToddlers.enumerated() {
             placeSetting[person] = Setting.daycare.rawValue
             place[person] = Int32(index / config.daycareGroupSize)
         }
         venueCount[Int(Setting.daycare.rawValue)] = (shuffledToddlers.count + config.daycareGroupSize - 1) / config.daycareGroupSize
-        var transport = RandomStream(seed: seed, subsystem: "population.transport")
+        var transport = RandomStream(seed: seed, subsystem: StreamName.transport)
         for person in 0..<n where placeSetting[person] == Setting.work.rawValue || placeSetting[person] == Setting.school.rawValue {
             usesTransport[person] = transport.nextBernoulli(config.publicTransportShare)
         }
@@ -119,7 +119,7 @@ public struct Town: Sendable {
     /// Fills groups of size k or k + 1 (share q, ``ClusterLayout/clusterSizes``)
     /// in shuffled order, `clustersPerRoom` groups per room.
     mutating func assignClusters(_ members: [Int], setting: Setting, layout: ClusterLayout) {
-        var random = RandomStream(seed: seed, subsystem: "population.order.\(setting.name)")
+        var random = RandomStream(seed: seed, subsystem: StreamName.placeOrder(setting.name))
         let order = Town.shuffled(members, &random)
         let (small, largeShare) = layout.clusterSizes
         var position = 0, cluster = 0

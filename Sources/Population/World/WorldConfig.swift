@@ -153,15 +153,12 @@ public struct WorldScenario: Sendable {
     public var calibrationTable: DeviceCalibrationTable
     public var epidemiology: EpidemiologyConfig
 
-    /// Top-level sections that other layers read from the same file; the world
-    /// loader accepts them without reading them.
-    public static let otherSections: Set<String> = ["app", "services", "simulation", "risk", "analysis", "description"]
-
-    /// Loads the world sections of a scenario file. Paths inside (`radio.parameters`,
-    /// `radio.calibration_table`) are relative to the scenario file.
-    public static func load(_ url: URL) throws -> WorldScenario {
-        let root = try YAMLSection.load(url)
-        let folder = url.deletingLastPathComponent()
+    /// Parses the world sections of a parsed scenario document: `name`,
+    /// `population`, `radio` and `epidemiology`. Paths inside (`radio.parameters`,
+    /// `radio.calibration_table`) are relative to `folder`, the scenario file's
+    /// folder. The document's other top-level keys belong to other layers: the
+    /// caller that owns the whole document checks them (`finish()`).
+    public static func parse(_ root: YAMLSection, folder: URL) throws -> WorldScenario {
         let name = try root.string("name")
         let population = try PopulationConfig.parse(try root.section("population"))
         let radioSection = try root.section("radio")
@@ -171,12 +168,10 @@ public struct WorldScenario: Sendable {
         let radio = try RadioParameters.load(URL(fileURLWithPath: parametersPath, relativeTo: folder).standardizedFileURL)
         let table = try DeviceCalibrationTable.load(URL(fileURLWithPath: tablePath, relativeTo: folder).standardizedFileURL)
         for (index, carriage) in population.carriageBySetting.enumerated() where radio.carriageIndex(carriage) == nil {
-            throw InputError(file: url.path, field: "population.carriage.\(Setting(rawValue: UInt8(index))!.name)",
+            throw InputError(file: root.file, field: "population.carriage.\(Setting(rawValue: UInt8(index))!.name)",
                              problem: "'\(carriage)' is not a carriage state of \(parametersPath) (\(radio.carriageNames.joined(separator: ", ")))")
         }
         let epidemiology = try EpidemiologyConfig.parse(try root.section("epidemiology"))
-        for key in root.keys where otherSections.contains(key) { root.skip(key) }
-        try root.finish()
         return WorldScenario(name: name, population: population, radio: radio, calibrationTable: table, epidemiology: epidemiology)
     }
 }

@@ -91,7 +91,10 @@ public struct BatchWindowSet: Sendable {
     public var windowCount: Int { windows.count }
 
     /// The input windows of device `d`, in input order.
-    func inputWindows(ofDevice d: Int) -> [ExposureWindow] {
+    ///
+    /// - Parameter d: A device index, `0..<deviceCount`.
+    /// - Returns: The windows given for that device, in the order they were given.
+    public func inputWindows(ofDevice d: Int) -> [ExposureWindow] {
         originalIndex[deviceStart[d]..<deviceStart[d + 1]].sorted().map { windows[$0] }
     }
 }

@@ -52,9 +52,9 @@ public struct VerificationServer: Sendable {
     private var recentTeleTANs: [Int64] = []
     private var tans: [TAN: TANRecord] = [:]
 
-    /// A server whose tokens come from `RandomStream(seed: seed, subsystem: "verification-server")`.
+    /// A server whose tokens come from `RandomStream(seed: seed, subsystem: StreamName.verificationServer)`.
     public init(configuration: ServicesConfiguration.Verification = .init(), seed: UInt64) {
-        self.init(configuration: configuration, stream: RandomStream(seed: seed, subsystem: "verification-server"))
+        self.init(configuration: configuration, stream: RandomStream(seed: seed, subsystem: StreamName.verificationServer))
     }
 
     /// A server whose tokens come from `stream`.

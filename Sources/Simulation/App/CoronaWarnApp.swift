@@ -118,7 +118,7 @@ public struct CoronaWarnApp: Sendable {
     /// drive many phones' frameworks without copying their sighting stores.
     mutating func takeFramework() -> ExposureNotificationFramework {
         var taken = ExposureNotificationFramework(
-            keyStream: RandomStream(seed: 0, subsystem: "placeholder"), metadata: framework.keyRing.metadata,
+            keyStream: RandomStream(seed: 0, subsystem: StreamName.unused), metadata: framework.keyRing.metadata,
             rssiCorrection: 0, isEnabled: false)
         swap(&taken, &framework)
         return taken

@@ -54,10 +54,12 @@ public struct AppScenario: Sendable {
     /// The backend's policies (`services:`; production defaults when absent).
     public var services: ServicesConfiguration
 
-    /// Reads the sections from the scenario at `url`.
-    public static func load(_ url: URL) throws -> AppScenario {
-        let root = try YAMLSection.load(url)
-        let folder = url.deletingLastPathComponent()
+    /// Parses the app sections of a parsed scenario document: `app`, `risk`,
+    /// `simulation` and `services` (production defaults when absent). Paths
+    /// inside (`risk.configuration`) are relative to `folder`, the scenario
+    /// file's folder. The caller that owns the whole document checks its other
+    /// keys (`finish()`).
+    public static func parse(_ root: YAMLSection, folder: URL) throws -> AppScenario {
         let app = try root.section("app")
         let adoption = try app.doubles("adoption_by_age", in: 0...1, count: 4...4)
         let scale = try app.double("adoption_scale", in: 0...1)

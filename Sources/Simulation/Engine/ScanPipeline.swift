@@ -16,8 +16,8 @@ import WarnSimCore
 /// in scan order, so results do not depend on the number of workers.
 public struct ScanPipeline: Sendable {
     /// Subsystems of the per-scan fading streams and the per-encounter offset streams.
-    static let fadingStreams = RandomStream.Subsystem("radio.scan")
-    static let encounterStreams = RandomStream.Subsystem("radio.scan.encounter")
+    static let fadingStreams = RandomStream.Subsystem(StreamName.scanFading)
+    static let encounterStreams = RandomStream.Subsystem(StreamName.scanEncounter)
     public let model: RadioModel
     public let phones: PhoneRadios
     public let carriageBySetting: [Int]
@@ -39,7 +39,7 @@ public struct ScanPipeline: Sendable {
 
         /// The first scan falls uniformly within the first 300 s after `start`.
         public init(person: Int, start: Int64, seed: UInt64) {
-            stream = RandomStream(seed: seed, subsystem: "scan.schedule", entity: UInt64(person))
+            stream = RandomStream(seed: seed, subsystem: StreamName.scanSchedule, entity: UInt64(person))
             nextScan = ScanSchedule.firstScan(from: start, using: &stream)
         }
 
@@ -61,7 +61,7 @@ public struct ScanPipeline: Sendable {
     public func framework(person: Int, confidence: CalibrationConfidence = .low) -> ExposureNotificationFramework {
         let tx = Int8(clamping: Int(phones.txPower[person].rounded()))
         return ExposureNotificationFramework(
-            keyStream: RandomStream(seed: seed, subsystem: "tek", entity: UInt64(person)),
+            keyStream: RandomStream(seed: seed, subsystem: StreamName.temporaryExposureKeys, entity: UInt64(person)),
             metadata: BluetoothMetadata(minorVersion: 1, txPower: tx, calibrationConfidence: UInt8(confidence.rawValue)),
             rssiCorrection: Int(phones.rssiCorrection[person].rounded()))
     }

@@ -74,6 +74,11 @@ public struct SimulationRun: Sendable {
         public var warnings = 0
     }
 
+    /// A run of `scenario` with random streams derived from `seed`, on `workers` threads.
+    public init(scenario: Scenario, seed: UInt64, workers: Int) throws {
+        try self.init(world: scenario.world, app: scenario.app, seed: seed, workers: workers)
+    }
+
     public init(world scenario: WorldScenario, app: AppScenario, seed: UInt64, workers: Int) throws {
         self.app = app
         self.seed = seed
@@ -96,7 +101,7 @@ public struct SimulationRun: Sendable {
         apps.reserveCapacity(people)
         phones.reserveCapacity(people)
         for person in 0..<people {
-            var draw = RandomStream(seed: seed, subsystem: "app.adoption", entity: UInt64(person))
+            var draw = RandomStream(seed: seed, subsystem: StreamName.appAdoption, entity: UInt64(person))
             let installs = draw.nextUnitDouble() < app.adoptionByAge[Int(world.town.age[person].rawValue)]
             let logging = draw.nextUnitDouble() < app.exposureLoggingConsent
             let notifications = draw.nextUnitDouble() < app.notificationPermission
@@ -114,7 +119,7 @@ public struct SimulationRun: Sendable {
 
     /// The backend's signing key, derived from the seed so runs are reproducible.
     static func serverKey(seed: UInt64) throws -> P256.Signing.PrivateKey {
-        var stream = RandomStream(seed: seed, subsystem: "server.signing-key")
+        var stream = RandomStream(seed: seed, subsystem: StreamName.serverSigningKey)
         while true {
             var raw = [UInt8]()
             for _ in 0..<4 { withUnsafeBytes(of: stream.next().bigEndian) { raw += $0 } }
@@ -163,7 +168,7 @@ public struct SimulationRun: Sendable {
             guard phones[person].hasApp else { continue }
             row.infectionsOfAppUsers += 1
             guard infection.symptomatic else { continue }
-            var draw = RandomStream(seed: seed, subsystem: "app.testing", entity: UInt64(person))
+            var draw = RandomStream(seed: seed, subsystem: StreamName.appTesting, entity: UInt64(person))
             guard draw.nextUnitDouble() < app.testProbabilityWhenSymptomatic else { continue }
             let onset = app.startTime + Int64(infection.onset * 86_400)
             // A teleTAN comes from the hotline once the lab result is known.
@@ -183,7 +188,7 @@ public struct SimulationRun: Sendable {
     /// "app.behaviour", person and day).
     mutating func switchTracing(day: Int, dayStart: Int64) {
         for person in apps.indices where apps[person] != nil {
-            var draw = RandomStream(seed: seed, subsystem: "app.behaviour", entity: UInt64(person) << 20 | UInt64(day))
+            var draw = RandomStream(seed: seed, subsystem: StreamName.appBehaviour, entity: UInt64(person) << 20 | UInt64(day))
             let tracing = draw.nextUnitDouble(), bluetooth = draw.nextUnitDouble(), reset = draw.nextUnitDouble()
             if reset < app.resetPerDay {
                 // A reset switches tracing back on (delivery default).

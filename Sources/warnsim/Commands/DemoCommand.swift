@@ -1,4 +1,5 @@
 import ArgumentParser
+import WarnSimDemo
 import ExposureNotification
 import Foundation
 

@@ -39,15 +39,15 @@ struct SimulateCommand: ParsableCommand {
             throw inputFailure(file: "<argument>", field: "--days", "must be within 1…365")
         }
         let url = URL(fileURLWithPath: scenario)
-        let (world, app) = try loadScenario(url)
-        let total = days ?? app.days
+        let scenario = try loadScenario(url)
+        let total = days ?? scenario.app.days
         let clock = ContinuousClock()
         let started = clock.now
         var run: SimulationRun
         do {
-            run = try SimulationRun(world: world, app: app, seed: seed, workers: threads)
+            run = try SimulationRun(scenario: scenario, seed: seed, workers: threads)
         } catch {
-            throw inputFailure(file: scenario, "the run could not be set up (\(error))")
+            throw inputFailure(file: url.relativePath, "the run could not be set up (\(error))")
         }
         let built = clock.now
         let progress = isatty(STDERR_FILENO) == 1
@@ -67,7 +67,7 @@ struct SimulateCommand: ParsableCommand {
             throw inputFailure(file: out, "cannot be written (\(error.localizedDescription))")
         }
         let warned = run.phones.filter { $0.firstWarningTime != nil }.count
-        printOutput("\(world.name), seed \(seed), \(total) days: \(run.world.infections.count) infections, "
+        printOutput("\(scenario.world.name), seed \(seed), \(total) days: \(run.world.infections.count) infections, "
             + "\(run.summary.reduce(0) { $0 + $1.uploads }) uploads, \(warned) phones warned; wrote \(out)/\n")
     }
 }

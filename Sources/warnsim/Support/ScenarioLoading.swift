@@ -1,13 +1,13 @@
 import Foundation
-import Population
 import Simulation
 import WarnSimCore
 
-/// The world and the app sections of the scenario file at `url` (`simulate`,
-/// `bench simulate`); a file that does not load is an input failure naming it.
-func loadScenario(_ url: URL) throws -> (world: WorldScenario, app: AppScenario) {
+/// The scenario file at `url`, read and parsed once (`simulate`, `bench
+/// simulate`, `bench world`); a file that does not load is an input failure
+/// naming it.
+func loadScenario(_ url: URL) throws -> Scenario {
     do {
-        return (try WorldScenario.load(url), try AppScenario.load(url))
+        return try Scenario.load(url)
     } catch let error as InputError {
         throw inputFailure(error)
     } catch {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import ExposureNotification
 import Foundation
+import WarnSimBenchmarks
 
 struct BenchCryptoCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

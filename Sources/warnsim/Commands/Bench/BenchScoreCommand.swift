@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import WarnSimBenchmarks
 import RiskCalculation
 
 struct BenchScoreCommand: ParsableCommand {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import WarnSimBenchmarks
 import Population
 import Simulation
 import WarnSimCore
@@ -24,8 +25,8 @@ struct BenchSimulateCommand: ParsableCommand {
     func run() throws {
         guard (2...10_000_000).contains(people) else { throw inputFailure(file: "<argument>", field: "--people", "must be in 2...10000000") }
         guard (1...365).contains(days) else { throw inputFailure(file: "<argument>", field: "--days", "must be in 1...365") }
-        let (world, app) = try loadScenario(try options.checkedScenarioURL())
-        let result = try SimulationBenchmark(world: world, app: app, people: people, days: days, threads: options.threads, seed: options.seed).run()
+        let scenario = try loadScenario(try options.checkedScenarioURL())
+        let result = try SimulationBenchmark(world: scenario.world, app: scenario.app, people: people, days: days, threads: options.threads, seed: options.seed).run()
         if json {
             try printJSON(result)
             return

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Population
+import WarnSimBenchmarks
 import WarnSimCore
 
 struct BenchWorldCommand: ParsableCommand {
@@ -31,12 +32,7 @@ struct BenchWorldCommand: ParsableCommand {
         guard (1...3650).contains(days) else { throw inputFailure(file: "<argument>", field: "--days", "must be in 1...3650") }
         let url = try options.checkedScenarioURL()
         if let beta, !(0...1).contains(beta) { throw inputFailure(file: "<argument>", field: "--beta", "must be in 0...1") }
-        var world: WorldScenario
-        do {
-            world = try WorldScenario.load(url)
-        } catch let error as InputError {
-            throw inputFailure(error)
-        }
+        var world = try loadScenario(url).world
         if let beta { world.epidemiology.beta = beta }
         var benchmark = WorldBenchmark(scenario: world, people: people, days: days, threads: options.threads, seed: options.seed)
         benchmark.surveyContacts = contacts

@@ -1,0 +1,47 @@
+import Foundation
+import Population
+import WarnSimCore
+
+/// A scenario file, read and parsed once: the world sections (`name`,
+/// `population`, `radio`, `epidemiology`; ``WorldScenario``), the app sections
+/// (`app`, `risk`, `simulation`, `services`; ``AppScenario``) and an optional
+/// free-text `description`. Each layer parses its own sections from the one
+/// parsed document; this loader, which owns the whole document, then rejects
+/// any top-level key no layer read, naming the keys it expected.
+public struct Scenario: Sendable {
+    /// The scenario file.
+    public var url: URL
+    /// The world: people, places, radio and epidemiology.
+    public var world: WorldScenario
+    /// The app, the risk configuration the phones run, the backend and the run length.
+    public var app: AppScenario
+    /// The scenario's `description`, if it has one.
+    public var description: String?
+
+    /// A scenario assembled from parts already parsed (tests and tools).
+    public init(url: URL, world: WorldScenario, app: AppScenario, description: String? = nil) {
+        self.url = url
+        self.world = world
+        self.app = app
+        self.description = description
+    }
+
+    /// Reads and parses the scenario file at `url`. Relative paths inside it
+    /// (radio parameters, calibration table, risk configuration) are relative
+    /// to the file's folder.
+    ///
+    /// - Parameter url: The scenario file.
+    /// - Returns: The parsed scenario.
+    /// - Throws: ``InputError`` naming the file, the dotted field path and the
+    ///   problem, for malformed YAML, unknown keys, out-of-range values and
+    ///   missing referenced files.
+    public static func load(_ url: URL) throws -> Scenario {
+        let document = try YAMLSection.load(url)
+        let folder = url.deletingLastPathComponent()
+        let world = try WorldScenario.parse(document, folder: folder)
+        let app = try AppScenario.parse(document, folder: folder)
+        let description = try document.string("description", default: "")
+        try document.finish()
+        return Scenario(url: url, world: world, app: app, description: description.isEmpty ? nil : description)
+    }
+}

@@ -1,0 +1,175 @@
+import Crypto
+import Dispatch
+import ExposureNotification
+import Foundation
+import WarnSimCore
+
+/// Throughput of identifier derivation, measured against the AES ceiling and a
+/// one-block-per-call baseline in the same run (`warnsim bench crypto`).
+public struct CryptoBenchmark: Sendable {
+    /// The figures of one run.
+    public struct Result: Codable, Sendable {
+        /// RPIs per second derived from TEKs on one thread (HKDF for the RPIK,
+        /// then one AES block per RPI).
+        public var rpiPerSecondSingleThread: Double
+        /// The same on all threads.
+        public var rpiPerSecondAllThreads: Double
+        /// RPI and AEM pairs per second on one thread (HKDF for RPIK and AEMK,
+        /// two AES blocks per pair).
+        public var rpiAemPairsPerSecondSingleThread: Double
+        /// RPIs per second on one thread from precomputed RPIKs (no HKDF): the
+        /// AES part of the derivation alone, including the per-key re-keying.
+        public var rpiFromRPIKPerSecondSingleThread: Double
+        /// swift-crypto's single-block AES, one call per block, one thread.
+        public var baselineBlocksPerSecond: Double
+        /// OpenSSL EVP AES-128-ECB over a 64 KiB buffer, one thread: the
+        /// practical ceiling of this machine, measured in the same run.
+        public var aesBulkBlocksPerSecondSingleThread: Double
+        /// Threads used for the all-threads figure.
+        public var threads: Int
+        /// Keys per batch.
+        public var keysPerBatch: Int
+
+        enum CodingKeys: String, CodingKey {
+            case rpiPerSecondSingleThread = "rpi_per_second_single_thread"
+            case rpiPerSecondAllThreads = "rpi_per_second_all_threads"
+            case rpiAemPairsPerSecondSingleThread = "rpi_aem_pairs_per_second_single_thread"
+            case rpiFromRPIKPerSecondSingleThread = "rpi_from_rpik_per_second_single_thread"
+            case baselineBlocksPerSecond = "baseline_blocks_per_second"
+            case aesBulkBlocksPerSecondSingleThread = "aes_bulk_blocks_per_second_single_thread"
+            case threads
+            case keysPerBatch = "keys_per_batch"
+        }
+
+        /// Single-thread RPI rate over the bulk-AES ceiling.
+        public var ratioToCeiling: Double { rpiPerSecondSingleThread / aesBulkBlocksPerSecondSingleThread }
+        /// Single-thread RPI rate over the one-call-per-block baseline.
+        public var speedupOverBaseline: Double { rpiPerSecondSingleThread / baselineBlocksPerSecond }
+    }
+
+    /// Keys per measured batch.
+    public var keys: Int
+    /// Minimum wall time per measurement, in seconds.
+    public var minimumSeconds: Double
+    /// Threads for the all-threads figure.
+    public var threads: Int
+
+    public init(keys: Int = 20_000, minimumSeconds: Double = 1.0, threads: Int = ProcessInfo.processInfo.activeProcessorCount) {
+        self.keys = keys
+        self.minimumSeconds = minimumSeconds
+        self.threads = threads
+    }
+
+    /// Runs every measurement and returns the figures.
+    public func run() throws -> Result {
+        var stream = RandomStream(seed: 1, subsystem: StreamName.benchCrypto)
+        let interval = ENIntervalNumber(unixSeconds: 1_600_000_000)
+        let teks = (0..<keys).map { _ in TemporaryExposureKey.generate(at: interval, using: &stream) }
+        let rowsPerBatch = Double(teks.reduce(0) { $0 + Int($1.rollingPeriod) })
+
+        let sink = ChecksumSink(workers: max(threads, 1))
+        let single = try rate(units: rowsPerBatch) {
+            try IdentifierBatchDeriver.forEachKey(teks, threads: 1) { worker, _, rpis, _ in
+                sink.absorb(worker, rpis)
+            }
+        }
+        let all = try rate(units: rowsPerBatch) {
+            try IdentifierBatchDeriver.forEachKey(teks, threads: threads) { worker, _, rpis, _ in
+                sink.absorb(worker, rpis)
+            }
+        }
+        let pairs = try rate(units: rowsPerBatch) {
+            try IdentifierBatchDeriver.forEachKey(
+                teks, metadata: [BluetoothMetadata(txPower: -10)], includeMetadata: true, threads: 1
+            ) { worker, _, rpis, aems in
+                sink.absorb(worker, rpis)
+                sink.absorb(worker, aems!)
+            }
+        }
+        let rpiks = teks.map { KeyDerivation.rollingProximityIdentifierKey(for: $0) }
+        let deriver = try IdentifierBatchDeriver()
+        let scratch = UnsafeMutableRawPointer.allocate(byteCount: 16 * 144, alignment: 64)
+        defer { scratch.deallocate() }
+        let fromRPIK = try rate(units: rowsPerBatch) {
+            for (k, rpik) in rpiks.enumerated() {
+                deriver.deriveRPIs(rpik: rpik, start: teks[k].rollingStartIntervalNumber, count: Int(teks[k].rollingPeriod), into: scratch)
+                sink.absorb(0, UnsafeRawBufferPointer(start: scratch, count: 16 * 144))
+            }
+        }
+        precondition(sink.total != 0x5A5A)  // keeps the derived bytes observable
+
+        let cipher = try AES128ECB()
+        cipher.setKey(teks[0].keyData)
+        let bulkBlocks = 4096
+        let buffer = UnsafeMutableRawPointer.allocate(byteCount: 16 * bulkBlocks, alignment: 64)
+        defer { buffer.deallocate() }
+        buffer.initializeMemory(as: UInt8.self, repeating: 0x5A, count: 16 * bulkBlocks)
+        let ceiling = try rate(units: Double(bulkBlocks * 64)) {
+            for _ in 0..<64 { cipher.encrypt(buffer, to: buffer, blocks: bulkBlocks) }
+        }
+
+        let key = SymmetricKey(data: teks[0].keyData.bytes)
+        var block = [UInt8](repeating: 0x5A, count: 16)
+        let baselineBlocks = 20_000
+        let baseline = try rate(units: Double(baselineBlocks)) {
+            for _ in 0..<baselineBlocks { try AESBlockFunction.encrypt(&block, key: key) }
+        }
+
+        return Result(
+            rpiPerSecondSingleThread: single,
+            rpiPerSecondAllThreads: all,
+            rpiAemPairsPerSecondSingleThread: pairs,
+            rpiFromRPIKPerSecondSingleThread: fromRPIK,
+            baselineBlocksPerSecond: baseline,
+            aesBulkBlocksPerSecondSingleThread: ceiling,
+            threads: threads,
+            keysPerBatch: keys
+        )
+    }
+
+    /// Repeats `body` (which processes `units` items) until `minimumSeconds`
+    /// have passed, three times, and returns the best items-per-second.
+    private func rate(units: Double, _ body: () throws -> Void) throws -> Double {
+        try body()  // warm-up: page in buffers, fetch ciphers
+        var best = 0.0
+        for _ in 0..<3 {
+            var iterations = 0
+            let start = DispatchTime.now().uptimeNanoseconds
+            var elapsed = 0.0
+            repeat {
+                try body()
+                iterations += 1
+                elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+            } while elapsed < minimumSeconds / 3
+            best = max(best, Double(iterations) * units / elapsed)
+        }
+        return best
+    }
+}
+
+/// Folds derived bytes into per-worker checksums so that the optimiser cannot
+/// drop the work being measured. Reads every identifier, as matching would.
+final class ChecksumSink: @unchecked Sendable {
+    private let sums: UnsafeMutablePointer<UInt64>
+    private let workers: Int
+
+    init(workers: Int) {
+        self.workers = workers
+        sums = .allocate(capacity: workers * 8)  // 64 bytes apart: no false sharing
+        sums.initialize(repeating: 0, count: workers * 8)
+    }
+
+    deinit { sums.deallocate() }
+
+    func absorb(_ worker: Int, _ bytes: UnsafeRawBufferPointer) {
+        var acc: UInt64 = 0
+        var offset = 0
+        while offset + 8 <= bytes.count {
+            acc ^= bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            offset += 8
+        }
+        sums[worker * 8] ^= acc
+    }
+
+    var total: UInt64 { (0..<workers).reduce(0) { $0 ^ sums[$1 * 8] } }
+}

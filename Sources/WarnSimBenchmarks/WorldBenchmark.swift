@@ -1,0 +1,172 @@
+import Foundation
+import Population
+import WarnSimCore
+
+/// Throughput of the world: days of plans, encounters, radio draws and
+/// transmission for a town of a given size.
+public struct WorldBenchmark {
+    /// The measured figures (JSON field names in snake case).
+    public struct Result: Codable, Sendable {
+        public var people: Int
+        public var days: Int
+        public var threads: Int
+        public var buildSeconds: Double
+        public var simulateSeconds: Double
+        public var personDaysPerSecond: Double
+        public var encountersPerDay: Double
+        public var segmentsPerDay: Double
+        public var sightingsPerDay: Double
+        public var exposuresTotal: Int
+        public var infectionsTotal: Int
+        public var peakRssBytes: Int
+        /// Seconds spent per stage over all days.
+        public var planSeconds: Double
+        public var encounterSeconds: Double
+        public var radioSeconds: Double
+        public var transmissionSeconds: Double
+        /// Checksum of every day's encounters (independent of their order within
+        /// the day) and radio sightings, hexadecimal: a faster build must give the
+        /// same value for the same seed. Computed outside the measured time.
+        public var encounterChecksum: String
+        /// Transmission on the ground truth (``OutbreakSummary``) for index cases
+        /// infected on days 0 to `days − 18`; nil for runs shorter than 19 days.
+        public var outbreak: OutbreakFigures?
+        /// Close contacts (within `contact_distance_m`) and radio-range partners per
+        /// person-day present, by setting (``ContactSurvey``); nil unless requested.
+        public var contacts: [SettingContacts]?
+
+        enum CodingKeys: String, CodingKey {
+            case people, days, threads
+            case buildSeconds = "build_seconds"
+            case simulateSeconds = "simulate_seconds"
+            case personDaysPerSecond = "person_days_per_second"
+            case encountersPerDay = "encounters_per_day"
+            case segmentsPerDay = "segments_per_day"
+            case sightingsPerDay = "sightings_per_day"
+            case exposuresTotal = "exposures_total"
+            case infectionsTotal = "infections_total"
+            case peakRssBytes = "peak_rss_bytes"
+            case planSeconds = "plan_seconds"
+            case encounterSeconds = "encounter_seconds"
+            case radioSeconds = "radio_seconds"
+            case transmissionSeconds = "transmission_seconds"
+            case encounterChecksum = "encounter_checksum"
+            case outbreak, contacts
+        }
+    }
+
+    /// ``OutbreakSummary`` in JSON form.
+    public struct OutbreakFigures: Codable, Sendable {
+        public var indexWindowDays: [Double]
+        public var indexCases: Int
+        public var reproductionNumber: Double
+        public var householdContacts: Int
+        public var householdSecondaryInfections: Int
+        public var householdAttackRate: Double
+        public var householdAttackRateStandardError: Double
+
+        enum CodingKeys: String, CodingKey {
+            case indexWindowDays = "index_window_days"
+            case indexCases = "index_cases"
+            case reproductionNumber = "reproduction_number"
+            case householdContacts = "household_contacts"
+            case householdSecondaryInfections = "household_secondary_infections"
+            case householdAttackRate = "household_attack_rate"
+            case householdAttackRateStandardError = "household_attack_rate_se"
+        }
+    }
+
+    /// One setting's row of ``ContactSurvey``.
+    public struct SettingContacts: Codable, Sendable {
+        public var setting: String
+        public var personDays: Int
+        public var closeContacts: Double
+        public var closeContactsStandardError: Double
+        public var encounterPartners: Double
+
+        enum CodingKeys: String, CodingKey {
+            case setting
+            case personDays = "person_days"
+            case closeContacts = "close_contacts"
+            case closeContactsStandardError = "close_contacts_se"
+            case encounterPartners = "encounter_partners"
+        }
+    }
+
+    public var scenario: WorldScenario
+    public var days: Int
+    public var threads: Int
+    public var seed: UInt64
+    /// Whether to run the contact survey (outside the measured time).
+    public var surveyContacts = false
+
+    public init(scenario: WorldScenario, people: Int, days: Int, threads: Int, seed: UInt64 = 1) {
+        var scenario = scenario
+        let scale = Double(people) / Double(scenario.population.people)
+        scenario.population.people = people
+        scenario.epidemiology.initialInfections = max(1, Int((Double(scenario.epidemiology.initialInfections) * scale).rounded()))
+        self.scenario = scenario
+        self.days = days
+        self.threads = threads
+        self.seed = seed
+    }
+
+    /// Builds the world, then simulates `days` days (radio and transmission included).
+    public func run() -> Result {
+        let clock = ContinuousClock()
+        let buildStart = clock.now
+        var world = World(scenario: scenario, seed: seed)
+        let buildSeconds = Self.seconds(clock.now - buildStart)
+        var encounters = 0, segments = 0, sightings = 0, exposures = 0
+        var checksum: UInt64 = 0
+        var excluded = Duration.zero
+        var survey = ContactSurvey(distance: scenario.population.contactDistance)
+        var stages = [0.0, 0.0, 0.0, 0.0]
+        let start = clock.now
+        for day in 0..<days {
+            let stageTimes = world.simulateTimed(day: day, workers: threads) { result in
+                // The counts and checksums are not part of the measured time.
+                let checksumStart = clock.now
+                encounters += result.encounters.count
+                segments += result.encounters.segmentStart.count
+                sightings += result.sightings?.received ?? 0
+                exposures += result.exposures.count
+                checksum = SplitMix64.mix(checksum ^ result.encounters.contentChecksum())
+                if let sightings = result.sightings {
+                    checksum = SplitMix64.mix(checksum ^ sightings.contentChecksum())
+                }
+                if surveyContacts { survey.add(plan: result.plan, encounters: result.encounters) }
+                excluded += clock.now - checksumStart
+            }
+            for k in 0..<4 { stages[k] += Self.seconds(stageTimes[k]) }
+        }
+        let elapsed = Self.seconds(clock.now - start - excluded)
+        let d = Double(max(days, 1))
+        var outbreak: OutbreakFigures?
+        if days >= 19 {
+            let window = 0.0..<Double(days - 18)
+            let summary = OutbreakSummary(infections: world.infections, town: world.town, indexWindow: window)
+            outbreak = OutbreakFigures(
+                indexWindowDays: [window.lowerBound, window.upperBound], indexCases: summary.indexCases,
+                reproductionNumber: summary.reproductionNumber, householdContacts: summary.householdContacts,
+                householdSecondaryInfections: summary.householdSecondaryInfections,
+                householdAttackRate: summary.householdAttackRate,
+                householdAttackRateStandardError: summary.householdAttackRateStandardError)
+        }
+        let contacts: [SettingContacts]? = surveyContacts ? Setting.allCases.map { setting in
+            let close = survey.closeContacts(setting)
+            return SettingContacts(setting: setting.name, personDays: close.personDays, closeContacts: close.mean,
+                                   closeContactsStandardError: close.standardError,
+                                   encounterPartners: survey.encounterPartners(setting))
+        } : nil
+        return Result(
+            people: scenario.population.people, days: days, threads: threads, buildSeconds: buildSeconds,
+            simulateSeconds: elapsed, personDaysPerSecond: Double(scenario.population.people * days) / max(elapsed, 1e-9),
+            encountersPerDay: Double(encounters) / d, segmentsPerDay: Double(segments) / d, sightingsPerDay: Double(sightings) / d,
+            exposuresTotal: exposures, infectionsTotal: world.infections.count, peakRssBytes: ProcessMeasurement.peakResidentBytes(),
+            planSeconds: stages[0], encounterSeconds: stages[1], radioSeconds: stages[2], transmissionSeconds: stages[3],
+            encounterChecksum: String(checksum, radix: 16), outbreak: outbreak, contacts: contacts)
+    }
+
+    static func seconds(_ duration: Duration) -> Double { duration.inSeconds }
+}

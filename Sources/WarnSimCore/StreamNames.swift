@@ -1,0 +1,98 @@
+/// Every random-stream subsystem name of WarnSim, declared in one place.
+///
+/// A stream is identified by (seed, subsystem, entity) (``RandomStream``); two
+/// subsystems that shared a name would draw the same numbers, so every name is
+/// listed here, grouped by the layer that draws from it. Renaming one changes
+/// every simulated number that depends on it (baselines would no longer
+/// regress); add new names instead.
+public enum StreamName {
+    // MARK: Population (the world)
+
+    /// Household composition and ages.
+    public static let households = "population.households"
+    /// Who works, goes to school or day care.
+    public static let participation = "population.participation"
+    /// The order in which children fill day-care groups.
+    public static let daycareOrder = "population.order.daycare"
+    /// Who rides public transport.
+    public static let transport = "population.transport"
+    /// The order in which people fill the places of a setting (`population.order.SETTING`).
+    public static func placeOrder(_ setting: String) -> String { "population.order.\(setting)" }
+    /// Daily schedules, per person and day.
+    public static let schedule = "schedule"
+    /// Vehicle assignment per day.
+    public static let vehicles = "transport.vehicles"
+    /// Restaurant table groups per day.
+    public static let leisureTables = "leisure.tables"
+    /// Positions within a place, per person and day.
+    public static let position = "position"
+
+    // MARK: Population (radio)
+
+    /// Each phone's model and calibration error.
+    public static let radioDevice = "radio.device"
+    /// Per-encounter shadowing, body blocking and orientation, per block of encounters.
+    public static let radioEncounter = "radio.encounter"
+    /// `warnsim radio sample` draws.
+    public static let radioSample = "radio.sample"
+    /// `warnsim radio check` replay of the measurements: phones, pairs, minutes, scans.
+    public static let radioCheckDevice = "radio.check.device"
+    public static let radioCheckPair = "radio.check.pair"
+    public static let radioCheckMinute = "radio.check.minute"
+    public static let radioCheckScan = "radio.check.scan"
+
+    // MARK: Population (disease)
+
+    /// Each person's course of disease (symptoms, onset, infectiousness).
+    public static let disease = "disease"
+    /// The initial infections.
+    public static let seeding = "seeding"
+    /// Transmission draws per encounter.
+    public static let transmission = "transmission"
+
+    // MARK: Simulation (phones)
+
+    /// Temporary Exposure Keys of each phone (simulated keys are reproducible).
+    public static let temporaryExposureKeys = "tek"
+    /// Each phone's scan schedule.
+    public static let scanSchedule = "scan.schedule"
+    /// Per-sighting fading.
+    public static let scanFading = "radio.scan"
+    /// Per-encounter scan draws.
+    public static let scanEncounter = "radio.scan.encounter"
+    /// Whether a person installs the app, consents, and how they will act.
+    public static let appAdoption = "app.adoption"
+    /// Whether a symptomatic app user gets tested.
+    public static let appTesting = "app.testing"
+    /// Daily tracing, Bluetooth and reset behaviour, per person and day.
+    public static let appBehaviour = "app.behaviour"
+    /// A key stream that is never drawn from (an app whose framework is on loan).
+    public static let unused = "placeholder"
+
+    // MARK: Services
+
+    /// The backend's app-configuration and package signing key.
+    public static let serverSigningKey = "server.signing-key"
+    /// Registration tokens, TANs and teleTANs.
+    public static let verificationServer = "verification-server"
+
+    // MARK: Analysis
+
+    /// Phone bootstrap resamples, per stratum.
+    public static let bootstrap = "bootstrap"
+    /// Seed (run) bootstrap resamples.
+    public static let bootstrapRuns = "bootstrap.runs"
+    /// Random sweep configurations.
+    public static let sweepRandom = "sweep.random"
+    /// Latin-hypercube sweep configurations.
+    public static let sweepLatinHypercube = "sweep.latin-hypercube"
+
+    // MARK: Tools (benchmarks and the demo)
+
+    public static let benchCrypto = "bench-crypto"
+    public static let benchScoreWindows = "bench-score-windows"
+    public static let benchScoreConfigurations = "bench-score-configurations"
+    public static let benchScoreGEMM = "bench-score-gemm"
+    /// The demo's signing key.
+    public static let demoSigningKey = "demo-signing-key"
+}

@@ -1,0 +1,12 @@
+import Foundation
+import Population
+import WarnSimCore
+
+extension WorldScenario {
+    /// The world sections of the scenario file at `url`. The file's other
+    /// sections belong to the upper layers, whose loader (`Scenario.load`)
+    /// checks them; the Population tests read only their own.
+    static func loadWorldSections(_ url: URL) throws -> WorldScenario {
+        try parse(try YAMLSection.load(url), folder: url.deletingLastPathComponent())
+    }
+}
