@@ -22,7 +22,8 @@ public struct KeyScheduleDemo: Sendable {
     public var uploadDay: Date
     /// The TX power the phone advertises (dBm); −24 dBm is the median and the
     /// most common `tx` value over the 11,809 models of
-    /// reference/radio/en-calibration-2020-08-12.csv.
+    /// Google's EN calibration list of 2020-08-12 (copy in
+    /// `Configs/radio/data/en-calibration-2020-08-12.csv`).
     public var txPower: Int8
     /// The WarnSim version recorded in the manifest.
     public var version: String
@@ -52,7 +53,7 @@ public struct KeyScheduleDemo: Sendable {
 
         // Days since onset: symptoms assumed to start two days before the upload
         // day, so the keys run from −12 to +1 (the app's symptom questions set
-        // this; reference/cwa/RISK-CALCULATION.md §5).
+        // this; cwa-app-android `DaysSinceOnsetOfSymptomsVectorDeterminer.kt`).
         let diagnosisKeys = keys.enumerated().map { index, key in
             DiagnosisKey(
                 keyData: key.keyData, transmissionRiskLevel: nil,

@@ -30,13 +30,18 @@ import WarnSimCore
         var world = try village()
         let pipeline = ScanPipeline(model: world.radio, phones: world.phones, carriageBySetting: world.carriageBySetting, seed: 5)
         let people = world.town.people
-        var frameworks = (0..<people).map { $0 % 2 == 0 ? pipeline.framework(person: $0) : nil }
-        var clocks = (0..<people).map { ScanPipeline.ScanClock(person: $0, start: dayStart, seed: 5) }
+        var phones = (0..<people).map { person in
+            SimulatedPhone(
+                person: person,
+                app: person % 2 == 0
+                    ? CoronaWarnApp(framework: pipeline.framework(person: person), consents: .init(exposureLogging: true, notifications: true))
+                    : nil,
+                scanClock: ScanPipeline.ScanClock(person: person, start: dayStart, seed: 5))
+        }
         let day = world.simulate(day: 0, workers: workers, radio: false)
         let receptions = pipeline.run(
-            dayStart: dayStart, encounters: day.encounters, frameworks: &frameworks, clocks: &clocks,
-            workers: workers, keepReceptions: true)
-        return DayRun(frameworks: frameworks, receptions: receptions, encounters: day.encounters)
+            dayStart: dayStart, encounters: day.encounters, phones: &phones, workers: workers, keepReceptions: true)
+        return DayRun(frameworks: phones.map { $0.app?.framework }, receptions: receptions, encounters: day.encounters)
     }
 
     /// The two-worker run, shared by the tests that only read it.

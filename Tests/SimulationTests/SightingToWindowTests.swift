@@ -31,8 +31,8 @@ import Testing
             let rpis = (0..<Int(key.rollingPeriod)).map {
                 KeyDerivation.rollingProximityIdentifier(for: tek, interval: ENIntervalNumber(rawValue: key.rollingStartIntervalNumber.rawValue + UInt32($0)))
             }
-            for person in run.apps.indices where person != owner {
-                guard let app = run.apps[person] else { continue }
+            for person in run.phones.indices where person != owner {
+                guard let app = run.phones[person].app else { continue }
                 let sighted = rpis.contains { app.framework.sightings.contains($0) }
                 let windowed = run.phones[person].windows.keys.contains {
                     $0.keyData == key.keyData && $0.rollingStart == key.rollingStartIntervalNumber.rawValue

@@ -74,11 +74,11 @@ import WarnSimCore
         #expect(uploads > 0 && distributed > 0, "the run must exercise uploads and distribution")
         var sharers = Set<Int>()
         for record in run.phones {
-            guard let app = run.apps[record.person] else { continue }
+            guard let app = record.app else { continue }
             let shared = app.events.contains { if case .keysShared = $0 { return true } else { return false } }
             if shared {
                 sharers.insert(record.person)
-                #expect(record.willShare, "person \(record.person) shared without consent")
+                #expect(record.user.willShare, "person \(record.person) shared without consent")
                 #expect(app.test?.result == .positive)
             }
         }
@@ -133,7 +133,7 @@ import WarnSimCore
             for day in 0..<9 { try run.simulate(day: day) }
             #expect(run.summary.reduce(0) { $0 + $1.infectionsOfAppUsers } > 0, "\(field): app users still meet and infect")
             #expect(run.phones.allSatisfy { $0.windows.isEmpty }, "\(field): no sightings, so no windows")
-            #expect(run.apps.compactMap { $0 }.allSatisfy { !$0.isTracing })
+            #expect(run.phones.compactMap(\.app).allSatisfy { !$0.isTracing })
         }
     }
 

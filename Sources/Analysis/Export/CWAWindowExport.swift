@@ -4,7 +4,8 @@ import Simulation
 import WarnSimCore
 
 /// A run's recorded windows in the CWA test-vector JSON format
-/// (RISK-CALCULATION.md §2): one test case per phone with its windows as of the
+/// (corona-warn-app/cwa-app-android `src/test/resources/exposure-windows-risk-calculation.json`):
+/// one test case per phone with its windows as of the
 /// phone's last detection that produced new windows (`ageInDays` counted from
 /// that day), and the expected results of the run's own configuration computed
 /// by the exact engine, so that `warnsim score FILE --check` reproduces them

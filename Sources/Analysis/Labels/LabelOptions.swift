@@ -24,11 +24,12 @@ public struct LabelOptions: Sendable, Hashable {
     public var closeContactMode: ContactMode = .cumulative
     /// Dose threshold; nil means the dose of the close-contact criterion at peak
     /// infectiousness: `closeContactMinutes × f_dist(closeContactMetres) × 1`
-    /// under the run's distance model (EPIDEMIOLOGY.md).
+    /// under the run's distance model (close contact as in RKI, NHS and CDC guidance:
+    /// about 15 minutes within 1.5–2 m).
     public var doseThreshold: Double?
     /// A warning is timely if it comes within this many days of the exposure:
     /// 5 days, the median incubation period (Lauer et al. 2020, Ann Intern Med
-    /// 172:577; EPIDEMIOLOGY.md), after which a warned contact would typically
+    /// 172:577), after which a warned contact would typically
     /// already have symptoms.
     public var warnedWithinDays: Double = 5
 

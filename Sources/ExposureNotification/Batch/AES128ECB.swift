@@ -14,6 +14,8 @@ public final class AES128ECB {
     private var keyed = false
 
     /// Creates a context; fails only if libcrypto cannot provide AES-128-ECB.
+    ///
+    /// - Throws: ``BatchCryptoError/openSSL(_:)`` naming the libcrypto call that failed.
     public init() throws(BatchCryptoError) {
         guard let cipher = EVP_CIPHER_fetch(nil, "AES-128-ECB", nil) else {
             throw .openSSL("EVP_CIPHER_fetch(AES-128-ECB)")
@@ -32,6 +34,8 @@ public final class AES128ECB {
     }
 
     /// Sets the 16-byte key (cheap: only the key schedule is recomputed).
+    ///
+    /// - Parameter key: 16 readable bytes of AES-128 key.
     public func setKey(_ key: UnsafeRawPointer) {
         let ok: Int32
         if keyed {
@@ -45,12 +49,19 @@ public final class AES128ECB {
     }
 
     /// Sets the key from a ``KeyBytes`` value.
+    ///
+    /// - Parameter key: the AES-128 key.
     public func setKey(_ key: KeyBytes) {
         key.withUnsafeBytes { setKey($0.baseAddress!) }
     }
 
     /// Encrypts `blocks` consecutive 16-byte blocks from `input` to `output`
     /// (which may be the same buffer).
+    ///
+    /// - Parameters:
+    ///   - input: `16 × blocks` readable bytes.
+    ///   - output: `16 × blocks` writable bytes.
+    ///   - blocks: the number of blocks (≥ 0).
     public func encrypt(_ input: UnsafeRawPointer, to output: UnsafeMutableRawPointer, blocks: Int) {
         precondition(keyed, "AES128ECB used before a key was set")
         var written: Int32 = 0

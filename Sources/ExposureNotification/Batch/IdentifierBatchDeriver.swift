@@ -21,6 +21,9 @@ public final class IdentifierBatchDeriver {
     private let keystream: UnsafeMutableRawPointer
     private static let maxBlocks = Int(TemporaryExposureKey.validRollingPeriods.upperBound)
 
+    /// Creates a deriver with its own OpenSSL contexts.
+    ///
+    /// - Throws: ``BatchCryptoError`` if libcrypto cannot provide AES-128-ECB.
     public init() throws(BatchCryptoError) {
         rpiCipher = try AES128ECB()
         aemCipher = try AES128ECB()
@@ -40,6 +43,14 @@ public final class IdentifierBatchDeriver {
     /// Writes the RPIs of `tek` for its whole rolling period to `rpis`
     /// (16 × `rollingPeriod` bytes) and, if `aems` is given, the AEMs of
     /// `metadata` to `aems` (4 × `rollingPeriod` bytes).
+    ///
+    /// - Parameters:
+    ///   - tek: the key; its rolling period must be 1…144.
+    ///   - metadata: the metadata to encrypt into the AEMs; `nil` uses the v1.0
+    ///     metadata `40 00 00 00` (version byte only).
+    ///   - rpis: writable memory for `16 × rollingPeriod` bytes.
+    ///   - aems: writable memory for `4 × rollingPeriod` bytes, or `nil` to skip
+    ///     the AEMs.
     public func derive(
         _ tek: TemporaryExposureKey,
         metadata: BluetoothMetadata? = nil,
@@ -80,6 +91,12 @@ public final class IdentifierBatchDeriver {
 
     /// Writes the RPIs of `count` intervals from `start` under an already derived
     /// RPIK: the AES part of ``derive(_:metadata:rpis:aems:)`` alone.
+    ///
+    /// - Parameters:
+    ///   - rpik: the key's RPIK.
+    ///   - start: the interval of the first RPI.
+    ///   - count: the number of intervals, 1…144.
+    ///   - rpis: writable memory for `16 × count` bytes.
     public func deriveRPIs(rpik: KeyBytes, start: ENIntervalNumber, count: Int, into rpis: UnsafeMutableRawPointer) {
         precondition((1...Self.maxBlocks).contains(count))
         for i in 0..<count {
@@ -90,6 +107,11 @@ public final class IdentifierBatchDeriver {
     }
 
     /// The RPIs and AEMs of one key, as values.
+    ///
+    /// - Parameters:
+    ///   - tek: the key; its rolling period must be 1…144.
+    ///   - metadata: the metadata the phone broadcast with the key.
+    /// - Returns: one pair per interval of the key's period, in interval order.
     public func derive(_ tek: TemporaryExposureKey, metadata: BluetoothMetadata) -> [(rpi: KeyBytes, aem: AssociatedEncryptedMetadata)] {
         var batch = DerivedIdentifiers.allocate(keys: [tek], includeMetadata: true)
         batch.rpiStorage.withUnsafeMutableBytes { rpis in
@@ -106,6 +128,16 @@ public final class IdentifierBatchDeriver {
     /// per interval) in a scratch buffer valid only during the call. Keys are
     /// assigned to workers in fixed contiguous chunks, each worker in key order.
     /// This is the shape matching needs: derive, look up, discard.
+    ///
+    /// - Parameters:
+    ///   - keys: the keys; rolling periods must be 1…144.
+    ///   - metadata: one per key, one for all, or empty (the v1.0 metadata
+    ///     `40 00 00 00`).
+    ///   - includeMetadata: whether to compute the AEMs (`aems` is `nil` otherwise).
+    ///   - threads: worker threads (at most one per key); which worker sees a key
+    ///     is fixed by the arguments.
+    ///   - body: receives the worker, the key's index in `keys`, its RPIs and AEMs.
+    /// - Throws: ``BatchCryptoError`` if OpenSSL fails in any worker.
     public static func forEachKey(
         _ keys: [TemporaryExposureKey],
         metadata: [BluetoothMetadata] = [],
@@ -154,6 +186,8 @@ public final class IdentifierBatchDeriver {
     ///     needs only RPIs; advertisements need both.
     ///   - threads: worker threads (1 = the calling thread only). The result does
     ///     not depend on it.
+    /// - Returns: the identifiers, one row per interval of each key, keys in order.
+    /// - Throws: ``BatchCryptoError`` if OpenSSL fails in any worker.
     public static func deriveAll(
         _ keys: [TemporaryExposureKey],
         metadata: [BluetoothMetadata] = [],
@@ -224,6 +258,9 @@ public struct DerivedIdentifiers: Sendable {
     public var count: Int { keyOffsets.last! }
 
     /// The key index a row belongs to.
+    ///
+    /// - Parameter row: a row, 0 ..< `count`.
+    /// - Returns: the index of the key in the derived batch.
     public func keyIndex(ofRow row: Int) -> Int {
         var low = 0
         var high = keys.count
@@ -235,23 +272,36 @@ public struct DerivedIdentifiers: Sendable {
     }
 
     /// The interval a row stands for.
+    ///
+    /// - Parameter row: a row, 0 ..< `count`.
+    /// - Returns: the key's start interval advanced by the row's offset in the key.
     public func interval(at row: Int) -> ENIntervalNumber {
         let k = keyIndex(ofRow: row)
         return keys[k].rollingStartIntervalNumber.advanced(by: row - keyOffsets[k])
     }
 
     /// The RPI of a row.
+    ///
+    /// - Parameter row: a row, 0 ..< `count`.
+    /// - Returns: the row's RPI.
     public func rpi(at row: Int) -> KeyBytes {
         rpiStorage.withUnsafeBytes { KeyBytes(loadingFrom: $0.baseAddress! + 16 * row) }
     }
 
     /// The AEM of a row, if metadata was included.
+    ///
+    /// - Parameter row: a row, 0 ..< `count`.
+    /// - Returns: the row's AEM, or `nil` if the batch was derived without metadata.
     public func aem(at row: Int) -> AssociatedEncryptedMetadata? {
         guard !aemStorage.isEmpty else { return nil }
         return AssociatedEncryptedMetadata(bytes: Array(aemStorage[(4 * row)..<(4 * row + 4)]))
     }
 
     /// Calls `body` with the packed RPI bytes (16 per row).
+    ///
+    /// - Parameter body: receives `16 × count` bytes, valid only during the call.
+    /// - Returns: what `body` returns.
+    /// - Throws: whatever `body` throws.
     public func withRPIBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
         try rpiStorage.withUnsafeBytes(body)
     }

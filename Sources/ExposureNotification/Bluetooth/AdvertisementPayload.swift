@@ -1,5 +1,5 @@
 /// The 31-byte legacy BLE advertising payload of an Exposure Notification
-/// beacon (Bluetooth Specification v1.2; reference/gaen/PROTOCOL.md §1): three
+/// beacon (Google/Apple, Exposure Notification Bluetooth Specification v1.2): three
 /// AD structures, Flags, the complete 16-bit service UUID list (0xFD6F) and the
 /// 16-bit service data for 0xFD6F carrying the RPI and the AEM.
 public struct AdvertisementPayload: Hashable, Sendable {
@@ -9,6 +9,11 @@ public struct AdvertisementPayload: Hashable, Sendable {
     public var rpi: KeyBytes
     public var aem: AssociatedEncryptedMetadata
 
+    /// Creates the payload of one advertisement.
+    ///
+    /// - Parameters:
+    ///   - rpi: the Rolling Proximity Identifier of the interval.
+    ///   - aem: the Associated Encrypted Metadata for that RPI.
     public init(rpi: KeyBytes, aem: AssociatedEncryptedMetadata) {
         self.rpi = rpi
         self.aem = aem
@@ -30,6 +35,10 @@ public struct AdvertisementPayload: Hashable, Sendable {
 
     /// Parses an advertising payload, returning `nil` unless it carries
     /// Exposure Notification service data of exactly 20 bytes.
+    ///
+    /// - Parameter bytes: the length-prefixed AD structures of an advertisement;
+    ///   other AD structures are skipped, a zero length ends the list, and a
+    ///   structure running past the end gives `nil`.
     public init?(bytes: [UInt8]) {
         var index = 0
         var found: (KeyBytes, AssociatedEncryptedMetadata)?

@@ -1,5 +1,6 @@
 /// The 4-byte metadata a phone encrypts into its advertisement
-/// (reference/gaen/PROTOCOL.md §1):
+/// (Google/Apple, Exposure Notification Bluetooth Specification v1.2, and
+/// Cryptography Specification v1.2.1, April 2020):
 ///
 /// - byte 0: version; bits 7:6 major (01), bits 5:4 minor (v1.0 = `0x40`,
 ///   v1.1 = `0x50`); in v1.1 bits 3:2 carry the TX calibration confidence;
@@ -16,6 +17,8 @@ public struct BluetoothMetadata: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Wraps four raw bytes (reserved bits are kept as they are).
+    ///
+    /// - Parameter bytes: exactly 4 bytes: version, TX power, two reserved bytes.
     public init(bytes: [UInt8]) {
         precondition(bytes.count == 4, "metadata is 4 bytes")
         self.raw = FourBytes.raw(bytes)
@@ -34,6 +37,9 @@ public struct BluetoothMetadata: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Parses 8 hex digits.
+    ///
+    /// - Parameter hex: exactly 8 hexadecimal digits (either case); anything else
+    ///   gives `nil`.
     public init?(hex: String) {
         guard let bytes = HexCoding.decode(hex), bytes.count == 4 else { return nil }
         self.raw = FourBytes.raw(bytes)
@@ -49,7 +55,8 @@ public struct BluetoothMetadata: Hashable, Sendable, CustomStringConvertible {
     public var txPower: Int8 { Int8(bitPattern: UInt8(truncatingIfNeeded: raw >> 8)) }
 
     /// Whether the TX power lies in the range matching accepts, [−50, +20] dBm
-    /// (PROTOCOL.md §4, matching step 5).
+    /// (google/exposure-notifications-internals, `KeyExposureEvaluator`: sightings
+    /// whose decrypted TX power falls outside it are rejected).
     public var hasPlausibleTxPower: Bool { (-50...20).contains(Int(txPower)) }
 
     public var hex: String { HexCoding.encode(bytes) }
@@ -64,16 +71,25 @@ public struct AssociatedEncryptedMetadata: Hashable, Sendable, CustomStringConve
     /// The four bytes in order.
     public var bytes: [UInt8] { FourBytes.bytes(raw) }
 
+    /// Wraps the four encrypted bytes.
+    ///
+    /// - Parameter bytes: exactly 4 bytes, as received.
     public init(bytes: [UInt8]) {
         precondition(bytes.count == 4, "AEM is 4 bytes")
         self.raw = FourBytes.raw(bytes)
     }
 
     /// Wraps the four bytes held as a little-endian word.
+    ///
+    /// - Parameter raw: the four bytes, byte 0 in the least significant position.
     public init(raw: UInt32) {
         self.raw = raw
     }
 
+    /// Parses 8 hex digits.
+    ///
+    /// - Parameter hex: exactly 8 hexadecimal digits (either case); anything else
+    ///   gives `nil`.
     public init?(hex: String) {
         guard let bytes = HexCoding.decode(hex), bytes.count == 4 else { return nil }
         self.raw = FourBytes.raw(bytes)

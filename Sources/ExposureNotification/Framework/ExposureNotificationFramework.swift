@@ -2,7 +2,9 @@ import WarnSimCore
 
 /// The Exposure Notification framework of one phone: its keys, what it
 /// advertises, its scans and sightings, and exposure detection
-/// (reference/gaen/PROTOCOL.md §1 and §4). The simulation drives it with
+/// (Google/Apple, Exposure Notification Cryptography Specification v1.2.1;
+/// google/exposure-notifications-internals, the reference implementation of
+/// scanning and matching). The simulation drives it with
 /// explicit times; it never reads a clock.
 public struct ExposureNotificationFramework: Sendable {
     /// Whether tracing runs (app consent given, tracing on, Bluetooth on).
@@ -15,10 +17,14 @@ public struct ExposureNotificationFramework: Sendable {
     public private(set) var lastScanTime: Int64?
     private var keyStream: RandomStream
 
+    /// Creates the framework of one phone, with no keys and no sightings yet.
+    ///
     /// - Parameters:
     ///   - keyStream: the phone's own deterministic stream for key material.
     ///   - metadata: what it broadcasts (TX power and calibration confidence).
-    ///   - rssiCorrection: its receive calibration.
+    ///   - rssiCorrection: its receive calibration, in dB, added to every raw RSSI.
+    ///   - isEnabled: whether tracing runs from the start (advertising and
+    ///     scanning); `false` stores and sends nothing until it is switched on.
     public init(keyStream: RandomStream, metadata: BluetoothMetadata, rssiCorrection: Int, isEnabled: Bool = true) {
         self.keyStream = keyStream
         self.keyRing = TemporaryExposureKeyRing(metadata: metadata)
@@ -27,6 +33,10 @@ public struct ExposureNotificationFramework: Sendable {
     }
 
     /// What the phone advertises at `time`, or nil while tracing is off.
+    ///
+    /// - Parameter time: Unix seconds (≥ 0); the advertisement is that of the
+    ///   time's 10-minute interval, made from the day's key (created if needed).
+    /// - Returns: the payload, or `nil` while tracing is off.
     public mutating func advertisement(at time: Int64) -> AdvertisementPayload? {
         guard isEnabled else { return nil }
         return keyRing.advertisement(at: ENIntervalNumber(unixSeconds: time), using: &keyStream)
@@ -36,6 +46,10 @@ public struct ExposureNotificationFramework: Sendable {
     /// payload per 10-minute interval from the day's start, or nil while
     /// tracing is off. Lets a simulation look advertisements up without
     /// mutating the sender while receivers scan in parallel.
+    ///
+    /// - Parameter time: any Unix second (≥ 0) of the UTC day.
+    /// - Returns: one payload per interval of the day's key (normally 144), or `nil`
+    ///   while tracing is off.
     public mutating func dayAdvertisements(at time: Int64) -> [AdvertisementPayload]? {
         guard isEnabled else { return nil }
         return keyRing.dayAdvertisements(at: ENIntervalNumber(unixSeconds: time).dayStart, using: &keyStream)
@@ -46,6 +60,9 @@ public struct ExposureNotificationFramework: Sendable {
     /// simulation that derives every phone's identifiers of the day in one batch
     /// (with ``metadata``), as ``dayAdvertisements(at:)`` gives them one phone
     /// at a time.
+    ///
+    /// - Parameter time: any Unix second (≥ 0) of the UTC day.
+    /// - Returns: the day's key, or `nil` while tracing is off.
     public mutating func dayKey(at time: Int64) -> TemporaryExposureKey? {
         guard isEnabled else { return nil }
         return keyRing.currentKey(at: ENIntervalNumber(unixSeconds: time).dayStart, using: &keyStream)
@@ -56,6 +73,12 @@ public struct ExposureNotificationFramework: Sendable {
 
     /// Records one scan started at `time` that received `advertisements` with
     /// their raw RSSI. Stores nothing while tracing is off.
+    ///
+    /// - Parameters:
+    ///   - time: Unix seconds of the scan's start; also the "previous scan" time of
+    ///     the next scan's sightings.
+    ///   - advertisements: the payloads received, each with the raw RSSI in dBm
+    ///     before the phone's RSSI correction; may be empty (the scan still counts).
     public mutating func recordScan(at time: Int64, received advertisements: [(payload: AdvertisementPayload, rawRSSI: Int)]) {
         guard isEnabled else { return }
         for (payload, rssi) in advertisements {
@@ -68,26 +91,44 @@ public struct ExposureNotificationFramework: Sendable {
 
     /// Lends `scratch`'s buffers to the sighting store for the scans recorded
     /// next (see ``SightingStore/borrowScratch(_:)``).
+    ///
+    /// - Parameter scratch: the buffers to lend; empty afterwards.
     public mutating func borrowScratch(_ scratch: inout SightingChunkBuilder) {
         sightings.borrowScratch(&scratch)
     }
 
     /// Seals the sightings recorded so far and hands the buffers back.
+    ///
+    /// - Parameter scratch: receives the emptied buffers for the next phone.
     public mutating func sealSightings(keepingScratchIn scratch: inout SightingChunkBuilder) {
         sightings.seal(keepingScratchIn: &scratch)
     }
 
     /// The keys the app may upload at `time` (the last 14 days, today's shortened).
+    ///
+    /// - Parameters:
+    ///   - time: Unix seconds of the upload.
+    ///   - includeCurrent: whether to include today's key, shortened to the
+    ///     intervals already elapsed.
+    /// - Returns: the keys, oldest first; empty if none were made.
     public func keyHistory(at time: Int64, includeCurrent: Bool = true) -> [TemporaryExposureKey] {
         keyRing.history(at: ENIntervalNumber(unixSeconds: time), includeCurrent: includeCurrent)
     }
 
     /// Drops sightings past the 14-day retention.
+    ///
+    /// - Parameter now: the current Unix seconds.
     public mutating func expire(now: Int64) {
         sightings.expire(now: now)
     }
 
     /// Matches downloaded diagnosis keys against the stored sightings.
+    ///
+    /// - Parameters:
+    ///   - keys: the downloaded diagnosis keys; an empty list gives no windows.
+    ///   - matcher: the matching rules and the diagnosis-keys data mapping.
+    /// - Returns: every window of every matched key, in key order.
+    /// - Throws: ``BatchCryptoError`` if OpenSSL fails to derive the identifiers.
     public func detectExposures(_ keys: [DiagnosisKey], matcher: ExposureMatcher) throws(BatchCryptoError) -> [MatchedExposureWindow] {
         try matcher.match(keys, in: sightings)
     }

@@ -1,4 +1,5 @@
-/// When a phone scans (reference/gaen/PROTOCOL.md §4, Android defaults): a scan
+/// When a phone scans (Android defaults of google/exposure-notifications-internals,
+/// `ContactTracingFeature` and `BleScannerImpl`): a scan
 /// every 300 s minus a uniform 0…89 s, i.e. every 210–300 s, each lasting 4 s.
 /// The screen-on (×0.8) and audio (×0.6) shortenings and the 13 s extension
 /// during Bluetooth audio are not modelled: a simulated phone has no screen or
@@ -12,11 +13,21 @@ public enum ScanSchedule {
     public static let scanDurationSeconds: Int64 = 4
 
     /// The start of the scan after one that started at `time`.
+    ///
+    /// - Parameters:
+    ///   - time: Unix seconds of the previous scan's start.
+    ///   - generator: the phone's scan-schedule stream (one draw).
+    /// - Returns: a time 211…300 s after `time` (300 s minus a uniform 0…89 s).
     public static func nextScan(after time: Int64, using generator: inout some RandomNumberGenerator) -> Int64 {
         time + intervalSeconds - Int64(generator.next() % jitterSeconds)
     }
 
     /// The first scan at or after `time`, for a phone that starts scanning then.
+    ///
+    /// - Parameters:
+    ///   - time: Unix seconds at which the phone starts scanning.
+    ///   - generator: the phone's scan-schedule stream (one draw).
+    /// - Returns: a time uniformly in `time ..< time + 300`.
     public static func firstScan(from time: Int64, using generator: inout some RandomNumberGenerator) -> Int64 {
         time + Int64(generator.next() % UInt64(intervalSeconds))
     }

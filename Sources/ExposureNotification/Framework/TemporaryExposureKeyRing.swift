@@ -1,5 +1,7 @@
 /// The keys a phone's framework holds: one Temporary Exposure Key per UTC day,
-/// made when none is valid, kept 14 days (reference/gaen/PROTOCOL.md §1), with
+/// made when none is valid, kept 14 days (Google/Apple, Exposure Notification
+/// Cryptography Specification v1.2.1; google/exposure-notifications-internals
+/// `TemporaryExposureKeySupport`), with
 /// the identifiers of the current key derived once when it is made.
 public struct TemporaryExposureKeyRing: Sendable {
     /// Days a key is kept after its day.
@@ -18,12 +20,21 @@ public struct TemporaryExposureKeyRing: Sendable {
     /// The metadata the phone broadcasts.
     public private(set) var metadata: BluetoothMetadata
 
+    /// Creates an empty ring.
+    ///
+    /// - Parameter metadata: the metadata (version, TX power) encrypted into every
+    ///   advertisement.
     public init(metadata: BluetoothMetadata) {
         self.metadata = metadata
     }
 
     /// The current key at `interval`, making a new one from `generator` if none
     /// is valid; keys older than the retention are dropped.
+    ///
+    /// - Parameters:
+    ///   - interval: the current interval.
+    ///   - generator: the source of a new key's bytes (used only when a key is made).
+    /// - Returns: the key valid at `interval`.
     public mutating func currentKey(
         at interval: ENIntervalNumber, using generator: inout some RandomNumberGenerator
     ) -> TemporaryExposureKey {
@@ -36,6 +47,11 @@ public struct TemporaryExposureKeyRing: Sendable {
     }
 
     /// The RPI and AEM to advertise at `interval`.
+    ///
+    /// - Parameters:
+    ///   - interval: the current interval.
+    ///   - generator: the source of a new key's bytes (used only when a key is made).
+    /// - Returns: the interval's payload.
     public mutating func advertisement(
         at interval: ENIntervalNumber, using generator: inout some RandomNumberGenerator
     ) -> AdvertisementPayload {
@@ -48,6 +64,11 @@ public struct TemporaryExposureKeyRing: Sendable {
     /// The payloads advertised in each interval of the UTC day starting at
     /// `dayStart`, from the key valid then (one entry per interval of its rolling
     /// period, normally 144).
+    ///
+    /// - Parameters:
+    ///   - dayStart: the first interval of the UTC day (a multiple of 144).
+    ///   - generator: the source of a new key's bytes (used only when a key is made).
+    /// - Returns: the day's payloads, the one at index i for interval `dayStart + i`.
     public mutating func dayAdvertisements(
         at dayStart: ENIntervalNumber, using generator: inout some RandomNumberGenerator
     ) -> [AdvertisementPayload] {
@@ -60,7 +81,14 @@ public struct TemporaryExposureKeyRing: Sendable {
     /// upload at `interval`: past keys whole, and the current key (if
     /// `includeCurrent`) with its rolling period shortened to the intervals
     /// already elapsed, as the Corona-Warn-App uploads today's key
-    /// (reference/cwa/SERVICES.md, key package format).
+    /// (corona-warn-app/cwa-app-android submission, `ExposureKeyHistoryCalculations.kt`;
+    /// cwa-documentation `solution_architecture.md`).
+    ///
+    /// - Parameters:
+    ///   - interval: the interval of the upload.
+    ///   - includeCurrent: whether to include the current key (omitted if no
+    ///     interval of it has elapsed yet).
+    /// - Returns: the keys, oldest first.
     public func history(at interval: ENIntervalNumber, includeCurrent: Bool) -> [TemporaryExposureKey] {
         let oldestDay = Int(interval.dayNumber) - Self.retentionDays
         var out = [TemporaryExposureKey]()
@@ -80,6 +108,8 @@ public struct TemporaryExposureKeyRing: Sendable {
     }
 
     /// Changes the broadcast metadata (for example a new calibration).
+    ///
+    /// - Parameter metadata: the new metadata, used from the next advertisement on.
     public mutating func setMetadata(_ metadata: BluetoothMetadata) {
         self.metadata = metadata
         derivedKey = nil

@@ -1,5 +1,6 @@
 /// One key as published in a key export: a Temporary Exposure Key plus what
-/// the server attached to it (reference/gaen/PROTOCOL.md §3). Optional fields
+/// the server attached to it (google/exposure-notifications-server,
+/// `internal/pb/export/export.proto`, `TemporaryExposureKey`). Optional fields
 /// are optional in the format; `nil` means absent from the file.
 public struct DiagnosisKey: Hashable, Sendable {
     /// The report type of a key (field 5).
@@ -24,6 +25,9 @@ public struct DiagnosisKey: Hashable, Sendable {
         }
 
         /// Parses the enum name (case-insensitive).
+        ///
+        /// - Parameter name: an enum name such as `CONFIRMED_TEST`, in any case;
+        ///   unknown names give `nil`.
         public init?(name: String) {
             guard let match = Self.allCases.first(where: { $0.description == name.uppercased() }) else { return nil }
             self = match
@@ -43,6 +47,15 @@ public struct DiagnosisKey: Hashable, Sendable {
     /// Field 6 (sint32).
     public var daysSinceOnsetOfSymptoms: Int32?
 
+    /// Creates a key.
+    ///
+    /// - Parameters:
+    ///   - keyData: the 16-byte TEK.
+    ///   - transmissionRiskLevel: field 2, or `nil` to leave it out.
+    ///   - rollingStartIntervalNumber: field 3, the key's first interval.
+    ///   - rollingPeriod: field 4, 1…144 intervals.
+    ///   - reportType: field 5, or `nil` to leave it out.
+    ///   - daysSinceOnsetOfSymptoms: field 6, or `nil` to leave it out.
     public init(
         keyData: KeyBytes,
         transmissionRiskLevel: Int32? = nil,

@@ -1,5 +1,6 @@
 /// The contents of one `export.bin`: a batch of diagnosis keys with its time
-/// window, region and signature metadata (reference/gaen/PROTOCOL.md §3).
+/// window, region and signature metadata (google/exposure-notifications-server,
+/// `internal/pb/export/export.proto`, `TemporaryExposureKeyExport`).
 public struct KeyExport: Hashable, Sendable {
     /// Signature metadata (field 6 of the export, field 1 of each signature).
     public struct SignatureInfo: Hashable, Sendable {
@@ -12,6 +13,12 @@ public struct KeyExport: Hashable, Sendable {
         public var verificationKeyID: String?
         public var signatureAlgorithm: String?
 
+        /// Creates signature metadata; `nil` leaves a field out.
+        ///
+        /// - Parameters:
+        ///   - verificationKeyVersion: field 3, for example `v1`.
+        ///   - verificationKeyID: field 4, for example the MCC `262`.
+        ///   - signatureAlgorithm: field 5, an OID; ECDSA with SHA-256 by default.
         public init(verificationKeyVersion: String? = nil, verificationKeyID: String? = nil, signatureAlgorithm: String? = ecdsaWithSHA256) {
             self.verificationKeyVersion = verificationKeyVersion
             self.verificationKeyID = verificationKeyID
@@ -32,6 +39,17 @@ public struct KeyExport: Hashable, Sendable {
     /// Keys whose status changed (field 8).
     public var revisedKeys: [DiagnosisKey]
 
+    /// Creates an export; `nil` leaves an optional field out.
+    ///
+    /// - Parameters:
+    ///   - startTimestamp: field 1, UTC seconds.
+    ///   - endTimestamp: field 2, UTC seconds.
+    ///   - region: field 3.
+    ///   - batchNum: field 4, 1-based.
+    ///   - batchSize: field 5.
+    ///   - signatureInfos: field 6, newest signing key first.
+    ///   - keys: field 7.
+    ///   - revisedKeys: field 8.
     public init(
         startTimestamp: UInt64? = nil,
         endTimestamp: UInt64? = nil,

@@ -2,13 +2,18 @@ import Foundation
 import SwiftProtobuf
 
 /// Encodes and decodes `export.bin`: the 16-byte header `"EK Export v1    "`
-/// followed by a `TemporaryExposureKeyExport` protobuf (PROTOCOL.md §3).
+/// followed by a `TemporaryExposureKeyExport` protobuf
+/// (google/exposure-notifications-server, `internal/pb/export/export.proto` and
+/// `internal/export/exportfile.go`).
 public enum KeyExportCoding {
     /// `"EK Export v1"` padded with four spaces.
     public static let header: [UInt8] = Array("EK Export v1    ".utf8)
 
     /// The bytes of `export.bin` for `export`. Keys are written in the given
     /// order (``KeyExportBuilder`` sorts them as servers do).
+    ///
+    /// - Parameter export: the export; `nil` fields are left out.
+    /// - Returns: the header followed by the protobuf.
     public static func encode(_ export: KeyExport) -> Data {
         var message = Warnsim_Export_TemporaryExposureKeyExport()
         if let value = export.startTimestamp { message.startTimestamp = value }
@@ -25,6 +30,11 @@ public enum KeyExportCoding {
     }
 
     /// Parses `export.bin`, validating every key.
+    ///
+    /// - Parameter bytes: the contents of `export.bin`.
+    /// - Returns: the export.
+    /// - Throws: ``KeyExportError`` for a missing or wrong header, a malformed
+    ///   protobuf, or a key with invalid fields.
     public static func decode(_ bytes: Data) throws(KeyExportError) -> KeyExport {
         guard bytes.count >= header.count else { throw .truncatedHeader(bytes.count) }
         guard bytes.prefix(header.count).elementsEqual(header) else { throw .wrongHeader }

@@ -4,7 +4,9 @@ import WarnSimCore
 import ZIPFoundation
 
 /// A signed key package: the zip archive holding `export.bin` and `export.sig`
-/// that servers publish and phones download (PROTOCOL.md §3).
+/// that servers publish and phones download (google/exposure-notifications-server,
+/// `internal/export/exportfile.go`; Google, "Exposure Key Export File Format and
+/// Verification", developers.google.com/android/exposure-notifications).
 public struct KeyExportPackage: Sendable {
     /// Refuse archives and entries larger than this: real CWA daily packages are
     /// well under 1 MB, so anything this large is a mistake or a zip bomb.
@@ -18,12 +20,23 @@ public struct KeyExportPackage: Sendable {
     /// The raw `export.sig`.
     public var exportSig: Data
 
+    /// Wraps the two files of a package without checking them.
+    ///
+    /// - Parameters:
+    ///   - exportBin: the bytes of `export.bin`.
+    ///   - exportSig: the bytes of `export.sig`.
     public init(exportBin: Data, exportSig: Data) {
         self.exportBin = exportBin
         self.exportSig = exportSig
     }
 
     /// Builds and signs a package for `export`.
+    ///
+    /// - Parameters:
+    ///   - export: the export; its first signature info (or a default one) goes into
+    ///     `export.sig`.
+    ///   - key: the ECDSA P-256 signing key.
+    /// - Throws: swift-crypto's error if signing fails.
     public init(signing export: KeyExport, with key: P256.Signing.PrivateKey) throws {
         let info = export.signatureInfos.first ?? KeyExport.SignatureInfo()
         exportBin = KeyExportCoding.encode(export)
@@ -39,6 +52,10 @@ public struct KeyExportPackage: Sendable {
     /// The bytes go through a private temporary file: ZIPFoundation's in-memory
     /// archives trap on archives whose directory points past the end of the
     /// data, while its file-backed archives report such archives as errors.
+    ///
+    /// - Parameter zipData: the zip archive holding `export.bin` and `export.sig`.
+    /// - Throws: ``KeyExportError`` for an archive or entry that is too large,
+    ///   unreadable or missing.
     public init(zipData: Data) throws(KeyExportError) {
         guard zipData.count <= Self.maximumEntryBytes else {
             throw .entryTooLarge("the archive", zipData.count)
@@ -67,6 +84,10 @@ public struct KeyExportPackage: Sendable {
     }
 
     /// Reads a package from a file; errors name the file.
+    ///
+    /// - Parameter url: the zip file.
+    /// - Returns: the package (not yet parsed or verified).
+    /// - Throws: `InputError` naming the file and the problem.
     public static func read(contentsOf url: URL) throws(InputError) -> KeyExportPackage {
         let size: Int
         do {
@@ -118,16 +139,29 @@ public struct KeyExportPackage: Sendable {
     // MARK: Contents
 
     /// The parsed `export.bin`.
+    ///
+    /// - Returns: the export.
+    /// - Throws: ``KeyExportError`` if `export.bin` does not parse.
     public func export() throws(KeyExportError) -> KeyExport {
         try KeyExportCoding.decode(exportBin)
     }
 
     /// The parsed `export.sig`.
+    ///
+    /// - Returns: the signature entries, in file order.
+    /// - Throws: ``KeyExportError`` if `export.sig` does not parse or a signature is
+    ///   not DER.
     public func signatures() throws(KeyExportError) -> [KeyExportSignature.Entry] {
         try KeyExportSignature.entries(of: exportSig)
     }
 
     /// Checks the signature with `publicKey`, or reports `.notChecked` without one.
+    ///
+    /// - Parameter publicKey: the key to verify with, or `nil` to only parse.
+    /// - Returns: `.verified` if any signature verifies, `.invalid` if none does,
+    ///   `.notChecked` without a key.
+    /// - Throws: ``KeyExportError`` if `export.sig` does not parse or names an
+    ///   unsupported algorithm.
     public func verify(with publicKey: P256.Signing.PublicKey?) throws(KeyExportError) -> KeyExportSignature.Status {
         let entries = try signatures()
         guard let publicKey else { return .notChecked }
@@ -138,6 +172,9 @@ public struct KeyExportPackage: Sendable {
 
     /// The zip archive bytes: `export.bin` then `export.sig`, deflated, with
     /// fixed timestamps.
+    ///
+    /// - Returns: the archive bytes; the same package always gives the same bytes.
+    /// - Throws: ZIPFoundation's error if the archive cannot be written.
     public func zipData() throws -> Data {
         let archive = try Archive(data: Data(), accessMode: .create)
         for (name, bytes) in [("export.bin", exportBin), ("export.sig", exportSig)] {
@@ -154,6 +191,9 @@ public struct KeyExportPackage: Sendable {
     }
 
     /// Writes the package atomically (temporary file, then rename).
+    ///
+    /// - Parameter url: the destination file; its folder is created if needed.
+    /// - Throws: the archive's or the file system's error.
     public func write(to url: URL) throws {
         try AtomicFile.write(try zipData(), to: url)
     }

@@ -2,7 +2,8 @@ import Crypto
 import Foundation
 import SwiftProtobuf
 
-/// Signing and verification of `export.bin` (PROTOCOL.md §3): ECDSA P-256 over
+/// Signing and verification of `export.bin` (google/exposure-notifications-server,
+/// `internal/export/exportfile.go` and `examples/export`): ECDSA P-256 over
 /// the SHA-256 of the entire `export.bin`, header included, stored DER-encoded
 /// in a `TEKSignatureList` as `export.sig`.
 public enum KeyExportSignature {
@@ -26,6 +27,16 @@ public enum KeyExportSignature {
     }
 
     /// Signs `exportBin` and returns the bytes of `export.sig`.
+    ///
+    /// - Parameters:
+    ///   - exportBin: the complete `export.bin`, header included.
+    ///   - key: the ECDSA P-256 signing key.
+    ///   - info: the signature metadata to record.
+    ///   - batchNum: the batch number to record (1-based).
+    ///   - batchSize: the batch size to record.
+    /// - Returns: a serialized `TEKSignatureList` with one DER signature over the
+    ///   SHA-256 of `exportBin`.
+    /// - Throws: swift-crypto's error if signing fails.
     public static func sign(
         _ exportBin: Data,
         with key: P256.Signing.PrivateKey,
@@ -45,6 +56,11 @@ public enum KeyExportSignature {
     }
 
     /// Parses `export.sig`, checking that every signature is DER.
+    ///
+    /// - Parameter exportSig: the bytes of `export.sig`.
+    /// - Returns: the entries, in file order (possibly empty).
+    /// - Throws: ``KeyExportError`` if the protobuf is malformed or a signature is
+    ///   not DER.
     public static func entries(of exportSig: Data) throws(KeyExportError) -> [Entry] {
         let list: Warnsim_Export_TEKSignatureList
         do {
@@ -71,6 +87,14 @@ public enum KeyExportSignature {
     }
 
     /// Whether any signature in `entries` verifies `exportBin` under `publicKey`.
+    ///
+    /// - Parameters:
+    ///   - exportBin: the complete `export.bin`, header included.
+    ///   - entries: the signature entries; an empty list gives `.invalid`.
+    ///   - publicKey: the ECDSA P-256 public key.
+    /// - Returns: `.verified` or `.invalid`.
+    /// - Throws: ``KeyExportError`` for a signature that is not DER or an algorithm
+    ///   other than ECDSA with SHA-256 or SHA-512.
     public static func verify(
         _ exportBin: Data,
         entries: [Entry],
@@ -97,6 +121,10 @@ public enum KeyExportSignature {
     }
 
     /// Reads a PEM public key (`-----BEGIN PUBLIC KEY-----`).
+    ///
+    /// - Parameter pem: the PEM text.
+    /// - Returns: the P-256 public key.
+    /// - Throws: ``KeyExportError`` if the text is not a P-256 public key.
     public static func publicKey(pem: String) throws(KeyExportError) -> P256.Signing.PublicKey {
         do {
             return try P256.Signing.PublicKey(pemRepresentation: pem)
@@ -106,6 +134,10 @@ public enum KeyExportSignature {
     }
 
     /// Reads a PEM private key (PKCS#8 `PRIVATE KEY` or SEC1 `EC PRIVATE KEY`).
+    ///
+    /// - Parameter pem: the PEM text.
+    /// - Returns: the P-256 private key.
+    /// - Throws: ``KeyExportError`` if the text is not a P-256 private key.
     public static func privateKey(pem: String) throws(KeyExportError) -> P256.Signing.PrivateKey {
         do {
             return try P256.Signing.PrivateKey(pemRepresentation: pem)

@@ -9,6 +9,11 @@ public struct KeyPackageReport: Sendable {
     public let status: KeyExportSignature.Status
 
     /// Parses and, if `publicKey` is given, verifies `package`.
+    ///
+    /// - Parameters:
+    ///   - package: the package to report on.
+    ///   - publicKey: the key to verify with, or `nil` (status `not_checked`).
+    /// - Throws: ``KeyExportError`` if either file does not parse.
     public init(package: KeyExportPackage, publicKey: P256.Signing.PublicKey?) throws(KeyExportError) {
         export = try package.export()
         signatures = try package.signatures()
@@ -24,6 +29,8 @@ public struct KeyPackageReport: Sendable {
     /// File-level fields as `# name=value` lines, then one CSV row per key
     /// (`list` is `keys` or `revised_keys`). Read with pandas as
     /// `read_csv(path, comment="#")`. Absent optional fields are empty cells.
+    ///
+    /// - Returns: the CSV text, each line ending in a newline.
     public func csv() -> String {
         func text<T>(_ value: T?) -> String { value.map { "\($0)" } ?? "" }
         var lines = [
@@ -52,6 +59,8 @@ public struct KeyPackageReport: Sendable {
     }
 
     /// One JSON object with sorted keys; absent optional fields are `null`.
+    ///
+    /// - Returns: the JSON text.
     public func json() -> String {
         func key(_ k: DiagnosisKey) -> [String: Any] {
             [

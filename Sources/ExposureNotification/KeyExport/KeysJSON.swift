@@ -3,7 +3,8 @@ import WarnSimCore
 
 /// Reads the key list that `warnsim keys export` signs: the layout of the
 /// exposure-notifications-server publish request, as in
-/// reference/gaen/export-samples/server-example-2-keys.keys.json:
+/// google/exposure-notifications-server `examples/export` (unmodified copy in
+/// `Tests/Reference/gaen/export-samples/server-example-2-keys.keys.json`):
 ///
 /// ```json
 /// { "temporaryExposureKeys": [
@@ -20,6 +21,10 @@ public enum KeysJSON {
     ]
 
     /// Parses the file at `url`.
+    ///
+    /// - Parameter url: the JSON file.
+    /// - Returns: the keys, in file order.
+    /// - Throws: `InputError` naming the file, the field and the problem.
     public static func read(contentsOf url: URL) throws(InputError) -> [DiagnosisKey] {
         let data: Data
         do {
@@ -31,6 +36,12 @@ public enum KeysJSON {
     }
 
     /// Parses JSON bytes; `file` names the source in errors.
+    ///
+    /// - Parameters:
+    ///   - data: the JSON bytes.
+    ///   - file: the name used in error messages.
+    /// - Returns: the keys, in file order.
+    /// - Throws: `InputError` naming `file`, the field and the problem.
     public static func parse(_ data: Data, file: String) throws(InputError) -> [DiagnosisKey] {
         let root: JSONValue
         do {

@@ -8,7 +8,8 @@
 // For information on using the generated types, please see the documentation:
 //   https://github.com/apple/swift-protobuf/
 
-/// The Exposure Key Export format (reference/gaen/PROTOCOL.md §3), written for
+/// The Exposure Key Export format (google/exposure-notifications-server,
+/// internal/pb/export/export.proto), written for
 /// WarnSim with the field numbers and types of the published format.
 ///
 /// Regenerate the Swift code (committed as export.pb.swift) with:

@@ -6,6 +6,11 @@ import _CryptoExtras
 /// benchmark is compared with.
 public enum AESBlockFunction {
     /// Encrypts one 16-byte block in place.
+    ///
+    /// - Parameters:
+    ///   - block: exactly 16 bytes; replaced by their AES-128 encryption.
+    ///   - key: a 128-bit AES key.
+    /// - Throws: swift-crypto's error if the block or key has the wrong size.
     public static func encrypt(_ block: inout [UInt8], key: SymmetricKey) throws {
         try AES.permute(&block, key: key)
     }

@@ -3,6 +3,9 @@ public enum HexCoding {
     private static let digits = Array("0123456789abcdef".utf8)
 
     /// Lowercase hex of `bytes`.
+    ///
+    /// - Parameter bytes: any bytes; an empty sequence gives `""`.
+    /// - Returns: two lowercase hexadecimal digits per byte.
     public static func encode(_ bytes: some Sequence<UInt8>) -> String {
         var out = [UInt8]()
         out.reserveCapacity(bytes.underestimatedCount * 2)
@@ -14,6 +17,10 @@ public enum HexCoding {
     }
 
     /// The bytes of an even-length hex string, or `nil` if it is not one.
+    ///
+    /// - Parameter text: hexadecimal digits in either case, two per byte, without
+    ///   prefix or separators; `""` gives an empty array.
+    /// - Returns: the bytes, or `nil` for an odd length or a non-hex character.
     public static func decode(_ text: String) -> [UInt8]? {
         let utf8 = Array(text.utf8)
         guard utf8.count % 2 == 0 else { return nil }

@@ -2,7 +2,7 @@ import Crypto
 import Foundation
 
 /// The key schedule of the Exposure Notification Cryptography Specification
-/// v1.2.1 (reference/gaen/PROTOCOL.md §1), one value at a time.
+/// v1.2.1 (Google/Apple, April 2020), one value at a time.
 ///
 /// This is the reference path: HKDF comes from swift-crypto and the single AES
 /// block from swift-crypto's block function, independently of the OpenSSL batch
@@ -15,11 +15,17 @@ public enum KeyDerivation {
     public static let aemkInfo = Array("EN-AEMK".utf8)
 
     /// `RPIK = HKDF-SHA256(TEK, salt = NULL, info = "EN-RPIK", L = 16)`.
+    ///
+    /// - Parameter tek: the Temporary Exposure Key (only its key data is used).
+    /// - Returns: the 16-byte RPIK.
     public static func rollingProximityIdentifierKey(for tek: TemporaryExposureKey) -> KeyBytes {
         hkdf(tek.keyData, info: rpikInfo)
     }
 
     /// `AEMK = HKDF-SHA256(TEK, salt = NULL, info = "EN-AEMK", L = 16)`.
+    ///
+    /// - Parameter tek: the Temporary Exposure Key (only its key data is used).
+    /// - Returns: the 16-byte AEMK.
     public static func associatedEncryptedMetadataKey(for tek: TemporaryExposureKey) -> KeyBytes {
         hkdf(tek.keyData, info: aemkInfo)
     }
@@ -38,6 +44,9 @@ public enum KeyDerivation {
 
     /// `PaddedData`: `"EN-RPI"`, six zero bytes, then the ENIN as a
     /// little-endian `UInt32`.
+    ///
+    /// - Parameter interval: the ENIN the identifier is for.
+    /// - Returns: the 16-byte PaddedData block.
     public static func paddedData(for interval: ENIntervalNumber) -> [UInt8] {
         var data: [UInt8] = [0x45, 0x4E, 0x2D, 0x52, 0x50, 0x49, 0, 0, 0, 0, 0, 0]
         let enin = interval.rawValue
@@ -49,17 +58,34 @@ public enum KeyDerivation {
     }
 
     /// `RPI = AES-128(RPIK, PaddedData(ENIN))`.
+    ///
+    /// - Parameters:
+    ///   - rpik: the key's RPIK.
+    ///   - interval: the ENIN of the 10-minute interval.
+    /// - Returns: the 16-byte RPI.
     public static func rollingProximityIdentifier(rpik: KeyBytes, interval: ENIntervalNumber) -> KeyBytes {
         KeyBytes(unchecked: aesBlock(key: rpik, block: paddedData(for: interval)))
     }
 
     /// The RPI of `tek` in `interval` (which should lie inside the key's period).
+    ///
+    /// - Parameters:
+    ///   - tek: the Temporary Exposure Key.
+    ///   - interval: the ENIN; an interval outside the key's period still gives a
+    ///     value, which no phone would advertise.
+    /// - Returns: the 16-byte RPI.
     public static func rollingProximityIdentifier(for tek: TemporaryExposureKey, interval: ENIntervalNumber) -> KeyBytes {
         rollingProximityIdentifier(rpik: rollingProximityIdentifierKey(for: tek), interval: interval)
     }
 
     /// `AEM = AES-128-CTR(AEMK, IV = RPI, metadata)`: the metadata XOR the first
     /// four bytes of `AES-128(AEMK, RPI)`. The same operation decrypts.
+    ///
+    /// - Parameters:
+    ///   - aemk: the key's AEMK.
+    ///   - rpi: the RPI the metadata is advertised with (the CTR counter block).
+    ///   - metadata: the 4-byte plaintext metadata.
+    /// - Returns: the 4-byte AEM.
     public static func associatedEncryptedMetadata(
         aemk: KeyBytes,
         rpi: KeyBytes,
@@ -71,6 +97,12 @@ public enum KeyDerivation {
     }
 
     /// Decrypts an AEM seen with `rpi` back to its metadata.
+    ///
+    /// - Parameters:
+    ///   - aem: the 4 bytes received with `rpi`.
+    ///   - aemk: the AEMK of the key that produced `rpi`.
+    ///   - rpi: the RPI the AEM was received with.
+    /// - Returns: the plaintext metadata (meaningless if `aemk` is not the key's).
     public static func decryptMetadata(
         aem: AssociatedEncryptedMetadata,
         aemk: KeyBytes,

@@ -1,7 +1,7 @@
 /// The RPIs of a batch of downloaded diagnosis keys, derived once and indexed,
 /// so that many phones can be matched against the same keys by looking up only
 /// the identifiers they actually saw (the framework's "native prefilter",
-/// PROTOCOL.md §4, done from the phone's side).
+/// google/exposure-notifications-internals matching, done from the phone's side).
 ///
 /// Lookup structures: an open-addressing table from RPI to the rows of
 /// `derived` (no per-RPI heap objects), the keys grouped by the source they
@@ -42,6 +42,14 @@ public struct DiagnosisKeyIndex: Sendable {
     public final class Token: Sendable {}
 
     /// Derives and indexes the RPIs of the keys `matcher` considers eligible.
+    ///
+    /// - Parameters:
+    ///   - keys: the downloaded keys; a key's index is its position here.
+    ///   - sources: the package each key came from (one entry per key), or `nil`
+    ///     if sources are not tracked (then the match cache cannot be used).
+    ///   - matcher: decides which keys are eligible (see ``ExposureMatcher/isEligible(_:)``).
+    ///   - threads: derivation threads (≥ 1); the index does not depend on it.
+    /// - Throws: ``BatchCryptoError`` if OpenSSL fails to derive the identifiers.
     public init(keys: [DiagnosisKey], sources: [String]? = nil, matcher: ExposureMatcher, threads: Int = 1) throws(BatchCryptoError) {
         precondition(sources == nil || sources!.count == keys.count)
         var positions = [Int?](repeating: nil, count: keys.count)
@@ -113,6 +121,11 @@ public struct DiagnosisKeyIndex: Sendable {
 
     /// The UTC days in which a sighting can fall and still match `key`: its
     /// intervals widened by the tolerance on both sides.
+    ///
+    /// - Parameters:
+    ///   - key: the diagnosis key.
+    ///   - toleranceIntervals: the matching tolerance in 10-minute intervals (12).
+    /// - Returns: the UTC day numbers (days since 1970-01-01), first to last.
     public static func days(of key: DiagnosisKey, toleranceIntervals: Int64) -> ClosedRange<Int64> {
         let start = Int64(key.rollingStartIntervalNumber.rawValue)
         let first = (start - toleranceIntervals) * 600
@@ -122,6 +135,11 @@ public struct DiagnosisKeyIndex: Sendable {
 
     /// Calls `body` with the index of every eligible key that has `rpi` among
     /// its identifiers (almost always none or one), in row order.
+    ///
+    /// - Parameters:
+    ///   - rpi: an identifier a phone saw.
+    ///   - body: called with each matching key's index into the `keys` the index
+    ///     was built from.
     @inline(__always)
     public func forEachKey(withRPI rpi: KeyBytes, _ body: (Int) -> Void) {
         derived.withRPIBytes { bytes in
@@ -141,6 +159,10 @@ public struct DiagnosisKeyIndex: Sendable {
     }
 
     /// Indices of the keys whose identifiers appear among `store`'s sightings.
+    ///
+    /// - Parameter store: the phone's sightings.
+    /// - Returns: key indices (into the `keys` the index was built from), in
+    ///   ascending order; empty if the phone saw none.
     public func candidateKeys(in store: SightingStore) -> [Int] {
         guard derived.count > 0 else { return [] }
         var found = Set<Int>()
@@ -190,6 +212,11 @@ extension ExposureMatcher {
     /// Matches a phone's sightings against an indexed key batch: the same windows
     /// as ``match(_:in:)`` on the same keys, with work proportional to what the
     /// phone saw.
+    ///
+    /// - Parameters:
+    ///   - index: the indexed keys, built with this matcher's rules and mapping.
+    ///   - store: the phone's sightings.
+    /// - Returns: the windows of every matched key, in key order.
     public func match(_ index: DiagnosisKeyIndex, in store: SightingStore) -> [MatchedExposureWindow] {
         var windows = [MatchedExposureWindow]()
         for keyIndex in index.candidateKeys(in: store) {

@@ -1,7 +1,7 @@
 /// Repeated exposure detection on one phone without re-matching what has not
 /// changed: the windows of a key depend only on the key and on the phone's
 /// sightings within the key's matching range (its intervals ± the tolerance,
-/// PROTOCOL.md §4), so they are kept per key and recomputed only when that
+/// google/exposure-notifications-internals `KeyExposureEvaluator`), so they are kept per key and recomputed only when that
 /// range gains sightings (a chunk of one of its days arrives) or loses some
 /// (a day of it expires). Keys of sources (packages) not matched before are
 /// found by testing every stored identifier against the source's bit filter.
@@ -50,6 +50,14 @@ public struct ExposureMatchCache: Sendable {
     ///
     /// `heldVersion` must change whenever the answers of `isHeld` do; while
     /// it and the index stay the same, sources are not looked at again.
+    ///
+    /// - Parameters:
+    ///   - index: the indexed keys, with sources.
+    ///   - store: the phone's sightings.
+    ///   - heldVersion: a version number of the set of held packages.
+    ///   - isHeld: whether the phone holds the package of a source path.
+    ///   - matcher: the matching rules and mapping (the same on every call).
+    /// - Returns: the windows of every held key, in index order.
     public mutating func update(
         index: DiagnosisKeyIndex, store: SightingStore, heldVersion: Int, isHeld: (String) -> Bool, matcher: ExposureMatcher
     ) -> [MatchedExposureWindow] {

@@ -1,6 +1,7 @@
 /// Matching of diagnosis keys against a phone's sightings, producing ENF v2
 /// exposure windows with their scan instances, following the reference
-/// implementation's rules (reference/gaen/PROTOCOL.md §4):
+/// implementation's rules (google/exposure-notifications-internals,
+/// `matching/KeyExposureEvaluator.java`, `matching/ExposureWindowUtils.java`):
 ///
 /// 1. derive each key's RPIs for its rolling period and look them up;
 /// 2. keep sightings within ±12 intervals (±2 h) of the RPI's interval;
@@ -40,7 +41,8 @@ public struct ExposureMatcher: Sendable {
         public var dropRecursive = false
         /// Keys whose infectiousness maps to NONE produce no windows: this is how
         /// the Corona-Warn-App's mapping (missing days since onset → NONE,
-        /// RISK-CALCULATION.md §1.7) makes the framework ignore such keys.
+        /// cwa-server `main-config/v2/diagnosis-keys-data-mapping.yaml`,
+        /// `infectiousness-when-days-since-onset-missing: 0`) makes the framework ignore such keys.
         public var dropNoneInfectiousness = true
 
         public init() {}
@@ -49,12 +51,23 @@ public struct ExposureMatcher: Sendable {
     public var mapping: DiagnosisKeysDataMapping
     public var rules: Rules
 
+    /// Creates a matcher.
+    ///
+    /// - Parameters:
+    ///   - mapping: how a key's data becomes report type and infectiousness.
+    ///   - rules: which keys and windows are dropped.
     public init(mapping: DiagnosisKeysDataMapping = .coronaWarnApp, rules: Rules = Rules()) {
         self.mapping = mapping
         self.rules = rules
     }
 
     /// Matches `keys` against `store`.
+    ///
+    /// - Parameters:
+    ///   - keys: the diagnosis keys; ineligible keys are skipped.
+    ///   - store: the phone's sightings.
+    /// - Returns: the windows of every matched key, in key order.
+    /// - Throws: ``BatchCryptoError`` if OpenSSL fails to derive the identifiers.
     public func match(_ keys: [DiagnosisKey], in store: SightingStore) throws(BatchCryptoError) -> [MatchedExposureWindow] {
         let eligible = keys.indices.filter { isEligible(keys[$0]) }
         let derived = try IdentifierBatchDeriver.deriveAll(eligible.map { keys[$0].temporaryExposureKey }, threads: 1)
@@ -66,6 +79,10 @@ public struct ExposureMatcher: Sendable {
     }
 
     /// Whether `key` can produce windows at all under the rules and mapping.
+    ///
+    /// - Parameter key: the diagnosis key.
+    /// - Returns: `false` for keys the rules drop (revoked, recursive, or mapped to
+    ///   NONE infectiousness when those rules are on).
     public func isEligible(_ key: DiagnosisKey) -> Bool {
         let type = mapping.reportType(of: key)
         if rules.dropRevoked, type == .revoked { return false }
@@ -78,6 +95,15 @@ public struct ExposureMatcher: Sendable {
 
     /// Matches one key whose RPIs are rows `derived.keyOffsets[derivedIndex]...`
     /// of a batch derived once for many phones.
+    ///
+    /// - Parameters:
+    ///   - key: the diagnosis key.
+    ///   - keyIndex: recorded in each window as the key's index.
+    ///   - derived: the batch holding the key's RPIs.
+    ///   - derivedIndex: the key's position in `derived`.
+    ///   - store: the phone's sightings.
+    /// - Returns: the key's windows in time order; empty if it is ineligible or
+    ///   unseen.
     public func match(
         key: DiagnosisKey, keyIndex: Int, derived: DerivedIdentifiers, derivedIndex: Int, in store: SightingStore
     ) -> [MatchedExposureWindow] {

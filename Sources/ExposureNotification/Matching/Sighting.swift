@@ -1,5 +1,5 @@
 /// One reception of an advertisement, as the framework stores it
-/// (reference/gaen/PROTOCOL.md §4): when, what, how strong, and when the scan
+/// (google/exposure-notifications-internals, `SightingRecordWithMetadata`): when, what, how strong, and when the scan
 /// before it ran.
 public struct Sighting: Hashable, Sendable {
     /// Unix seconds of the reception.
@@ -16,6 +16,15 @@ public struct Sighting: Hashable, Sendable {
 
     /// Creates a sighting from a raw RSSI and the receiver's RSSI correction
     /// (`raw + rssiOffset`, clamped to [−127, 126]).
+    ///
+    /// - Parameters:
+    ///   - time: Unix seconds of the reception.
+    ///   - rpi: the received RPI.
+    ///   - aem: the received AEM.
+    ///   - rawRSSI: the RSSI the chip reported, in dBm.
+    ///   - rssiCorrection: the receiver model's RSSI correction, in dB.
+    ///   - previousScanTime: Unix seconds of the phone's previous scan, or `nil` if
+    ///     unknown.
     public init(time: Int64, rpi: KeyBytes, aem: AssociatedEncryptedMetadata, rawRSSI: Int, rssiCorrection: Int, previousScanTime: Int64?) {
         self.time = time
         self.rpi = rpi
@@ -25,12 +34,25 @@ public struct Sighting: Hashable, Sendable {
     }
 
     /// `raw + rssiOffset`, clamped to [−127, 126].
+    ///
+    /// - Parameters:
+    ///   - rawRSSI: the RSSI the chip reported, in dBm.
+    ///   - rssiCorrection: the receiver model's RSSI correction, in dB.
+    /// - Returns: the calibrated RSSI in dBm, within −127…126.
     @inline(__always)
     public static func calibrate(rawRSSI: Int, rssiCorrection: Int) -> Int8 {
         Int8(min(max(rawRSSI + rssiCorrection, -127), 126))
     }
 
     /// Creates a sighting from an already calibrated RSSI.
+    ///
+    /// - Parameters:
+    ///   - time: Unix seconds of the reception.
+    ///   - rpi: the received RPI.
+    ///   - aem: the received AEM.
+    ///   - calibratedRSSI: the RSSI after correction, in dBm.
+    ///   - previousScanTime: Unix seconds of the phone's previous scan, or `nil` if
+    ///     unknown.
     public init(time: Int64, rpi: KeyBytes, aem: AssociatedEncryptedMetadata, calibratedRSSI: Int8, previousScanTime: Int64?) {
         self.time = time
         self.rpi = rpi

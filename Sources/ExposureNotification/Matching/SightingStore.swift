@@ -1,5 +1,6 @@
 /// The sightings one phone has recorded, kept for the framework's 14-day
-/// retention (reference/gaen/PROTOCOL.md §4), laid out for matching.
+/// retention (Google/Apple, Exposure Notification Cryptography Specification
+/// v1.2.1; google/exposure-notifications-internals), laid out for matching.
 ///
 /// Layout: sightings are kept in sealed chunks, each holding sightings of one
 /// UTC day (a day with more than 65,535 sightings or scans takes several
@@ -40,12 +41,21 @@ public struct SightingStore: Sendable {
     /// Records a sighting. Sightings of one UTC day should arrive together and
     /// in time order (as a phone records them); each RPI's sightings are kept
     /// in time order either way.
+    ///
+    /// - Parameter sighting: the sighting to store.
     public mutating func record(_ sighting: Sighting) {
         record(time: sighting.time, previousScanTime: sighting.previousScanTime,
                rpi: sighting.rpi, aem: sighting.aem, calibratedRSSI: sighting.calibratedRSSI)
     }
 
     /// Records one sighting given by its fields.
+    ///
+    /// - Parameters:
+    ///   - time: Unix seconds of the reception.
+    ///   - previousScanTime: Unix seconds of the previous scan, or `nil` if unknown.
+    ///   - rpi: the received RPI.
+    ///   - aem: the received AEM.
+    ///   - calibratedRSSI: the RSSI after correction, in dBm.
     public mutating func record(
         time: Int64, previousScanTime: Int64?, rpi: KeyBytes, aem: AssociatedEncryptedMetadata, calibratedRSSI: Int8
     ) {
@@ -63,6 +73,8 @@ public struct SightingStore: Sendable {
     /// for the sightings recorded next; pair with
     /// ``seal(keepingScratchIn:)``, which hands them back. Lets a caller that
     /// records a day into many stores reuse one set of buffers.
+    ///
+    /// - Parameter scratch: the buffers to lend; empty afterwards.
     public mutating func borrowScratch(_ scratch: inout SightingChunkBuilder) {
         seal()
         scratch.removeAll()
@@ -72,6 +84,8 @@ public struct SightingStore: Sendable {
     /// Seals the open chunk and hands its (now empty) buffers to `scratch`;
     /// the store keeps `scratch`'s previous buffers (empty after
     /// ``borrowScratch(_:)``).
+    ///
+    /// - Parameter scratch: receives the emptied buffers.
     public mutating func seal(keepingScratchIn scratch: inout SightingChunkBuilder) {
         if !open.isEmpty {
             chunks.append(open.sealInPlace(serial: nextChunkSerial))
@@ -84,6 +98,8 @@ public struct SightingStore: Sendable {
 
     /// Forgets the sightings of UTC days more than 14 days before the day of
     /// `now` (Unix seconds). Seals the open chunk first.
+    ///
+    /// - Parameter now: the current Unix seconds.
     public mutating func expire(now: Int64) {
         seal()
         let cutoff = floorDiv(now, 86_400) - Self.retentionDays
@@ -123,6 +139,9 @@ public struct SightingStore: Sendable {
     }
 
     /// The sightings of `rpi`, in time order.
+    ///
+    /// - Parameter rpi: the identifier.
+    /// - Returns: every stored sighting of it; empty if none.
     public func sightings(of rpi: KeyBytes) -> [Sighting] {
         sightings(of: rpi, from: .min, through: .max)
     }
@@ -130,6 +149,12 @@ public struct SightingStore: Sendable {
     /// The sightings of `rpi` received between `from` and `through` (Unix
     /// seconds, inclusive), in time order; only the chunks of the days in that
     /// range are searched.
+    ///
+    /// - Parameters:
+    ///   - rpi: the identifier.
+    ///   - from: the earliest reception time, Unix seconds.
+    ///   - through: the latest reception time, Unix seconds.
+    /// - Returns: the matching sightings; empty if none.
     public func sightings(of rpi: KeyBytes, from: Int64, through: Int64) -> [Sighting] {
         var out = [Sighting]()
         forEachSighting(of: rpi, from: from, through: through) { out.append($0) }
@@ -138,6 +163,12 @@ public struct SightingStore: Sendable {
 
     /// Calls `body` with each sighting of `rpi` between `from` and `through`
     /// (inclusive), in time order (stable for equal times).
+    ///
+    /// - Parameters:
+    ///   - rpi: the identifier.
+    ///   - from: the earliest reception time, Unix seconds (`.min` for no bound).
+    ///   - through: the latest reception time, Unix seconds (`.max` for no bound).
+    ///   - body: called once per sighting.
     public func forEachSighting(of rpi: KeyBytes, from: Int64, through: Int64, _ body: (Sighting) -> Void) {
         let firstDay = from == .min ? Int64.min : floorDiv(from, 86_400)
         let lastDay = through == .max ? Int64.max : floorDiv(through, 86_400)
@@ -164,6 +195,9 @@ public struct SightingStore: Sendable {
     }
 
     /// Whether any sighting of `rpi` is stored.
+    ///
+    /// - Parameter rpi: the identifier.
+    /// - Returns: whether it was seen (sealed or open sightings).
     public func contains(_ rpi: KeyBytes) -> Bool {
         if chunks.contains(where: { $0.firstEntry(matching: rpi) != nil }) { return true }
         return !open.isEmpty && open.seal(serial: -1).firstEntry(matching: rpi) != nil
@@ -178,6 +212,8 @@ public struct SightingStore: Sendable {
 
     /// Calls `body` with the RPI of every entry (an RPI seen on several days,
     /// or with several AEMs, comes several times).
+    ///
+    /// - Parameter body: called once per entry.
     public func forEachEntryRPI(_ body: (KeyBytes) -> Void) {
         for chunk in chunks { chunk.forEachRPI(body) }
         if !open.isEmpty { open.seal(serial: -1).forEachRPI(body) }
@@ -236,6 +272,9 @@ public struct SightingChunk: Sendable {
     }
 
     /// The RPI of entry `e`.
+    ///
+    /// - Parameter e: the entry index, 0 ..< the chunk's entry count.
+    /// - Returns: the entry's RPI.
     public func rpi(ofEntry e: Int) -> KeyBytes {
         withBytes { base in
             KeyBytes(low: base.load(fromByteOffset: rpiLowOffset + 8 * e, as: UInt64.self),

@@ -1,5 +1,6 @@
 /// How much the framework trusts the per-device calibration behind a window's
-/// attenuations (reference/gaen/PROTOCOL.md §4): ENF raw values 0 LOWEST (no
+/// attenuations (Google, Exposure Notifications API: `CalibrationConfidence`,
+/// developers.google.com; Apple `ENCalibrationConfidence`): ENF raw values 0 LOWEST (no
 /// data, fleet default), 1 LOW (manufacturer average), 2 MEDIUM (similar model),
 /// 3 HIGH (significant data for this model).
 public enum CalibrationConfidence: Int, Hashable, Sendable, CaseIterable, CustomStringConvertible {

@@ -1,6 +1,8 @@
 /// A period of at most 30 minutes during which the phone saw one matched
 /// diagnosis key on one UTC day (ENF v2 `ExposureWindow`;
-/// reference/gaen/PROTOCOL.md §4 and reference/cwa/RISK-CALCULATION.md §1.1).
+/// Google, Exposure Notifications API: ExposureWindow / ScanInstance,
+/// developers.google.com; Apple `ENExposureWindow`; google/exposure-notifications-internals
+/// `matching/ExposureWindowUtils.java`).
 public struct ExposureWindow: Hashable, Sendable {
     /// The UTC calendar day of the window, as days since 1970-01-01.
     public var dayNumber: Int
@@ -13,6 +15,14 @@ public struct ExposureWindow: Hashable, Sendable {
     /// The scans in which the key was seen, in time order.
     public var scanInstances: [ScanInstance]
 
+    /// Creates a window.
+    ///
+    /// - Parameters:
+    ///   - dayNumber: the UTC day, as days since 1970-01-01.
+    ///   - reportType: the report type of the matched key.
+    ///   - infectiousness: the infectiousness mapped from the key's days since onset.
+    ///   - calibrationConfidence: the confidence of the sighting that opened the window.
+    ///   - scanInstances: the scans, in time order (may be empty).
     public init(
         dayNumber: Int,
         reportType: ReportType,

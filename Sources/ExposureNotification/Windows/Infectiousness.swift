@@ -1,5 +1,6 @@
 /// The infectiousness the Exposure Notification framework derives from a key's
-/// days since onset of symptoms (reference/gaen/PROTOCOL.md §4): ENF raw values
+/// days since onset of symptoms (Google, Exposure Notifications API:
+/// `Infectiousness` and `DiagnosisKeysDataMapping`, developers.google.com): ENF raw values
 /// 0 NONE, 1 STANDARD, 2 HIGH.
 public enum Infectiousness: Int, Hashable, Sendable, CaseIterable, CustomStringConvertible {
     case none = 0

@@ -1,6 +1,7 @@
 /// The report type the Exposure Notification framework attaches to a matched
-/// diagnosis key, with the framework's raw values (reference/gaen/PROTOCOL.md §4,
-/// reference/cwa/RISK-CALCULATION.md §1.1). Values outside the known cases are
+/// diagnosis key, with the framework's raw values (Google, Exposure Notifications
+/// API: `ReportType`, developers.google.com; google/exposure-notifications-server
+/// `export.proto`). Values outside the known cases are
 /// kept as `.other(raw)` so that input is never silently changed.
 public enum ReportType: Hashable, Sendable, CustomStringConvertible {
     case unknown
@@ -14,6 +15,8 @@ public enum ReportType: Hashable, Sendable, CustomStringConvertible {
 
     /// Creates the report type for an ENF raw value (0 UNKNOWN, 1 CONFIRMED_TEST,
     /// 2 CONFIRMED_CLINICAL_DIAGNOSIS, 3 SELF_REPORT, 4 RECURSIVE, 5 REVOKED).
+    ///
+    /// - Parameter rawValue: any integer; values outside 0…5 become `.other(rawValue)`.
     public init(rawValue: Int) {
         switch rawValue {
         case 0: self = .unknown

@@ -32,7 +32,7 @@ public enum RadioCheck {
     }
 
     /// The distance bands reported (the 1.5 m and 2 m edges are the usual
-    /// close-contact definitions, EPIDEMIOLOGY.md).
+    /// close-contact definitions of 2020–2021: RKI category I, NHS, CDC).
     public static let bands: [Band] = [
         Band(lower: 0, upper: 1), Band(lower: 1, upper: 1.5), Band(lower: 1.5, upper: 2),
         Band(lower: 2, upper: 3), Band(lower: 3, upper: 4), Band(lower: 4, upper: 6),

@@ -26,12 +26,13 @@ public struct RadioFitOptions: Sendable {
     /// Weakest raw RSSI in the DP-3T data (−105 dBm): the receivers' detection limit.
     public var detectionLimitRssi = -105.0
     /// Outdoors (no DP-3T scenario): Lovett et al. 2020 median curve, 48.0 dB at 1 m
-    /// and ≈26 dB per decade (CHANNEL.md §6.1).
+    /// and ≈26 dB per decade (arXiv:2007.05057, Fig. 4; the curve Google's ENS risk
+    /// simulator uses, google-research/agent-based-epidemic-sim `ens_simulator.py`).
     public var outdoorAttenuationAt1m = 48.0
     public var outdoorPathLossExponent = 2.6
     /// The Pixel 4 (a directly measured, HIGH-confidence reference phone) moved by
-    /// 5 dB in tx − correction between Google's June and August 2020 tables
-    /// (CHANNEL.md §5: +5/−28 → +8/−30). Two measurements differing by 5 dB give
+    /// 5 dB in tx − correction between Google's EN calibration lists of 2020-06-13
+    /// and 2020-08-12 (+5/−28 → +8/−30). Two measurements differing by 5 dB give
     /// σ(tx − correction) = 5/√2 per measurement, and 5/2 = 2.5 dB per component.
     public var modelSigmaHigh = 2.5
     /// Censoring correction iterations and simulated replicates per sighting.
@@ -143,7 +144,7 @@ public enum RadioFit {
         let outdoors = ChannelParameters(
             attenuationAt1m: options.outdoorAttenuationAt1m, pathLossExponent: options.outdoorPathLossExponent,
             shadowingSigma: room.shadowingSigma, orientationSigma: room.orientationSigma, scanSigma: room.scanSigma,
-            source: "median: Lovett et al. 2020 (CHANNEL.md 6.1); spread: room fit (no outdoor measurement)")
+            source: "median: Lovett et al. 2020 (arXiv:2007.05057, Fig. 4); spread: room fit (no outdoor measurement)")
 
         var parameters = RadioParameters(
             channels: [room, vehicle, outdoors],

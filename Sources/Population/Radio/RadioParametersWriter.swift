@@ -39,7 +39,7 @@ public enum RadioParametersWriter {
             # Extra attenuation per phone end (dB). pocket: reference (DP-3T lunch and party,
             # phones in pockets); table: DP-3T office scenario (phones on the desk), half the
             # median residual against the room curve (\(f(result.tableOffsetBothEnds)) dB for both ends).
-            # hand and bag are not listed: no measurement in the references.
+            # hand and bag are not listed: no published measurement.
             carriage:
 
             """
@@ -49,9 +49,9 @@ public enum RadioParametersWriter {
         text += """
 
             # Body between the phones: probability from the MIT LL PACT geometry (blocked when the
-            # angle exceeds 90°, about half the time; CHANNEL.md §6.4); penalty fitted so that
+            # angle exceeds 90°, about half the time; mitll/PACT-Exposure-Notification-Beacons); penalty fitted so that
             # blocking explains the between-pair spread of the room scenarios (σ pair = \(f(result.channelFigures[0].pairSigma)) dB),
-            # within Leith & Farrell's ±10 dB for changing the people holding the phones (§6.3).
+            # within Leith & Farrell's ±10 dB for changing the people holding the phones (Leith & Farrell 2020, commuter bus).
             body_blocking:
               probability: \(f(p.bodyBlockingProbability))
               penalty_db: \(f(p.bodyBlockingPenalty))
@@ -63,7 +63,7 @@ public enum RadioParametersWriter {
             #   models scatter around their OEM's default by \(f(result.oemScatter)) dB RMS in tx − correction,
             #   ÷√2 per component. medium: no MEDIUM rows in the table, same as low.
             # model_sigma_db.high: Pixel 4 revision June → August 2020 (5 dB in tx − correction
-            #   between two measurements: 5/2 per component; CHANNEL.md §5).
+            #   between two measurements: 5/2 per component; Google EN calibration lists 2020-06-13, 2020-08-12).
             calibration_error:
               device_sigma_db: \(f(p.deviceSigma))
               model_sigma_db:

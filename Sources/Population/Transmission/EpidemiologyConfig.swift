@@ -1,7 +1,8 @@
 import Foundation
 import WarnSimCore
 
-/// How the dose of one minute falls with distance (EPIDEMIOLOGY.md).
+/// How the dose of one minute falls with distance (the options of Google's ENS
+/// risk simulator, google-research/agent-based-epidemic-sim `ens_simulator.py`).
 public enum DistanceDoseModel: String, Sendable, CaseIterable {
     /// 1 − 1/(1 + exp(−1.5·d + 1.5·4.4)) (Cencetti et al.; Google ENS simulator default).
     case sigmoid
@@ -21,7 +22,8 @@ public enum DistanceDoseModel: String, Sendable, CaseIterable {
 }
 
 /// Relative infectiousness by days since the index case's symptom onset τ
-/// (EPIDEMIOLOGY.md), scaled so that the peak is 1.
+/// (Briers et al. 2020; Wilson et al. 2021; cwa-documentation `transmission_risk.Rmd`),
+/// scaled so that the peak is 1.
 public enum InfectiousnessModel: String, Sendable, CaseIterable {
     /// Gaussian in τ with μ = −0.3, s = 2.75 (Briers et al.; Google ENS simulator option).
     case gaussian

@@ -1,7 +1,9 @@
 import Foundation
 import WarnSimCore
 
-/// The dose-response model (EPIDEMIOLOGY.md): for an encounter between an
+/// The exponential dose-response model (Google's ENS risk simulator,
+/// google-research/agent-based-epidemic-sim `ens_simulator.py`; Wilson et al. 2021,
+/// Risk Analysis, doi:10.1111/risa.13768): for an encounter between an
 /// infectious person i and a susceptible person,
 /// dose = Σ_segments minutes · f_dist(d) · f_inf(τ_i) · (asymptomatic factor),
 /// P(infection) = 1 − exp(−β · dose), with τ_i the days since i's symptom onset

@@ -253,9 +253,3 @@ public struct DayPlan: Sendable {
         return Setting(rawValue: UInt8(s))!
     }
 }
-
-/// Wraps a value that workers write to disjoint parts of.
-struct UnsafeSendable<T>: @unchecked Sendable {
-    let value: T
-    init(_ value: T) { self.value = value }
-}

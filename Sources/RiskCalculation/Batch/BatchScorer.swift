@@ -33,6 +33,13 @@ public struct BatchScorer: Sendable {
     /// Relative distance to a decision boundary below which the engine decides.
     public static let boundaryTolerance = 1e-9
 
+    /// Prepares the scorer for a list of parameter sets.
+    ///
+    /// - Parameters:
+    ///   - configurations: the CWA v2 parameter sets to score under; a result's
+    ///     configuration index is the position in this array. May be empty.
+    ///   - platform: the Android or iOS variant of the calculation (day-sum
+    ///     rounding, encounter counting, filter minutes).
     public init(configurations: [CWARiskParameters], platform: RiskPlatform) {
         self.configurations = configurations
         self.platform = platform
@@ -50,10 +57,17 @@ public struct BatchScorer: Sendable {
     /// afterwards.
     ///
     /// - Parameters:
+    ///   - set: the windows of every device, with their device indices.
+    ///   - referenceDay: the UTC day number of "today" for every device (days since
+    ///     1970-01-01); window ages are counted from it.
+    ///   - referenceDays: one reference day per device (`set.deviceCount` entries),
+    ///     overriding `referenceDay`; `nil` uses `referenceDay` for all devices.
     ///   - workers: threads; results do not depend on it.
     ///   - windowLevels: also return every window's level under every
     ///     configuration (memory: windows × configurations bytes).
     ///   - tileWindows: windows per GEMM tile (about).
+    /// - Returns: every device's total risk level under every configuration (and,
+    ///   with `windowLevels`, every window's level).
     /// - Throws: `RiskCalculationError.unknownReportType` on Android if a window
     ///   has a report type without offset, as the exact engine does.
     public func score(
@@ -356,6 +370,11 @@ public struct BatchResult: Sendable {
     public let gemmFlops: Double
 
     /// The total level of `device` under `configuration`.
+    ///
+    /// - Parameters:
+    ///   - device: the device index, 0 ..< the set's `deviceCount`.
+    ///   - configuration: the index into the scorer's `configurations`.
+    /// - Returns: LOW or HIGH (LOW also for a device without windows).
     public func totalRiskLevel(device: Int, configuration: Int) -> RiskLevel {
         RiskLevel(rawValue: Int(totalRiskLevels[device * configurationCount + configuration]))!
     }

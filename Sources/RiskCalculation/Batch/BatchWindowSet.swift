@@ -31,6 +31,12 @@ public struct BatchWindowSet: Sendable {
 
     /// Builds the set from windows and the device (0-based) each belongs to.
     /// Minimum attenuations must be in 0…255 dB (the framework's range).
+    ///
+    /// - Parameters:
+    ///   - windows: the exposure windows, in any order.
+    ///   - devices: the 0-based device of each window, one entry per window; the
+    ///     set has `max(devices) + 1` devices (0 when empty), and a device without
+    ///     windows scores LOW.
     public init(windows: [ExposureWindow], devices: [Int]) {
         precondition(windows.count == devices.count, "one device per window")
         let deviceCount = (devices.max() ?? -1) + 1

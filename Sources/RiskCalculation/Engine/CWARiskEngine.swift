@@ -1,22 +1,36 @@
 import ExposureNotification
 
 /// The Corona-Warn-App's ENF v2 risk calculation, step by step as
-/// reference/cwa/RISK-CALCULATION.md §1 states it, in one of the two platform
-/// variants. This is the exact reference the batch scorer is checked against.
+/// the apps implement it (corona-warn-app/cwa-app-android `DefaultRiskLevels.kt`,
+/// `ExposureWindowRiskCalculationConfig`; cwa-app-ios
+/// `RiskCalculationExposureWindow.swift` and `RiskCalculation.swift`), in one of
+/// the two platform variants. This is the exact reference the batch scorer is checked against.
 public struct CWARiskEngine: Sendable {
     /// The parameter set.
     public let parameters: CWARiskParameters
     /// The app variant.
     public let platform: RiskPlatform
 
+    /// Creates an engine for one parameter set and platform.
+    ///
+    /// - Parameters:
+    ///   - parameters: the CWA v2 risk-calculation parameters.
+    ///   - platform: which app's variant to follow (Android ≥ 2.19.1 or iOS).
     public init(parameters: CWARiskParameters, platform: RiskPlatform) {
         self.parameters = parameters
         self.platform = platform
     }
 
-    // MARK: Per window (§1.3)
+    // MARK: Per window (cwa-app-android `DefaultRiskLevels.calculateRisk`)
 
     /// Evaluates one window seen `referenceDay − window.dayNumber` days ago.
+    ///
+    /// - Parameters:
+    ///   - window: the exposure window.
+    ///   - referenceDay: the UTC day number of "today" (days since 1970-01-01).
+    /// - Returns: every intermediate value of the per-window steps, or the reason
+    ///   the window was dropped (age filter, attenuation filter, TRL filter, no
+    ///   window level, unknown report type).
     public func evaluate(_ window: ExposureWindow, referenceDay: Int) -> WindowEvaluation {
         let weights = parameters.minutesAtAttenuationWeights
         var secondsPerWeight = [Int](repeating: 0, count: weights.count)
@@ -35,7 +49,8 @@ public struct CWARiskEngine: Sendable {
             transmissionRiskLevel: nil, transmissionRiskValue: nil, weightedMinutes: nil,
             normalizedTime: nil, riskLevel: nil, dropReason: nil
         )
-        // Age filter, applied before the calculation (§1.5).
+        // Age filter, applied before the calculation (cwa-app-android
+        // `ExposureWindowsFilter.filterByAge`; cwa-app-ios `ExposureWindow.filteredByAge`).
         let maximumAge = parameters.effectiveMaxEncounterAgeInDays
         if result.ageInDays > maximumAge {
             result.dropReason = .tooOld(ageInDays: result.ageInDays, maximum: maximumAge)
@@ -83,8 +98,15 @@ public struct CWARiskEngine: Sendable {
     }
 
     /// Σ max(seconds, 0) × weight over the scans, in scan order, then / 60
-    /// (§1.3 step 5; the weight is the first entry containing the scan's
+    /// (cwa-app-android `DefaultRiskLevels.calculateRisk`; the weight is the first entry containing the scan's
     /// minimum attenuation, 0 if none).
+    ///
+    /// - Parameters:
+    ///   - window: the window whose scan instances are weighted.
+    ///   - weights: the `minutesAtAttenuationWeights`, searched in order; an empty
+    ///     list gives 0.
+    /// - Returns: the weighted minutes (≥ 0 for non-negative weights; 0 for a window
+    ///   without scans).
     @inlinable
     public static func weightedMinutes(of window: ExposureWindow, weights: [MinutesAtAttenuationWeight]) -> Double {
         var sum = 0.0
@@ -102,6 +124,13 @@ public struct CWARiskEngine: Sendable {
 
     /// Seconds (negative intervals as 0) of scans whose minimum attenuation is in
     /// `range`.
+    ///
+    /// - Parameters:
+    ///   - window: the window whose scan instances are summed.
+    ///   - range: the attenuation range in dB, tested against each scan's minimum
+    ///     attenuation.
+    /// - Returns: the sum of `max(secondsSinceLastScan, 0)` over those scans, in
+    ///   seconds (0 if none).
     public static func seconds(of window: ExposureWindow, in range: RiskRange) -> Int {
         var total = 0
         for scan in window.scanInstances where range.contains(Double(scan.minAttenuation)) {
@@ -111,13 +140,24 @@ public struct CWARiskEngine: Sendable {
     }
 
     /// The minutes an attenuation filter compares: fractional on Android, whole
-    /// minutes (integer division) on iOS (§1.6).
+    /// minutes (integer division) on iOS (cwa-app-ios `RiskCalculationExposureWindow.swift`).
+    ///
+    /// - Parameters:
+    ///   - seconds: seconds at the filter's attenuations (≥ 0).
+    ///   - platform: Android (seconds / 60) or iOS (whole minutes, rounded down).
+    /// - Returns: the minutes the filter's `dropIfMinutesInRange` is tested with.
     @inlinable
     public static func filterMinutes(seconds: Int, platform: RiskPlatform) -> Double {
         platform == .android ? Double(seconds) / 60 : Double(seconds / 60)
     }
 
     /// The level of the first mapping entry containing `value`.
+    ///
+    /// - Parameters:
+    ///   - mapping: the normalized-time-to-level entries, searched in order.
+    ///   - value: the normalized time (of a window or of a day).
+    /// - Returns: the level of the first entry whose range contains `value`, or
+    ///   `nil` if none does (the window is dropped, or the day has no level).
     @inlinable
     public static func firstLevel(_ mapping: [NormalizedTimeToRiskLevel], _ value: Double) -> RiskLevel? {
         for entry in mapping where entry.normalizedTimeRange.contains(value) {
@@ -127,7 +167,13 @@ public struct CWARiskEngine: Sendable {
     }
 
     /// The day sum as the platform uses it: Android rounds to one decimal, half
-    /// up (`roundToLong(x × 10) / 10`); iOS does not round (§1.4 step 2).
+    /// up (`roundToLong(x × 10) / 10`); iOS does not round (cwa-app-android
+    /// issue #4925, fixed in 2.19.1 by PR #4943; cwa-app-ios `RiskCalculation.swift` step 2).
+    ///
+    /// - Parameters:
+    ///   - sum: the day's summed normalized time, unrounded.
+    ///   - platform: Android rounds, iOS does not.
+    /// - Returns: the value the day-level mapping is tested with.
     @inlinable
     public static func daySum(_ sum: Double, platform: RiskPlatform) -> Double {
         guard platform == .android else { return sum }
@@ -135,17 +181,28 @@ public struct CWARiskEngine: Sendable {
     }
 
     /// Rounds to the nearest integer, ties towards +∞ (Java `Math.round`).
+    ///
+    /// - Parameter value: any finite value.
+    /// - Returns: the nearest integer as a `Double`; a fraction of exactly 0.5 rounds
+    ///   up (−2.5 gives −2).
     @inlinable
     public static func roundHalfUp(_ value: Double) -> Double {
         let floor = value.rounded(.down)
         return value - floor >= 0.5 ? floor + 1 : floor
     }
 
-    // MARK: Aggregation (§1.4)
+    // MARK: Aggregation (cwa-app-android `DefaultRiskLevels.aggregateResults`)
 
     /// Runs the whole calculation over one phone's windows as of `referenceDay`
     /// (the UTC day number of "today").
     ///
+    /// - Parameters:
+    ///   - windows: the phone's exposure windows, in any order; an empty list gives
+    ///     total risk LOW with no days.
+    ///   - referenceDay: the UTC day number of "today" (days since 1970-01-01); the
+    ///     age filter and the result's ages count from it.
+    /// - Returns: the total risk level, the per-day results, the encounter counts
+    ///   and every window's evaluation.
     /// - Throws: `RiskCalculationError.unknownReportType` on Android when a
     ///   window's report type has no offset, as the Android app does.
     public func calculate(_ windows: [ExposureWindow], referenceDay: Int) throws -> RiskResult {

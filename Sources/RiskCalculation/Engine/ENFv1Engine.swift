@@ -1,7 +1,10 @@
 import ExposureNotification
 
 /// The ENF v1 (2020) schemes scored from ENF v2 windows
-/// (reference/cwa/RISK-CALCULATION.md §4 and §7).
+/// (CWA: cwa-server `main-config/exposure-config.yaml`, `attenuation-duration.yaml`,
+/// `risk-score-classification.yaml` and cwa-app-android `DefaultRiskLevels.kt`
+/// `calculateRiskScore` before commit fdfe57c116; Immuni: immuni-app-android
+/// `ConfigurationSettingsService.kt`, immuni-app-ios `Configuration.swift`).
 ///
 /// ENF v1 reported per exposure (one key on one day) an attenuation value, a
 /// duration, the days since the exposure and the key's TRL; and per detection a
@@ -18,13 +21,24 @@ import ExposureNotification
 /// - attenuation durations: each scan's seconds go to the bucket of its
 ///   `typicalAttenuation` (≤ t0, ≤ t1, above), summed over retained exposures;
 /// - TRL: decoded from report type and infectiousness with the configured
-///   `trlEncoding` (the server's production encoding by default, §1.7); a TRL
+///   `trlEncoding` (the server's production encoding by default, cwa-server
+///   `EnfParameterAdapter.java`); a TRL
 ///   outside 1…8 scores 0;
 /// - days since exposure: the window's age in days.
 /// These derivations are WarnSim's modelling choices, not facts of the
 /// reference; they are named here so that they can be reviewed.
 public enum ENFv1Engine {
-    /// Scores `windows` under the CWA 2020 scheme (§4.3–4.4).
+    /// Scores `windows` under the CWA 2020 scheme (cwa-app-android
+    /// `DefaultRiskLevels.kt` `calculateRiskScore` / `isIncreasedRisk` before commit fdfe57c116).
+    ///
+    /// - Parameters:
+    ///   - windows: the phone's ENF v2 windows, each scored as one ENF v1 exposure.
+    ///   - p: the CWA 2020 parameters.
+    ///   - referenceDay: the UTC day number of "today"; windows older than
+    ///     `p.maxEncounterAgeInDays` are not scored.
+    /// - Returns: the exposures, the summary's maximum risk score and attenuation
+    ///   durations, the combined risk score (0 when no exposure scores) and the
+    ///   total risk level.
     public static func cwa2020(_ windows: [ExposureWindow], parameters p: CWA2020Parameters, referenceDay: Int) -> ENFv1Result {
         var summary = summarize(windows, p.exposure, maxAge: p.maxEncounterAgeInDays, referenceDay: referenceDay)
         guard summary.maximumRiskScore > 0 else {
@@ -42,8 +56,17 @@ public enum ENFv1Engine {
         return summary
     }
 
-    /// Scores `windows` under Immuni's scheme (§7): HIGH if the maximum risk
+    /// Scores `windows` under Immuni's scheme (immuni-app-android `ExposureManager.kt`,
+    /// immuni-app-ios `ImmuniExposureDetectionExecutor.swift`): HIGH if the maximum risk
     /// score reaches the notification threshold.
+    ///
+    /// - Parameters:
+    ///   - windows: the phone's ENF v2 windows, each scored as one ENF v1 exposure.
+    ///   - p: Immuni's parameters.
+    ///   - referenceDay: the UTC day number of "today"; windows older than
+    ///     `p.maxEncounterAgeInDays` are not scored.
+    /// - Returns: the exposures and summary, with total level HIGH if the maximum
+    ///   risk score is positive and at least `p.notificationThreshold`.
     public static func immuni(_ windows: [ExposureWindow], parameters p: ImmuniParameters, referenceDay: Int) -> ENFv1Result {
         var summary = summarize(windows, p.exposure, maxAge: p.maxEncounterAgeInDays, referenceDay: referenceDay)
         summary.totalRiskLevel = summary.maximumRiskScore > 0 && summary.maximumRiskScore >= p.notificationThreshold ? .high : .low
@@ -51,6 +74,16 @@ public enum ENFv1Engine {
     }
 
     /// The framework part: per-exposure scores and the detection summary.
+    ///
+    /// - Parameters:
+    ///   - windows: the phone's ENF v2 windows.
+    ///   - c: the framework's bucket scores and thresholds.
+    ///   - maxAge: windows more than this many days before `referenceDay` are
+    ///     ignored.
+    ///   - referenceDay: the UTC day number of "today".
+    /// - Returns: one exposure per scored window (exposures below
+    ///   `c.minimumRiskScore` discarded), the maximum risk score and the summary's
+    ///   attenuation durations; the total level is not yet set.
     public static func summarize(
         _ windows: [ExposureWindow], _ c: ENFv1ExposureConfiguration, maxAge: Int, referenceDay: Int
     ) -> ENFv1Result {
@@ -109,16 +142,25 @@ public enum ENFv1Engine {
     /// ENF attenuation bucket: > 73, 63 < a ≤ 73, 51 < a ≤ 63, 33 < a ≤ 51,
     /// 27 < a ≤ 33, 15 < a ≤ 27, 10 < a ≤ 15, ≤ 10 dB (cwa-server
     /// exposure-config.yaml `gt_73_dbm` … `le_10_dbm`).
+    ///
+    /// - Parameter a: the attenuation in dB.
+    /// - Returns: the bucket index, 0 (> 73 dB) … 7 (≤ 10 dB).
     public static func attenuationBucket(_ a: Int) -> Int {
         a > 73 ? 0 : a > 63 ? 1 : a > 51 ? 2 : a > 33 ? 3 : a > 27 ? 4 : a > 15 ? 5 : a > 10 ? 6 : 7
     }
 
     /// ENF days bucket: ≥ 14, 12–13, 10–11, 8–9, 6–7, 4–5, 2–3, 0–1 days.
+    ///
+    /// - Parameter days: whole days since the exposure (≥ 0).
+    /// - Returns: the bucket index, 0 (≥ 14 days) … 7 (0–1 days).
     public static func daysBucket(_ days: Int) -> Int {
         days >= 14 ? 0 : days >= 12 ? 1 : days >= 10 ? 2 : days >= 8 ? 3 : days >= 6 ? 4 : days >= 4 ? 5 : days >= 2 ? 6 : 7
     }
 
     /// ENF duration bucket: 0, ≤ 5, ≤ 10, ≤ 15, ≤ 20, ≤ 25, ≤ 30, > 30 minutes.
+    ///
+    /// - Parameter minutes: the exposure's duration in minutes.
+    /// - Returns: the bucket index, 0 (≤ 0 minutes) … 7 (> 30 minutes).
     public static func durationBucket(_ minutes: Double) -> Int {
         minutes <= 0 ? 0 : minutes <= 5 ? 1 : minutes <= 10 ? 2 : minutes <= 15 ? 3
             : minutes <= 20 ? 4 : minutes <= 25 ? 5 : minutes <= 30 ? 6 : 7

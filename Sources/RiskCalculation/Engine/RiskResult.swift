@@ -1,5 +1,6 @@
 /// The result of the CWA v2 calculation for one phone's windows
-/// (reference/cwa/RISK-CALCULATION.md §1.4).
+/// (corona-warn-app/cwa-app-android `DefaultRiskLevels.kt` `aggregateResults`;
+/// cwa-app-ios `RiskCalculation.swift`, aggregation steps 1–12).
 public struct RiskResult: Hashable, Sendable {
     /// HIGH if any day is HIGH, otherwise LOW (also with no encounters).
     public var totalRiskLevel: RiskLevel

@@ -1,7 +1,8 @@
 import ExposureNotification
 
 /// What the CWA v2 calculation made of one exposure window: every intermediate
-/// value of reference/cwa/RISK-CALCULATION.md §1.3, or the reason the window
+/// value of the per-window steps (cwa-app-android `DefaultRiskLevels.kt`
+/// `calculateRisk`; cwa-app-ios `RiskCalculationExposureWindow.swift`), or the reason the window
 /// was dropped (for `warnsim score --explain`).
 public struct WindowEvaluation: Hashable, Sendable {
     /// The window's age in days before the reference day.

@@ -11,9 +11,12 @@ import WarnSimCore
 public enum ConfigurationLoader {
     /// Loads the configuration in the file at `path`.
     ///
-    /// - Parameter trlValueMappingPath: the cwa-server
-    ///   `trl-value-mapping-1.15.yaml` whose mapping completes a 1.15 server
-    ///   file (ignored for other formats).
+    /// - Parameters:
+    ///   - path: a WarnSim YAML, cwa-server YAML or test-vector JSON file.
+    ///   - trlValueMappingPath: the cwa-server
+    ///     `trl-value-mapping-1.15.yaml` whose mapping completes a 1.15 server
+    ///     file (ignored for other formats); `nil` for none.
+    /// - Returns: the named configuration with its scheme and parameters.
     /// - Throws: `InputError` naming the file, the field path and the problem.
     public static func load(path: String, trlValueMappingPath: String? = nil) throws -> RiskConfiguration {
         let tree = try ConfigTree.load(path: path)
@@ -22,6 +25,12 @@ public enum ConfigurationLoader {
     }
 
     /// Loads a configuration from text (for tests and embedded sets).
+    ///
+    /// - Parameters:
+    ///   - text: the file's contents, in any supported format.
+    ///   - file: the name used in error messages.
+    /// - Returns: the named configuration with its scheme and parameters.
+    /// - Throws: `InputError` naming `file`, the field path and the problem.
     public static func load(text: String, file: String) throws -> RiskConfiguration {
         try configuration(from: ConfigTree.parse(text, file: file), file: file, trlValueMapping: nil)
     }

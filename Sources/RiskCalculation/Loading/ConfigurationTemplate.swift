@@ -12,6 +12,11 @@ public struct ConfigurationTemplate: Sendable {
     public let file: String
 
     /// The template of `configuration` (its normalized YAML).
+    ///
+    /// - Parameters:
+    ///   - configuration: the configuration whose fields will be varied.
+    ///   - file: the name used in error messages.
+    /// - Throws: `InputError` if the normalized YAML cannot be read back.
     public init(_ configuration: RiskConfiguration, file: String) throws {
         base = configuration
         self.file = file
@@ -19,6 +24,11 @@ public struct ConfigurationTemplate: Sendable {
     }
 
     /// The numeric value at `path`, or an error naming the path.
+    ///
+    /// - Parameter path: a dotted field path with list indices, as in the sweep
+    ///   specifications (for example `minutesAtAttenuationWeights[0].weight`).
+    /// - Returns: the number at that path.
+    /// - Throws: `InputError` if the path does not exist or does not name a number.
     public func value(at path: String) throws -> Double {
         let steps = try Self.steps(path, file: file)
         var node = tree
@@ -42,6 +52,12 @@ public struct ConfigurationTemplate: Sendable {
     }
 
     /// The configuration with the fields at the given paths set, named `name`.
+    ///
+    /// - Parameters:
+    ///   - values: field paths (as in ``value(at:)``) and the numbers to set them
+    ///     to, applied in order; an empty list gives the template's configuration.
+    ///   - name: the name of the new configuration.
+    /// - Returns: the edited configuration, validated like a loaded file.
     /// - Throws: `InputError` if a path does not name a number, or if the
     ///   result is not a valid configuration (for example overlapping ranges).
     public func configuration(setting values: [(path: String, value: Double)], name: String) throws -> RiskConfiguration {

@@ -3,6 +3,10 @@
 /// form. Reading the output back gives the same configuration.
 public enum ConfigurationWriter {
     /// The normalized YAML text of `configuration`.
+    ///
+    /// - Parameter configuration: the configuration of any scheme.
+    /// - Returns: WarnSim YAML that ``ConfigurationLoader`` reads back to the same
+    ///   configuration.
     public static func yaml(_ configuration: RiskConfiguration) -> String {
         var out = ""
         out += "scheme: \(configuration.scheme.identifier)\n"

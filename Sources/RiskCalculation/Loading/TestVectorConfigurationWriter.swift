@@ -1,8 +1,15 @@
 /// Writes CWA parameters as the `defaultRiskCalculationConfiguration` object of
-/// the test-vector JSON format (RISK-CALCULATION.md §2): camelCase keys, risk
+/// the test-vector JSON format (corona-warn-app/cwa-app-android
+/// `src/test/resources/exposure-windows-risk-calculation.json`): camelCase keys, risk
 /// levels as 1 (LOW) and 2 (HIGH), every range flag spelled out. Reading it
 /// back gives the same parameters.
 public enum TestVectorConfigurationWriter {
+    /// The `defaultRiskCalculationConfiguration` object for `p`.
+    ///
+    /// - Parameters:
+    ///   - p: the CWA v2 parameters.
+    ///   - indent: the indentation of the object's own lines (nested lines get more).
+    /// - Returns: a JSON object, without a trailing newline.
     public static func json(_ p: CWARiskParameters, indent: String = "  ") -> String {
         func number(_ value: Double) -> String { NumberText.format(value) }
         func range(_ r: RiskRange) -> String {

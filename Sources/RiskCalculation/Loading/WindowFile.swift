@@ -2,7 +2,9 @@ import ExposureNotification
 import WarnSimCore
 
 /// Exposure windows in the test-vector JSON format
-/// (reference/cwa/RISK-CALCULATION.md §2): either a file with `testCases` (and
+/// (corona-warn-app/cwa-app-android `src/test/resources/exposure-windows-risk-calculation.json`,
+/// cwa-app-ios `__tests__/exposure-windows-risk-calculation.json`; copies in
+/// `Tests/Reference/cwa/test-vectors/`): either a file with `testCases` (and
 /// usually a `defaultRiskCalculationConfiguration`) or a bare list of windows,
 /// which becomes one case.
 public struct WindowFile: Sendable {
@@ -19,12 +21,23 @@ public struct WindowFile: Sendable {
 
     /// Loads `path`.
     ///
+    /// - Parameters:
+    ///   - path: the JSON (or YAML) file.
+    ///   - referenceDay: the UTC day number that `ageInDays` counts back from.
+    /// - Returns: the cases, with the file's configuration if it has one.
     /// - Throws: `InputError` naming the file, the field path and the problem.
     public static func load(path: String, referenceDay: Int = defaultReferenceDay) throws -> WindowFile {
         try read(ConfigTree.load(path: path), file: path, referenceDay: referenceDay)
     }
 
     /// Parses text in the same format.
+    ///
+    /// - Parameters:
+    ///   - text: the file's contents.
+    ///   - file: the name used in error messages.
+    ///   - referenceDay: the UTC day number that `ageInDays` counts back from.
+    /// - Returns: the cases, with the file's configuration if it has one.
+    /// - Throws: `InputError` naming `file`, the field path and the problem.
     public static func parse(_ text: String, file: String, referenceDay: Int = defaultReferenceDay) throws -> WindowFile {
         try read(ConfigTree.parse(text, file: file), file: file, referenceDay: referenceDay)
     }
@@ -129,6 +142,12 @@ public struct WindowCase: Sendable {
     public var windows: [ExposureWindow]
     public var expected: ExpectedRisk?
 
+    /// Creates a case.
+    ///
+    /// - Parameters:
+    ///   - description: the case's description (may be empty).
+    ///   - windows: the case's windows (may be empty).
+    ///   - expected: the expected results, or `nil` if the case has none.
     public init(description: String, windows: [ExposureWindow], expected: ExpectedRisk?) {
         self.description = description
         self.windows = windows
@@ -146,6 +165,19 @@ public struct ExpectedRisk: Hashable, Sendable {
     public var totalMinimumDistinctEncountersWithLowRisk: Int
     public var totalMinimumDistinctEncountersWithHighRisk: Int
 
+    /// Creates expectations in the test vectors' fields.
+    ///
+    /// - Parameters:
+    ///   - totalRiskLevel: the expected total level.
+    ///   - ageOfMostRecentDateWithLowRisk: days before the reference day of the last
+    ///     LOW day, or `nil` if there is none.
+    ///   - ageOfMostRecentDateWithHighRisk: days before the reference day of the
+    ///     last HIGH day, or `nil` if there is none.
+    ///   - numberOfDaysWithLowRisk: days whose level is LOW.
+    ///   - numberOfDaysWithHighRisk: days whose level is HIGH.
+    ///   - totalMinimumDistinctEncountersWithLowRisk: summed per-day counts of
+    ///     distinct (TRL, calibration confidence) pairs of LOW windows.
+    ///   - totalMinimumDistinctEncountersWithHighRisk: the same for HIGH windows.
     public init(
         totalRiskLevel: RiskLevel, ageOfMostRecentDateWithLowRisk: Int?, ageOfMostRecentDateWithHighRisk: Int?,
         numberOfDaysWithLowRisk: Int, numberOfDaysWithHighRisk: Int,
@@ -161,6 +193,10 @@ public struct ExpectedRisk: Hashable, Sendable {
     }
 
     /// The expected fields of a CWA v2 result, as of `referenceDay`.
+    ///
+    /// - Parameters:
+    ///   - result: a result of ``CWARiskEngine``.
+    ///   - referenceDay: the UTC day number ages are counted from.
     public init(_ result: RiskResult, referenceDay: Int) {
         self.init(
             totalRiskLevel: result.totalRiskLevel,

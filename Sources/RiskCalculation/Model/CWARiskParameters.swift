@@ -1,7 +1,9 @@
 import ExposureNotification
 
 /// The parameters of the Corona-Warn-App's ENF v2 risk calculation: cwa-server
-/// `RiskCalculationParameters` (reference/cwa/RISK-CALCULATION.md §1 and §3).
+/// `RiskCalculationParameters` (corona-warn-app/cwa-server
+/// `common/protocols/.../internal/v2/risk_calculation_parameters.proto`; values in
+/// `services/distribution/src/main/resources/main-config/v2/risk-calculation-parameters*.yaml`).
 public struct CWARiskParameters: Hashable, Sendable {
     /// Drop a window if its minutes at some attenuations fall in a range.
     public var minutesAtAttenuationFilters: [MinutesAtAttenuationFilter]
@@ -24,6 +26,20 @@ public struct CWARiskParameters: Hashable, Sendable {
     /// The age filter in days; `nil` (or 0) means the apps' default of 14.
     public var maxEncounterAgeInDays: Int?
 
+    /// Creates a parameter set.
+    ///
+    /// - Parameters:
+    ///   - minutesAtAttenuationFilters: filters that drop a window; empty for none.
+    ///   - trlFilters: TRL ranges that drop a window; empty for none.
+    ///   - minutesAtAttenuationWeights: weights by minimum attenuation (dB), first
+    ///     match wins; a scan without a match weighs 0.
+    ///   - normalizedTimePerWindowToRiskLevel: the window-level mapping.
+    ///   - normalizedTimePerDayToRiskLevel: the day-level mapping.
+    ///   - trlEncoding: the report-type and infectiousness offsets.
+    ///   - transmissionRiskValueMapping: the value per TRL (apps ≥ 1.15); empty to
+    ///     use the multiplier.
+    ///   - transmissionRiskLevelMultiplier: the legacy multiplier, or `nil`.
+    ///   - maxEncounterAgeInDays: the age filter in days; `nil` or 0 means 14.
     public init(
         minutesAtAttenuationFilters: [MinutesAtAttenuationFilter] = [],
         trlFilters: [TRLFilter] = [],
@@ -58,6 +74,10 @@ public struct CWARiskParameters: Hashable, Sendable {
 
     /// The transmission risk value of a level: the mapping's exact match (0 if
     /// none), or level × multiplier for legacy parameter sets.
+    ///
+    /// - Parameter level: the transmission risk level (normally 1…8; any integer
+    ///   is accepted).
+    /// - Returns: the transmission risk value (0 for a level without entry).
     public func transmissionRiskValue(forLevel level: Int) -> Double {
         if transmissionRiskValueMapping.isEmpty, let multiplier = transmissionRiskLevelMultiplier {
             return Double(level) * multiplier
@@ -72,6 +92,11 @@ public struct MinutesAtAttenuationFilter: Hashable, Sendable {
     public var attenuationRange: RiskRange
     public var dropIfMinutesInRange: RiskRange
 
+    /// Creates a filter.
+    ///
+    /// - Parameters:
+    ///   - attenuationRange: the scans counted, by minimum attenuation in dB.
+    ///   - dropIfMinutesInRange: the window is dropped if their minutes fall in it.
     public init(attenuationRange: RiskRange, dropIfMinutesInRange: RiskRange) {
         self.attenuationRange = attenuationRange
         self.dropIfMinutesInRange = dropIfMinutesInRange
@@ -82,6 +107,9 @@ public struct MinutesAtAttenuationFilter: Hashable, Sendable {
 public struct TRLFilter: Hashable, Sendable {
     public var dropIfTRLInRange: RiskRange
 
+    /// Creates a filter.
+    ///
+    /// - Parameter dropIfTRLInRange: a window whose TRL lies in this range is dropped.
     public init(dropIfTRLInRange: RiskRange) {
         self.dropIfTRLInRange = dropIfTRLInRange
     }
@@ -93,6 +121,11 @@ public struct MinutesAtAttenuationWeight: Hashable, Sendable {
     public var attenuationRange: RiskRange
     public var weight: Double
 
+    /// Creates a weight entry.
+    ///
+    /// - Parameters:
+    ///   - attenuationRange: the minimum attenuations (dB) the entry applies to.
+    ///   - weight: the weight of those scans' minutes (≥ 0).
     public init(attenuationRange: RiskRange, weight: Double) {
         self.attenuationRange = attenuationRange
         self.weight = weight
@@ -104,6 +137,11 @@ public struct NormalizedTimeToRiskLevel: Hashable, Sendable {
     public var normalizedTimeRange: RiskRange
     public var riskLevel: RiskLevel
 
+    /// Creates a mapping entry.
+    ///
+    /// - Parameters:
+    ///   - normalizedTimeRange: the normalized times the entry applies to.
+    ///   - riskLevel: the level they map to.
     public init(normalizedTimeRange: RiskRange, riskLevel: RiskLevel) {
         self.normalizedTimeRange = normalizedTimeRange
         self.riskLevel = riskLevel
@@ -115,6 +153,11 @@ public struct TransmissionRiskValue: Hashable, Sendable {
     public var transmissionRiskLevel: Int
     public var transmissionRiskValue: Double
 
+    /// Creates a mapping entry.
+    ///
+    /// - Parameters:
+    ///   - transmissionRiskLevel: the TRL (1…8 in production).
+    ///   - transmissionRiskValue: its value (≥ 0).
     public init(transmissionRiskLevel: Int, transmissionRiskValue: Double) {
         self.transmissionRiskLevel = transmissionRiskLevel
         self.transmissionRiskValue = transmissionRiskValue
@@ -122,7 +165,8 @@ public struct TransmissionRiskValue: Hashable, Sendable {
 }
 
 /// `trlEncoding`: TRL = report-type offset + infectiousness offset
-/// (reference/cwa/RISK-CALCULATION.md §1.3 step 2).
+/// (cwa-app-android `DefaultRiskLevels.kt` `calculateRisk`; cwa-app-ios
+/// `RiskCalculationExposureWindow.swift`).
 public struct TRLEncoding: Hashable, Sendable {
     public var infectiousnessOffsetStandard: Int
     public var infectiousnessOffsetHigh: Int
@@ -131,6 +175,16 @@ public struct TRLEncoding: Hashable, Sendable {
     public var reportTypeOffsetConfirmedClinicalDiagnosis: Int
     public var reportTypeOffsetConfirmedTest: Int
 
+    /// Creates an encoding.
+    ///
+    /// - Parameters:
+    ///   - infectiousnessOffsetStandard: added for infectiousness STANDARD (and NONE).
+    ///   - infectiousnessOffsetHigh: added for infectiousness HIGH.
+    ///   - reportTypeOffsetRecursive: the offset of RECURSIVE.
+    ///   - reportTypeOffsetSelfReport: the offset of SELF_REPORT.
+    ///   - reportTypeOffsetConfirmedClinicalDiagnosis: the offset of
+    ///     CONFIRMED_CLINICAL_DIAGNOSIS.
+    ///   - reportTypeOffsetConfirmedTest: the offset of CONFIRMED_TEST.
     public init(
         infectiousnessOffsetStandard: Int,
         infectiousnessOffsetHigh: Int,
@@ -150,7 +204,7 @@ public struct TRLEncoding: Hashable, Sendable {
     /// The production encoding since cwa-server 351aa2244 (2020-11-30,
     /// "Adopt TRL encoding to ENF restrictions"): standard +1, high +2;
     /// recursive 0, self-report 2, clinical 4, confirmed test 6
-    /// (reference/cwa/RISK-CALCULATION.md §1.3 and §3).
+    /// (cwa-server `main-config/v2/risk-calculation-parameters-1.15.yaml`, `trlEncoding`).
     public static let production = TRLEncoding(
         infectiousnessOffsetStandard: 1, infectiousnessOffsetHigh: 2,
         reportTypeOffsetRecursive: 0, reportTypeOffsetSelfReport: 2,
@@ -159,6 +213,9 @@ public struct TRLEncoding: Hashable, Sendable {
 
     /// The report-type offset, or `nil` for a report type without one
     /// (UNKNOWN, REVOKED or an undefined raw value).
+    ///
+    /// - Parameter reportType: the window's report type.
+    /// - Returns: the offset, or `nil` for UNKNOWN, REVOKED and undefined values.
     public func reportTypeOffset(_ reportType: ExposureNotification.ReportType) -> Int? {
         switch reportType {
         case .recursive: reportTypeOffsetRecursive
@@ -171,6 +228,10 @@ public struct TRLEncoding: Hashable, Sendable {
 
     /// The infectiousness offset: HIGH uses the high offset, everything else
     /// (NONE included) the standard one.
+    ///
+    /// - Parameter infectiousness: the window's infectiousness.
+    /// - Returns: `infectiousnessOffsetHigh` for HIGH, otherwise
+    ///   `infectiousnessOffsetStandard`.
     public func infectiousnessOffset(_ infectiousness: Infectiousness) -> Int {
         infectiousness == .high ? infectiousnessOffsetHigh : infectiousnessOffsetStandard
     }

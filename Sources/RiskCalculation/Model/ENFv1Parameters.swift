@@ -1,7 +1,9 @@
 /// What the ENF v1 framework (2020) scored per exposure: four bucket scores
 /// (0–8) whose product is the exposure's risk score, and the minimum risk score
 /// below which the framework discards an exposure
-/// (reference/cwa/RISK-CALCULATION.md §4.1 and §7).
+/// (Apple `ENExposureConfiguration` and Google ENF v1 `ExposureConfiguration`;
+/// values: cwa-server `main-config/exposure-config.yaml`, Immuni
+/// `ConfigurationSettingsService.kt` / `Configuration.swift`).
 public struct ENFv1ExposureConfiguration: Hashable, Sendable {
     /// Scores for the attenuation buckets, in ENF order:
     /// > 73, 63 < a ≤ 73, 51 < a ≤ 63, 33 < a ≤ 51, 27 < a ≤ 33, 15 < a ≤ 27,
@@ -21,9 +23,20 @@ public struct ENFv1ExposureConfiguration: Hashable, Sendable {
     /// bucket 0 ≤ t0 < bucket 1 ≤ t1 < bucket 2.
     public var attenuationDurationThresholds: [Int]
     /// How a window's report type and infectiousness decode to the TRL the key
-    /// carried (the server's encoding, reference §1.7).
+    /// carried (the server's encoding, cwa-server `EnfParameterAdapter.java`).
     public var trlEncoding: TRLEncoding
 
+    /// Creates a configuration.
+    ///
+    /// - Parameters:
+    ///   - attenuationScores: 8 bucket scores (0–8), > 73 dB first.
+    ///   - daysSinceLastExposureScores: 8 bucket scores, ≥ 14 days first.
+    ///   - durationScores: 8 bucket scores, 0 minutes first.
+    ///   - transmissionRiskScores: 8 scores for TRL 1…8.
+    ///   - minimumRiskScore: exposures scoring less are discarded (0 keeps all).
+    ///   - attenuationDurationThresholds: the 2 thresholds in dB, lower first.
+    ///   - trlEncoding: how a window's report type and infectiousness decode to the
+    ///     key's TRL.
     public init(
         attenuationScores: [Int], daysSinceLastExposureScores: [Int], durationScores: [Int],
         transmissionRiskScores: [Int], minimumRiskScore: Int, attenuationDurationThresholds: [Int],
@@ -41,7 +54,9 @@ public struct ENFv1ExposureConfiguration: Hashable, Sendable {
 
 /// The Corona-Warn-App's own ENF v1 scheme (apps ≤ 1.7, 2020): the framework's
 /// maximum risk score, scaled by a divisor, times the weighted attenuation
-/// durations, classified HIGH in a closed range (reference §4.3–4.4).
+/// durations, classified HIGH in a closed range (cwa-server `attenuation-duration.yaml`,
+/// `risk-score-classification.yaml`; cwa-app-android `DefaultRiskLevels.kt` `calculateRiskScore`
+/// before commit fdfe57c116).
 public struct CWA2020Parameters: Hashable, Sendable {
     /// The framework part.
     public var exposure: ENFv1ExposureConfiguration
@@ -58,6 +73,16 @@ public struct CWA2020Parameters: Hashable, Sendable {
     /// Only windows at most this many days old are scored.
     public var maxEncounterAgeInDays: Int
 
+    /// Creates the CWA 2020 parameters.
+    ///
+    /// - Parameters:
+    ///   - exposure: the framework part.
+    ///   - attenuationWeights: 3 weights (low, mid, high attenuation bucket), ≥ 0.
+    ///   - defaultBucketOffset: minutes added to the weighted duration.
+    ///   - bucketCapMinutes: each bucket's cap in minutes.
+    ///   - riskScoreNormalizationDivisor: the divisor of the maximum risk score (> 0).
+    ///   - highRiskRange: the combined risk scores classified HIGH.
+    ///   - maxEncounterAgeInDays: only windows at most this many days old are scored.
     public init(
         exposure: ENFv1ExposureConfiguration, attenuationWeights: [Double], defaultBucketOffset: Double,
         bucketCapMinutes: Double, riskScoreNormalizationDivisor: Double, highRiskRange: RiskRange,
@@ -74,7 +99,8 @@ public struct CWA2020Parameters: Hashable, Sendable {
 }
 
 /// Immuni's ENF v1 scheme (Italy, 2020): warn if the framework's maximum risk
-/// score reaches the app's threshold (reference §7).
+/// score reaches the app's threshold (immuni-app-android `ExposureManager.kt`,
+/// immuni-app-ios `ImmuniExposureDetectionExecutor.swift`).
 public struct ImmuniParameters: Hashable, Sendable {
     /// The framework part.
     public var exposure: ENFv1ExposureConfiguration
@@ -83,6 +109,12 @@ public struct ImmuniParameters: Hashable, Sendable {
     /// Only windows at most this many days old are scored.
     public var maxEncounterAgeInDays: Int
 
+    /// Creates Immuni's parameters.
+    ///
+    /// - Parameters:
+    ///   - exposure: the framework part.
+    ///   - notificationThreshold: HIGH if the maximum risk score reaches it.
+    ///   - maxEncounterAgeInDays: only windows at most this many days old are scored.
     public init(exposure: ENFv1ExposureConfiguration, notificationThreshold: Int, maxEncounterAgeInDays: Int) {
         self.exposure = exposure
         self.notificationThreshold = notificationThreshold

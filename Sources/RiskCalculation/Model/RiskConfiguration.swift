@@ -7,6 +7,12 @@ public struct RiskConfiguration: Hashable, Sendable {
     /// The scheme and its parameters.
     public var scheme: RiskScheme
 
+    /// Creates a configuration.
+    ///
+    /// - Parameters:
+    ///   - name: the short name of the set.
+    ///   - source: where the values come from, with the date.
+    ///   - scheme: the scheme with its parameters.
     public init(name: String, source: String, scheme: RiskScheme) {
         self.name = name
         self.source = source

@@ -36,6 +36,11 @@ public struct ScoreOutcome: Hashable, Sendable {
 public enum Scorer {
     /// Scores every case of `file` under `configuration` on `platform`.
     ///
+    /// - Parameters:
+    ///   - file: the window file; its reference day dates the windows.
+    ///   - configuration: the configuration of any scheme.
+    ///   - platform: the CWA v2 variant (ignored by the ENF v1 schemes).
+    /// - Returns: one score per case, in file order.
     /// - Throws: `RiskCalculationError` when the Android variant rejects a window.
     public static func score(_ file: WindowFile, configuration: RiskConfiguration, platform: RiskPlatform) throws -> [CaseScore] {
         try file.cases.enumerated().map { index, item in
@@ -44,6 +49,15 @@ public enum Scorer {
     }
 
     /// Scores one case.
+    ///
+    /// - Parameters:
+    ///   - item: the case.
+    ///   - index: the case's position in its file, reported with the score.
+    ///   - configuration: the configuration of any scheme.
+    ///   - platform: the CWA v2 variant (ignored by the ENF v1 schemes).
+    ///   - referenceDay: the UTC day number of "today".
+    /// - Returns: the case's outcome, with the per-window details for CWA v2.
+    /// - Throws: `RiskCalculationError` when the Android variant rejects a window.
     public static func score(
         _ item: WindowCase, index: Int, configuration: RiskConfiguration, platform: RiskPlatform, referenceDay: Int
     ) throws -> CaseScore {
@@ -83,6 +97,8 @@ public enum Scorer {
 
 extension ScoreOutcome {
     /// An outcome with only the total level (ENF v1 schemes).
+    ///
+    /// - Parameter totalRiskLevel: the total level; every other field is `nil`.
     public init(totalRiskLevel: RiskLevel) {
         self.init(
             totalRiskLevel: totalRiskLevel, ageOfMostRecentDateWithLowRisk: nil, ageOfMostRecentDateWithHighRisk: nil,

@@ -11,6 +11,10 @@ public enum ScoreReport {
     ]
 
     /// One CSV row per case, with a header; empty cells for undefined values.
+    ///
+    /// - Parameter scores: the scores, in output order; an empty list gives only
+    ///   the header.
+    /// - Returns: the CSV text, each line ending in a newline.
     public static func csv(_ scores: [CaseScore]) -> String {
         var out = columns.joined(separator: ",") + "\n"
         for score in scores {
@@ -28,6 +32,11 @@ public enum ScoreReport {
 
     /// A JSON array with one object per case (`null` for undefined values); with
     /// `explain`, each object also has the per-window and per-day details.
+    ///
+    /// - Parameters:
+    ///   - scores: the scores, in output order.
+    ///   - explain: whether to add the per-window and per-day details.
+    /// - Returns: the JSON text.
     public static func json(_ scores: [CaseScore], explain: Bool = false) -> String {
         var items: [String] = []
         for score in scores {
@@ -61,6 +70,12 @@ public enum ScoreReport {
 
     /// Compares every case that has expectations. For the ENF v1 schemes only
     /// the total risk level is compared (the other fields are CWA v2 notions).
+    ///
+    /// - Parameters:
+    ///   - scores: the scores, one per case, in the same order as `cases`.
+    ///   - cases: the cases with their expectations; cases without expectations are
+    ///     skipped.
+    /// - Returns: the report text and the numbers of passed and failed cases.
     public static func check(_ scores: [CaseScore], cases: [WindowCase]) -> CheckReport {
         var text = ""
         var passed = 0
@@ -99,6 +114,9 @@ public enum ScoreReport {
 
     /// The `--explain` text: per case, every window's intermediate values or
     /// the reason it was dropped, every day's sum and level, and the totals.
+    ///
+    /// - Parameter scores: the scores, in output order.
+    /// - Returns: the explanation text.
     public static func explanation(_ scores: [CaseScore]) -> String {
         var out = ""
         for score in scores {

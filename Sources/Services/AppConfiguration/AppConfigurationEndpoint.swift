@@ -2,7 +2,8 @@ import Crypto
 import Foundation
 
 /// The distribution service's app-configuration endpoint
-/// (`/version/v2/app_config_android`, `…_ios`; RISK-CALCULATION.md §3): serves
+/// (`/version/v2/app_config_android`, `…_ios`; corona-warn-app/cwa-server
+/// `ApplicationConfigurationV2PublicationConfig.java`): serves
 /// the risk parameters RKI configures (E07.01) as a ``SignedAppConfiguration``
 /// that the app verifies before use.
 public struct AppConfigurationEndpoint: Sendable {

@@ -17,7 +17,8 @@ import Foundation
 /// | 28 + N | rest | ECDSA P-256 signature, DER, over SHA-256 of bytes 0 ..< 28 + N |
 ///
 /// The signature is the same algorithm as the key packages' (ecdsa-with-SHA256,
-/// PROTOCOL.md §3), so the same signing key can serve both.
+/// google/exposure-notifications-server `internal/export/exportfile.go`), so the
+/// same signing key can serve both.
 public enum SignedAppConfiguration {
     /// The 16-byte magic.
     public static let magic = Data("WarnSim AppCfg 1".utf8)

@@ -1,11 +1,17 @@
 /// The policy values of the simulated CWA backend. Every default is the value
 /// the real servers use, with its source in a comment:
 ///
-/// - `SERVICES.md` = `../shared/reference/cwa/SERVICES.md` §6,
-/// - `distribution-application.yaml` = `../shared/reference/cwa/server-config/distribution-application.yaml`
-///   (`services.distribution.*`),
-/// - `PROTOCOL.md` = `../shared/reference/gaen/PROTOCOL.md` §3 ("Server practice"),
-/// - `RISK-CALCULATION.md` = `../shared/reference/cwa/RISK-CALCULATION.md` §1.7 and §5.
+/// - verification server: corona-warn-app/cwa-verification-server,
+///   `src/main/resources/application.yml` and `docs/architecture-overview.md`;
+/// - test-result server: corona-warn-app/cwa-testresult-server,
+///   `src/main/resources/application.yml` and `TestResultCleanup.java`;
+/// - submission: corona-warn-app/cwa-server, submission service `application.yaml`
+///   (`MAX_NUMBER_OF_KEYS`), and google/exposure-notifications-server
+///   `docs/server_functional_requirements.md` (key age limits);
+/// - `distribution-application.yaml` = corona-warn-app/cwa-server
+///   `services/distribution/src/main/resources/application.yaml`
+///   (`services.distribution.*`; unmodified copy in
+///   `Tests/Reference/cwa/server-config/distribution-application.yaml`).
 ///
 /// The rules themselves (one registration token per GUID or teleTAN, one-time
 /// TANs, TRL encoding) are not parameters; only their limits are. Scenario files
@@ -13,21 +19,22 @@
 public struct ServicesConfiguration: Hashable, Sendable {
     /// Verification server policies.
     public struct Verification: Hashable, Sendable {
-        /// TANs per registration token. SERVICES.md "TAN": "Only `appsession.tancountermax: 1`
-        /// TAN per registration token".
+        /// TANs per registration token. cwa-verification-server `application.yml`:
+        /// `appsession.tancountermax: 1`.
         public var tanCounterMax = 1
-        /// Days a TAN stays valid. SERVICES.md "TAN": "TAN validity 14 days (`tan.valid.days: 14`)".
+        /// Days a TAN stays valid. cwa-verification-server `application.yml`: `tan.valid.days: 14`.
         public var tanValidDays = 14
-        /// Seconds a teleTAN stays valid. SERVICES.md "teleTAN": "Valid 1 hour".
+        /// Seconds a teleTAN stays valid. cwa-verification-server `application.yml`:
+        /// a teleTAN is valid for 1 hour.
         public var teleTANValidSeconds = 3_600
-        /// teleTANs that may be created per hour, globally. SERVICES.md "teleTAN":
-        /// "Rate limit 1000 per hour globally".
+        /// teleTANs that may be created per hour, globally. cwa-verification-server
+        /// `application.yml` rate limiting: 1000 per hour.
         public var teleTANRateLimitPerHour = 1_000
-        /// Share of the rate limit at which the server warns. SERVICES.md "teleTAN":
-        /// "with a warning at 80 %".
+        /// Share of the rate limit at which the server warns. cwa-verification-server
+        /// `application.yml` rate limiting: warning at 80 %.
         public var teleTANRateLimitWarningShare = 0.8
-        /// Days after which verification-server data is deleted. SERVICES.md "teleTAN":
-        /// "Verification-server data is deleted after 21 days (`entities.cleanup.days: 21`)".
+        /// Days after which verification-server data is deleted. cwa-verification-server
+        /// `application.yml`: `entities.cleanup.days: 21`.
         public var cleanupDays = 21
 
         public init() {}
@@ -35,11 +42,11 @@ public struct ServicesConfiguration: Hashable, Sendable {
 
     /// Test-result server policies.
     public struct TestResults: Hashable, Sendable {
-        /// Days after which a result is set to REDEEMED. SERVICES.md "Test registration":
-        /// "Results are auto-set to REDEEMED after 21 days".
+        /// Days after which a result is set to REDEEMED. cwa-testresult-server
+        /// `application.yml` and `TestResultCleanup.java`: 21 days.
         public var redeemAfterDays = 21
-        /// Days after which a result is deleted. SERVICES.md "Test registration":
-        /// "and deleted after 60 days".
+        /// Days after which a result is deleted. cwa-testresult-server
+        /// `application.yml` and `TestResultCleanup.java`: 60 days.
         public var deleteAfterDays = 60
 
         public init() {}
@@ -47,12 +54,12 @@ public struct ServicesConfiguration: Hashable, Sendable {
 
     /// Submission server policies.
     public struct Submission: Hashable, Sendable {
-        /// Most keys accepted in one upload. RISK-CALCULATION.md §5: "The server's
-        /// submission API accepts 1..`MAX_NUMBER_OF_KEYS` (default **14**) keys per
-        /// payload"; SERVICES.md: "the server default accepts 14 per payload".
+        /// Most keys accepted in one upload. cwa-server submission service
+        /// `application.yaml`: 1…`MAX_NUMBER_OF_KEYS` keys per payload, default 14.
         public var maximumNumberOfKeys = 14
-        /// Oldest accepted key start, in days before the upload. PROTOCOL.md §3:
-        /// "Uploaded TEKs must … have a start no older than 14 d and not in the future".
+        /// Oldest accepted key start, in days before the upload. google/exposure-notifications-server
+        /// `docs/server_functional_requirements.md`: an uploaded key's start may be at most
+        /// 14 days old and not in the future.
         public var maximumKeyAgeDays = 14
 
         public init() {}

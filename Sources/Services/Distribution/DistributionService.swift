@@ -4,7 +4,7 @@ import ExposureNotification
 /// The simulated distribution service: turns accepted keys into signed hour and
 /// day packages on the (simulated) CDN, on the real policies.
 ///
-/// Rules enforced (SERVICES.md §6 "Key package format"; values in
+/// Rules enforced (corona-warn-app/cwa-server `docs/DISTRIBUTION.md`; values in
 /// ``ServicesConfiguration/Distribution`` from `distribution-application.yaml`):
 /// - the job runs hourly; each run processes every complete hour not yet
 ///   processed (`include-incomplete-hours: false`), and a day package appears

@@ -2,7 +2,7 @@ import ExposureNotification
 
 /// A key package on the simulated CDN: a day package
 /// (`/version/v1/diagnosis-keys/country/{DE}/date/{YYYY-MM-DD}`) or an hour
-/// package (`…/date/{d}/hour/{0-23}`) (SERVICES.md §6 "Key package format").
+/// package (`…/date/{d}/hour/{0-23}`) (corona-warn-app/cwa-server `docs/DISTRIBUTION.md`).
 public struct PublishedPackage: Hashable, Sendable {
     public enum Kind: String, Hashable, Sendable {
         case day

@@ -2,8 +2,9 @@ import ExposureNotification
 
 /// The distribution service's rewrite of each key before export, which carries
 /// the CWA transmission risk level (TRL) to ENF v2 phones in the report type
-/// and the DSOS (RISK-CALCULATION.md §1.7; values from
-/// `server-config/main-config/transmission-risk-encoding.yaml`):
+/// and the DSOS (corona-warn-app/cwa-server, distribution
+/// `transformation/EnfParameterAdapter.java`; values from
+/// `services/distribution/src/main/resources/main-config/transmission-risk-encoding.yaml`):
 /// - report type: TRL 1, 2 → RECURSIVE (4); 3, 4 → SELF_REPORT (3);
 ///   5, 6 → CONFIRMED_CLINICAL_DIAGNOSIS (2); 7, 8 → CONFIRMED_TEST (1)
 ///   (`transmissionRisk-to-reportType`);
@@ -32,8 +33,9 @@ public enum TransmissionRiskEncoding {
 
     /// The key as exported: key data, rolling start and period unchanged; report
     /// type and DSOS encoded from the TRL. The deprecated TRL field (2) keeps the
-    /// TRL itself, which ENF v1 clients used (RISK-CALCULATION.md §4) and ENF v2
-    /// ignores when the report type is set (PROTOCOL.md §3). Nil for a TRL outside 1…8.
+    /// TRL itself, which ENF v1 clients used (cwa-server `main-config/exposure-config.yaml`)
+    /// and ENF v2 ignores when the report type is set (google/exposure-notifications-server
+    /// `export.proto`, field 2 deprecated). Nil for a TRL outside 1…8.
     public static func exportKey(_ key: StoredDiagnosisKey) -> DiagnosisKey? {
         guard let reportType = reportType(transmissionRiskLevel: key.transmissionRiskLevel),
               let dsos = daysSinceOnsetOfSymptoms(transmissionRiskLevel: key.transmissionRiskLevel)

@@ -2,8 +2,10 @@ import Crypto
 import Foundation
 
 /// The SHA-256 of a test's GUID, the only form in which the GUID reaches the
-/// servers (SERVICES.md §6: "The app hashes the GUID (SHA-256) and POSTs it to
-/// `/registrationToken`"; labs post the hashed GUID with the result).
+/// servers (the app hashes the GUID with SHA-256 and POSTs it to
+/// `/registrationToken`; labs post the hashed GUID with the result:
+/// cwa-documentation `solution_architecture.md`, "Retrieval of Lab Results and
+/// Verification Process"; cwa-verification-server `docs/architecture-overview.md`).
 public struct HashedGUID: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// 64 lowercase hexadecimal digits.
     public let hex: String

@@ -3,7 +3,7 @@ import WarnSimCore
 /// A teleTAN: the code the hotline or a health authority hands a person who
 /// tested positive, exchanged once in the app for a registration token.
 ///
-/// Format (SERVICES.md §6 "teleTAN"): 9 characters plus 1 check character, from
+/// Format (corona-warn-app/cwa-verification-server, teleTAN generation): 9 characters plus 1 check character, from
 /// uppercase letters and digits without 0, O, I, 1 and L — a 31-character
 /// alphabet.
 ///

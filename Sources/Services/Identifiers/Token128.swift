@@ -3,8 +3,8 @@ import WarnSimCore
 /// A 128-bit random value, printed as 32 lowercase hexadecimal digits.
 ///
 /// The real servers draw registration tokens and TANs as 128-bit random values
-/// (SERVICES.md §6: "The server returns a 128-bit registration token"; "a TAN
-/// (random, default 128-bit)"). Here they come from a ``RandomStream`` so that a
+/// (corona-warn-app/cwa-verification-server: 128-bit registration tokens; TANs
+/// random, 128 bits by default). Here they come from a ``RandomStream`` so that a
 /// run is reproducible from its seed.
 public struct Token128: Hashable, Comparable, Sendable, CustomStringConvertible {
     public var high: UInt64

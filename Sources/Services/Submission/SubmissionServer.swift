@@ -3,16 +3,16 @@ import ExposureNotification
 /// The simulated submission server: accepts a positive user's keys with a TAN.
 ///
 /// Rules enforced, in this order:
-/// 1. 1…`maximumNumberOfKeys` (14) keys per upload (RISK-CALCULATION.md §5:
-///    "The server's submission API accepts 1..`MAX_NUMBER_OF_KEYS` (default 14)
-///    keys per payload, rolling period 1..144"; SERVICES.md §6).
+/// 1. 1…`maximumNumberOfKeys` (14) keys per upload (corona-warn-app/cwa-server
+///    submission service: 1…`MAX_NUMBER_OF_KEYS` keys per payload, default 14,
+///    rolling period 1…144).
 /// 2. Every key: 16-byte key data; rolling period 1…144; start no older than
 ///    `maximumKeyAgeDays` (14) days before the upload and not after it
-///    (PROTOCOL.md §3 "Server practice"); TRL, when given, 1…8
-///    (RISK-CALCULATION.md §1.7: "The app sends, per key, a TRL (1..8)").
+///    (google/exposure-notifications-server `docs/server_functional_requirements.md`);
+///    TRL, when given, 1…8 (cwa-app-android `TransmissionRiskVectorDeterminer.kt`).
 /// 3. The TAN, checked with the verification server (`/tan/verify`), which
 ///    consumes it: forged (never issued), replayed (already used) and expired
-///    TANs are rejected (SERVICES.md §6 "TAN"; E05.01 "A warning can only be
+///    TANs are rejected (cwa-verification-server `/version/v1/tan/verify`; E05.01 "A warning can only be
 ///    triggered once for each test"). A payload that fails 1–2 is rejected
 ///    before the TAN check, so it does not use up the TAN.
 ///

@@ -8,9 +8,11 @@ public struct SubmittedKey: Hashable, Sendable {
     public var rollingStartIntervalNumber: UInt32
     /// Should be 1…144.
     public var rollingPeriod: UInt32
-    /// The TRL the app attached (1…8; RISK-CALCULATION.md §5), or nil.
+    /// The TRL the app attached (1…8; cwa-app-android
+    /// `TransmissionRiskVectorDeterminer.kt`), or nil.
     public var transmissionRiskLevel: Int?
-    /// The DSOS the app attached (RISK-CALCULATION.md §5), or nil.
+    /// The DSOS the app attached (cwa-app-android
+    /// `DaysSinceOnsetOfSymptomsVectorDeterminer.kt`), or nil.
     public var daysSinceOnsetOfSymptoms: Int?
 
     public init(

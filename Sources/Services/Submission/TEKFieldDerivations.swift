@@ -1,9 +1,9 @@
 /// The TEK field derivations of the CWA submission path, applied when an
 /// uploaded key lacks its transmission risk level (TRL) or its days since
 /// onset of symptoms (DSOS). Copied value for value from
-/// `../shared/reference/cwa/server-config/common-persistence/derivation-maps.yaml`
-/// (`tek-field-derivations`; RISK-CALCULATION.md §5 "Server derivations": "used
-/// only when a field is missing … the default TRL is 1"). A test compares these
+/// corona-warn-app/cwa-server `common/persistence/src/main/resources/derivation-maps.yaml`
+/// (`tek-field-derivations`, used only when a field is missing; default TRL 1;
+/// unmodified copy in `Tests/Reference/cwa/server-config/common-persistence/`). A test compares these
 /// tables with the reference file.
 public enum TEKFieldDerivations {
     /// `default-trl: ${DEFAULT_TRL:1}`: the TRL of a key whose DSOS is missing or unmapped.

@@ -1,6 +1,6 @@
-/// A PCR test result as the test-result server reports it (SERVICES.md §6
-/// "Test registration": "Results are PENDING, NEGATIVE, POSITIVE, INVALID or
-/// REDEEMED"; the rapid-test QUICK_* and POCNAT_* variants are not simulated).
+/// A PCR test result as the test-result server reports it
+/// (corona-warn-app/cwa-testresult-server: PENDING, NEGATIVE, POSITIVE, INVALID or
+/// REDEEMED; the rapid-test QUICK_* and POCNAT_* variants are not simulated).
 public enum TestResult: String, Hashable, Sendable, CaseIterable, CustomStringConvertible {
     case pending = "PENDING"
     case negative = "NEGATIVE"

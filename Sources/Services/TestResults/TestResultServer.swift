@@ -1,7 +1,8 @@
 /// The simulated test-result server: laboratories post the hashed GUID of a
 /// test with its result; the verification server looks results up for the app.
 ///
-/// Rules (SERVICES.md §6 "Test registration"):
+/// Rules (corona-warn-app/cwa-testresult-server `application.yml`,
+/// `TestResultCleanup.java`; cwa-documentation `solution_architecture.md`):
 /// - labs post (hashed GUID, result); the result becomes visible after a delay
 ///   the caller chooses (the lab's turnaround), and until then the test reads PENDING;
 /// - results are PENDING, NEGATIVE, POSITIVE, INVALID or REDEEMED; labs cannot post REDEEMED;

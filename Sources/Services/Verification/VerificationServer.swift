@@ -2,7 +2,8 @@ import WarnSimCore
 
 /// The simulated verification server: registration tokens, TANs and teleTANs.
 ///
-/// Rules enforced (SERVICES.md §6 "Test registration", "TAN", "teleTAN";
+/// Rules enforced (corona-warn-app/cwa-verification-server `application.yml` and
+/// `docs/architecture-overview.md`;
 /// scoping document E05.01, E06.03–E06.06):
 /// - a hashed GUID gets a registration token once; a second registration fails;
 /// - a teleTAN (9 characters + check character, valid `teleTANValidSeconds` = 1 h)

@@ -3,8 +3,9 @@ import WarnSimCore
 import RiskCalculation
 import Services
 
-/// The Corona-Warn-App on one simulated phone, as the user stories of
-/// ../shared/seeds/cwa-scoping-document.md describe it: consents, tracing on
+/// The Corona-Warn-App on one simulated phone, as the user stories of the
+/// Corona-Warn-App scoping document (SAP and Deutsche Telekom for the Federal
+/// Government, 2020; user stories E01–E10) describe it: consents, tracing on
 /// and off, test registration and result polling, sharing keys once with a TAN,
 /// downloading verified key packages, detection on the app's cadence, the CWA
 /// risk calculation, and a notification when the risk changes. Every method
@@ -35,7 +36,7 @@ public struct CoronaWarnApp: Sendable {
         public var result: TestResult?
     }
 
-    public private(set) var framework: ExposureNotificationFramework
+    public internal(set) var framework: ExposureNotificationFramework
     public private(set) var consents: Consents
     /// E03.01: the user's tracing switch.
     public private(set) var tracingSwitchedOn = true
@@ -113,21 +114,6 @@ public struct CoronaWarnApp: Sendable {
     }
 
     // MARK: Bluetooth
-
-    /// Moves the framework out (leaving an inert one), so that a simulation can
-    /// drive many phones' frameworks without copying their sighting stores.
-    mutating func takeFramework() -> ExposureNotificationFramework {
-        var taken = ExposureNotificationFramework(
-            keyStream: RandomStream(seed: 0, subsystem: StreamName.unused), metadata: framework.keyRing.metadata,
-            rssiCorrection: 0, isEnabled: false)
-        swap(&taken, &framework)
-        return taken
-    }
-
-    /// Puts a framework taken with ``takeFramework()`` back.
-    mutating func replaceFramework(_ framework: ExposureNotificationFramework) {
-        self.framework = framework
-    }
 
     public mutating func advertisement(at time: Int64) -> AdvertisementPayload? {
         framework.advertisement(at: time)

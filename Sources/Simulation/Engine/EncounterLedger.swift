@@ -1,4 +1,6 @@
+import ExposureNotification
 import Population
+import RiskCalculation
 
 /// The true encounters between app users of the last days, kept so that every
 /// exposure window a phone records can be given the real contact behind it:
@@ -113,6 +115,42 @@ struct EncounterLedger: Sendable {
             }
         }
         return result
+    }
+}
+
+extension EncounterLedger {
+    /// The windows of a detection on `phone` that it had not recorded before,
+    /// each with the key's owner and the real contact behind it.
+    ///
+    /// - Parameters:
+    ///   - matched: The detection's windows (the app's `lastWindows`).
+    ///   - evaluations: The risk calculation's evaluation of each, in the same order.
+    ///   - known: The windows the phone recorded in earlier detections.
+    ///   - index: The diagnosis-key index the detection matched against.
+    ///   - owners: Which person uploaded each distributed key.
+    ///   - startTime: The run's first day (Unix seconds).
+    ///   - detectedAt: The detection's time (Unix seconds).
+    /// - Returns: The new windows by identity, in detection order.
+    func recordedWindows(
+        phone: Int, matched: [MatchedExposureWindow], evaluations: [WindowEvaluation], known: [WindowKey: RecordedWindow],
+        index: DiagnosisKeyIndex, owners: [CoronaWarnApp.KeyIdentity: Int], startTime: Int64, detectedAt: Int64
+    ) -> [(WindowKey, RecordedWindow)] {
+        var found: [(WindowKey, RecordedWindow)] = []
+        var seen = Set<WindowKey>()
+        for (window, evaluation) in zip(matched, evaluations) {
+            let key = index.keys[window.keyIndex]
+            let identity = WindowKey(keyData: key.keyData, rollingStart: key.rollingStartIntervalNumber.rawValue, firstScanTime: window.firstScanTime)
+            guard known[identity] == nil, seen.insert(identity).inserted else { continue }
+            let owner = owners[CoronaWarnApp.KeyIdentity(key)] ?? -1
+            // The span the window's scans observed: from the scan before the
+            // first one (its secondsSinceLastScan) to the last scan.
+            let lookBack = Int64(max(window.window.scanInstances.first?.secondsSinceLastScan ?? 0, 0))
+            let truth = truth(phone: phone, owner: owner, from: window.firstScanTime - lookBack, to: window.lastScanTime, startTime: startTime)
+            found.append((identity, RecordedWindow(
+                owner: owner, window: window.window, firstScanTime: window.firstScanTime,
+                lastScanTime: window.lastScanTime, detectedAt: detectedAt, truth: truth, level: evaluation.riskLevel)))
+        }
+        return found
     }
 }
 

@@ -67,8 +67,9 @@ public struct ScanPipeline: Sendable {
     }
 
     /// Runs the scans of the UTC day starting at `dayStart` (Unix seconds; the
-    /// encounters' minutes count from it). `frameworks[p]` is nil for people
-    /// without the app. Returns the receptions if `keepReceptions`.
+    /// encounters' minutes count from it) on `phones` (one per person, in
+    /// person order): each installed app's framework is used in place, never
+    /// moved out of its phone. Returns the receptions if `keepReceptions`.
     ///
     /// The day's identifiers of every advertising phone are derived in one
     /// batch; each phone then sweeps its scans through its encounters ordered by
@@ -77,13 +78,12 @@ public struct ScanPipeline: Sendable {
     /// all encounters), and seals its day of sightings.
     public func run(
         dayStart: Int64, encounters: DayEncounters,
-        frameworks: inout [ExposureNotificationFramework?], clocks: inout [ScanClock],
+        phones: inout [SimulatedPhone],
         workers: Int, keepReceptions: Bool = false, cryptoSeconds: UnsafeMutablePointer<Double>? = nil
     ) -> [Reception] {
-        let people = frameworks.count
-        precondition(clocks.count == people)
+        let people = phones.count
         let cryptoStart = ContinuousClock.now
-        let advertisements = DayAdvertisements(dayStart: dayStart, frameworks: &frameworks, workers: workers)
+        let advertisements = DayAdvertisements(dayStart: dayStart, phones: &phones, workers: workers)
         cryptoSeconds?.pointee += (ContinuousClock.now - cryptoStart).inSeconds
         let index = DayEncounterIndex(encounters, people: people)
         let dayEnd = dayStart + 86_400
@@ -91,25 +91,23 @@ public struct ScanPipeline: Sendable {
         let tasks = workers > 1 ? workers * 16 : 1
         var perTask = [[Reception]](repeating: [], count: tasks)
         let sigma = (0..<RadioEnvironment.allCases.count).map { model.sightingSigma(RadioEnvironment(rawValue: $0)!) }
-        frameworks.withUnsafeMutableBufferPointer { frameworkBuffer in
-            clocks.withUnsafeMutableBufferPointer { clockBuffer in
+        phones.withUnsafeMutableBufferPointer { phoneBuffer in
                 perTask.withUnsafeMutableBufferPointer { logBuffer in
-                    let fw = UnsafeSendableBuffer(frameworkBuffer)
-                    let ck = UnsafeSendableBuffer(clockBuffer)
+                    let ph = UnsafeSendableBuffer(phoneBuffer)
                     let logs = UnsafeSendableBuffer(logBuffer)
                     Parallel.run(workers: tasks) { task in
                         var sweep = EncounterSweep()
                         var scratch = SightingChunkBuilder()
                         var received = [(payload: AdvertisementPayload, rawRSSI: Int)]()
                         for p in Parallel.chunk(task, of: tasks, count: people) {
-                            guard fw.buffer[p] != nil else { continue }
-                            fw.buffer[p]!.borrowScratch(&scratch)
+                            guard ph.buffer[p].app != nil else { continue }
+                            ph.buffer[p].app!.framework.borrowScratch(&scratch)
                             var fading = RandomStream(seed: seed, subsystem: ScanPipeline.fadingStreams, entity: UInt64(p) << 24 | day)
                             sweep.reset(person: p, index: index, encounters: encounters)
-                            while ck.buffer[p].nextScan < dayEnd {
-                                let time = ck.buffer[p].nextScan
-                                ck.buffer[p].advance()
-                                guard fw.buffer[p]!.isEnabled else { continue }
+                            while ph.buffer[p].scanClock.nextScan < dayEnd {
+                                let time = ph.buffer[p].scanClock.nextScan
+                                ph.buffer[p].scanClock.advance()
+                                guard ph.buffer[p].app!.framework.isEnabled else { continue }
                                 received.removeAll(keepingCapacity: true)
                                 let minute = Int16((time - dayStart) / 60)
                                 sweep.advance(to: minute, encounters: encounters)
@@ -136,7 +134,7 @@ public struct ScanPipeline: Sendable {
                                     }
                                     let path = sweep.active[k].median + sweep.active[k].offset
                                         + sigma[environment.rawValue] * fading.nextTabulatedNormal()
-                                    guard let sighting = model.sighting(pathAttenuation: path, transmitter: q, receiver: p, phones: phones)
+                                    guard let sighting = model.sighting(pathAttenuation: path, transmitter: q, receiver: p, phones: self.phones)
                                     else { continue }
                                     guard let payload = advertisements.payload(slot: Int(slot), interval: interval) else { continue }
                                     received.append((payload, Int(sighting.rssi)))
@@ -146,13 +144,12 @@ public struct ScanPipeline: Sendable {
                                             attenuation: sighting.attenuation))
                                     }
                                 }
-                                fw.buffer[p]!.recordScan(at: time, received: received)
+                                ph.buffer[p].app!.framework.recordScan(at: time, received: received)
                             }
-                            fw.buffer[p]!.sealSightings(keepingScratchIn: &scratch)
+                            ph.buffer[p].app!.framework.sealSightings(keepingScratchIn: &scratch)
                         }
                     }
                 }
-            }
         }
         return perTask.flatMap { $0 }.sorted { ($0.receiver, $0.time, $0.transmitter) < ($1.receiver, $1.time, $1.transmitter) }
     }
@@ -167,15 +164,15 @@ struct DayAdvertisements: Sendable {
     let rpi: [KeyBytes]
     let aem: [UInt32]
 
-    init(dayStart: Int64, frameworks: inout [ExposureNotificationFramework?], workers: Int) {
-        var slot = [Int32](repeating: -1, count: frameworks.count)
+    init(dayStart: Int64, phones: inout [SimulatedPhone], workers: Int) {
+        var slot = [Int32](repeating: -1, count: phones.count)
         var keys = [TemporaryExposureKey]()
         var metadata = [BluetoothMetadata]()
-        for p in frameworks.indices {
-            guard let key = frameworks[p]?.dayKey(at: dayStart) else { continue }
+        for p in phones.indices {
+            guard let key = phones[p].app?.framework.dayKey(at: dayStart) else { continue }
             slot[p] = Int32(keys.count)
             keys.append(key)
-            metadata.append(frameworks[p]!.metadata)
+            metadata.append(phones[p].app!.framework.metadata)
         }
         var firstRow = [Int]()
         firstRow.reserveCapacity(keys.count + 1)
@@ -284,10 +281,4 @@ struct EncounterSweep {
         guard c < segments.upperBound, encounters.segmentStart[c] <= minute else { return nil }
         return c
     }
-}
-
-/// A buffer handed to parallel workers that write disjoint elements.
-struct UnsafeSendableBuffer<Element>: @unchecked Sendable {
-    let buffer: UnsafeMutableBufferPointer<Element>
-    init(_ buffer: UnsafeMutableBufferPointer<Element>) { self.buffer = buffer }
 }

@@ -9,7 +9,9 @@ import WarnSimCore
 /// Every file goes through ``AtomicFile``; nothing depends on thread count or
 /// wall-clock time except the `timings` block of `manifest.json`.
 public enum RunOutputs {
-    /// The run's risk configuration, normalized (what `evaluate` and `sweep` score as production).
+    /// The risk configuration the phones used (the last app configuration they
+    /// fetched and accepted), normalized: what `evaluate` and `sweep` score as
+    /// production.
     public static let riskFileName = "risk.yaml"
 
     /// Lowercase hex SHA-256, as the manifest records it.
@@ -22,7 +24,7 @@ public enum RunOutputs {
         for record in run.phones {
             let p = record.person
             var cells = [String(p), run.world.town.age[p].name, record.hasApp ? "1" : "0"]
-            let app = run.apps[p]
+            let app = record.app
             cells.append(app.map { $0.consents.exposureLogging ? "1" : "0" } ?? "")
             cells.append(app.map { $0.consents.notifications ? "1" : "0" } ?? "")
             let infected = run.world.disease.infectionTime[p].isFinite
@@ -136,14 +138,14 @@ public enum RunOutputs {
             ("summary.csv", Data(summaryCSV(run).utf8)),
             (WindowStore.fileName, Data(WindowStore.encode(windows))),
             (ExposureStore.fileName, Data(run.exposureFileBytes())),
-            (riskFileName, Data(ConfigurationWriter.yaml(run.app.risk).utf8)),
+            (riskFileName, Data(ConfigurationWriter.yaml(run.riskConfiguration).utf8)),
         ]
         for (name, data) in files { try AtomicFile.write(data, to: folder.appendingPathComponent(name)) }
         var manifest = "{\n  \"warnsim_version\": \"\(version)\",\n  \"seed\": \(run.seed),\n  \"days\": \(run.summary.count),\n"
         manifest += "  \"start_time\": \(run.app.startTime),\n"
         manifest += "  \"distance_dose_model\": \"\(run.world.transmission.config.distanceModel.rawValue)\",\n"
         manifest += "  \"people\": \(run.phones.count),\n  \"app_users\": \(run.phones.filter(\.hasApp).count),\n"
-        manifest += "  \"risk_configuration\": \"\(run.app.risk.name)\",\n  \"platform\": \"\(run.app.platform.rawValue)\",\n"
+        manifest += "  \"risk_configuration\": \"\(run.riskConfiguration.name)\",\n  \"platform\": \"\(run.app.platform.rawValue)\",\n"
         manifest += "  \"inputs\": {\n" + inputs.map { url in
             let digest = (try? Data(contentsOf: url)).map { HexCoding.encode(SHA256.hash(data: $0)) } ?? "unreadable"
             return "    \"\(url.lastPathComponent)\": \"sha256:\(digest)\""

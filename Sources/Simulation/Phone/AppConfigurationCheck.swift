@@ -1,0 +1,59 @@
+@preconcurrency import Crypto
+import Foundation
+import RiskCalculation
+import Services
+
+/// The app's check of a fetched app configuration (E07.01): the signature must
+/// verify with the key the app pins, and the payload must load as a CWA
+/// exposure-window risk configuration. Every phone would check the same bytes
+/// with the same pinned key and get the same answer, so the answer is computed
+/// once per distinct payload and shared, as ``KeyPackageVerifier`` does for key
+/// packages.
+public struct AppConfigurationCheck: Sendable {
+    /// The configuration key pinned in the app (shipped with it).
+    public let pinnedKey: P256.Signing.PublicKey
+    /// The answer for each payload checked so far: the configuration it
+    /// carries, or nil if refused.
+    private var answers: [Data: RiskConfiguration?] = [:]
+    /// Distinct fetched payloads that failed verification or loading.
+    public private(set) var rejected = 0
+
+    /// A check against `pinnedKey`.
+    public init(pinnedKey: P256.Signing.PublicKey) {
+        self.pinnedKey = pinnedKey
+    }
+
+    /// The risk parameters of the signed configuration `bytes`, or nil when the
+    /// signature does not verify with the pinned key or the payload is not a
+    /// CWA exposure-window configuration.
+    ///
+    /// - Parameter bytes: The signed app configuration as fetched.
+    /// - Returns: Its risk parameters, or nil if the app must refuse it.
+    public mutating func parameters(of bytes: Data) -> CWARiskParameters? {
+        guard let configuration = configuration(of: bytes), case .cwaExposureWindows(let parameters) = configuration.scheme
+        else { return nil }
+        return parameters
+    }
+
+    /// The risk configuration carried by the signed app configuration `bytes`,
+    /// or nil when the app must refuse it (see ``parameters(of:)``).
+    ///
+    /// - Parameter bytes: The signed app configuration as fetched.
+    /// - Returns: The configuration, named as its payload names it.
+    public mutating func configuration(of bytes: Data) -> RiskConfiguration? {
+        if let known = answers[bytes] { return known }
+        let answer = Self.open(bytes, pinnedKey: pinnedKey)
+        if answer == nil { rejected += 1 }
+        answers[bytes] = answer
+        return answer
+    }
+
+    static func open(_ bytes: Data, pinnedKey: P256.Signing.PublicKey) -> RiskConfiguration? {
+        guard let contents = try? SignedAppConfiguration.open(bytes, publicKey: pinnedKey),
+              let text = String(data: contents.payload, encoding: .utf8),
+              let configuration = try? ConfigurationLoader.load(text: text, file: "app-configuration"),
+              case .cwaExposureWindows = configuration.scheme
+        else { return nil }
+        return configuration
+    }
+}

@@ -1,0 +1,233 @@
+import ExposureNotification
+import Foundation
+import Population
+import RiskCalculation
+import Services
+import WarnSimCore
+
+/// Everything that is one person's device in a run: the Corona-Warn-App (if
+/// installed) with its Exposure Notification framework, the phone's scan
+/// clock, its user's intentions and daily habits, the test they plan, the app
+/// configuration the app checked and uses, and what the phone recorded
+/// (warnings, windows with their ground truth).
+///
+/// ``SimulationRun`` advances the clock and asks each phone to act; the phone
+/// decides with its own random streams, keyed by (seed, subsystem, person), so
+/// nothing depends on the order in which phones are asked or on threads.
+public struct SimulatedPhone: Sendable {
+    /// The person who carries the phone.
+    public let person: Int
+    /// The installed app, nil without it. The app owns the phone's framework.
+    public internal(set) var app: CoronaWarnApp?
+    /// When the phone scans next (every phone keeps a clock, app or not, so the
+    /// scan schedule of a person never depends on someone else's adoption).
+    public internal(set) var scanClock: ScanPipeline.ScanClock
+    /// The user's intentions and habits.
+    public internal(set) var user: PhoneUser
+    /// Planned test registration time (Unix seconds), if this person will test.
+    public internal(set) var plannedTest: Int64?
+    /// The risk calculation the app runs, configured from the last app
+    /// configuration that passed the app's check (E07.01).
+    public internal(set) var engine: CWARiskEngine?
+    /// Time of the first HIGH risk result that notified the user, if any.
+    public internal(set) var firstWarningTime: Int64?
+    /// Time of the first detection whose total risk level was HIGH, notified or not.
+    public internal(set) var firstHighRiskTime: Int64?
+    /// Every exposure window any detection produced, by identity.
+    public internal(set) var windows: [WindowKey: RecordedWindow] = [:]
+
+    /// Whether the person installed the app.
+    public var hasApp: Bool { app != nil }
+
+    /// A phone with `app` installed (or none), whose user has the default
+    /// intentions (QR code, no key sharing) and no planned test: for driving
+    /// parts of the pipeline directly (tests, tools).
+    ///
+    /// - Parameters:
+    ///   - person: The person who carries the phone.
+    ///   - app: The installed app, or nil.
+    ///   - scanClock: When the phone scans.
+    public init(person: Int, app: CoronaWarnApp?, scanClock: ScanPipeline.ScanClock) {
+        self.person = person
+        self.app = app
+        self.scanClock = scanClock
+        user = PhoneUser()
+    }
+
+    /// The phone of `person` at the run's start: whether the app is installed
+    /// and with which consents, and what its user will do, drawn from the
+    /// stream (seed, `app.adoption`, person) in a fixed order.
+    init(person: Int, age: AgeGroup, scenario: AppScenario, pipeline: ScanPipeline, seed: UInt64) {
+        self.person = person
+        var draw = RandomStream(seed: seed, subsystem: StreamName.appAdoption, entity: UInt64(person))
+        let installs = draw.nextUnitDouble() < scenario.adoptionByAge[Int(age.rawValue)]
+        let logging = draw.nextUnitDouble() < scenario.exposureLoggingConsent
+        let notifications = draw.nextUnitDouble() < scenario.notificationPermission
+        var user = PhoneUser()
+        user.testRoute = draw.nextUnitDouble() < scenario.teleTANShare ? .teleTAN : .qrCode
+        user.willShare = draw.nextUnitDouble() < scenario.shareKeysProbability
+        user.answersExactOnset = draw.nextUnitDouble() < scenario.exactOnsetAnswerShare
+        self.user = user
+        scanClock = ScanPipeline.ScanClock(person: person, start: scenario.startTime, seed: seed)
+        app = installs ? CoronaWarnApp(
+            framework: pipeline.framework(person: person),
+            consents: .init(exposureLogging: logging, notifications: notifications),
+            maxDetectionsPerDay: scenario.maxDetectionsPerDay) : nil
+    }
+
+    // MARK: App configuration (E07.01)
+
+    /// The app fetched the signed configuration `bytes`: it uses the risk
+    /// parameters only if `check` accepts them, and otherwise keeps the ones
+    /// it has.
+    mutating func fetchedAppConfiguration(_ bytes: Data, check: inout AppConfigurationCheck, platform: RiskPlatform) {
+        guard app != nil, let parameters = check.parameters(of: bytes) else { return }
+        if engine?.parameters != parameters || engine?.platform != platform {
+            engine = CWARiskEngine(parameters: parameters, platform: platform)
+        }
+    }
+
+    // MARK: The user's day (E03)
+
+    /// The day's user behaviour: tracing and Bluetooth switched off for whole
+    /// days, and app resets, each drawn from the stream (seed, `app.behaviour`,
+    /// person and day).
+    mutating func startDay(_ day: Int, dayStart: Int64, scenario: AppScenario, seed: UInt64) {
+        guard app != nil else { return }
+        var draw = RandomStream(seed: seed, subsystem: StreamName.appBehaviour, entity: UInt64(person) << 20 | UInt64(day))
+        let tracing = draw.nextUnitDouble(), bluetooth = draw.nextUnitDouble(), reset = draw.nextUnitDouble()
+        if reset < scenario.resetPerDay {
+            // A reset switches tracing back on (delivery default).
+            app!.reset(now: dayStart, consents: app!.consents)
+            user.tracingOffDaysLeft = 0
+        }
+        // A period ends after its days; a user whose tracing is on may switch it off.
+        if user.tracingOffDaysLeft > 0 {
+            user.tracingOffDaysLeft -= 1
+            if user.tracingOffDaysLeft == 0 { app!.setTracing(true) }
+        }
+        if user.tracingOffDaysLeft == 0, app!.consents.exposureLogging, tracing < scenario.tracingOffPerDay {
+            app!.setTracing(false)
+            user.tracingOffDaysLeft = scenario.tracingOffDays
+        }
+        if user.bluetoothOffDaysLeft > 0 {
+            user.bluetoothOffDaysLeft -= 1
+            if user.bluetoothOffDaysLeft == 0 { app!.setBluetooth(true) }
+        }
+        if user.bluetoothOffDaysLeft == 0, bluetooth < scenario.bluetoothOffPerDay {
+            app!.setBluetooth(false)
+            user.bluetoothOffDaysLeft = scenario.bluetoothOffDays
+        }
+    }
+
+    // MARK: Testing (E06)
+
+    /// The person was infected: a symptomatic app user plans a test with the
+    /// scenario's probability (stream (seed, `app.testing`, person)), at symptom
+    /// onset plus the test delay (plus the lab's delay for a teleTAN, which the
+    /// hotline issues once the result is known).
+    mutating func planTest(after infection: InfectionRecord, scenario: AppScenario, seed: UInt64) {
+        guard app != nil, infection.symptomatic else { return }
+        var draw = RandomStream(seed: seed, subsystem: StreamName.appTesting, entity: UInt64(person))
+        guard draw.nextUnitDouble() < scenario.testProbabilityWhenSymptomatic else { return }
+        let onset = scenario.startTime + Int64(infection.onset * 86_400)
+        let labWait = user.testRoute == .teleTAN ? scenario.labDelayHours : 0
+        plannedTest = onset + Int64((scenario.testDelayHours + labWait) * 3600)
+    }
+
+    /// What a phone did with the backend in one hour.
+    struct BackendActivity {
+        var testsRegistered = 0
+        var positiveResults = 0
+        /// Keys uploaded (0 if none).
+        var keysUploaded = 0
+    }
+
+    /// The hour's test registration, result polling and key sharing, against
+    /// the backend. `symptomAnswer` gives the answer of a user who answers
+    /// with the exact onset date, at the upload time.
+    mutating func useBackend(
+        now: Int64, backend: inout CWABackend, scenario: AppScenario, seed: UInt64,
+        symptomAnswer: (Int64) -> SymptomAnswer
+    ) -> BackendActivity {
+        var activity = BackendActivity()
+        guard app != nil else { return activity }
+        if let planned = plannedTest, planned <= now, app!.test == nil {
+            plannedTest = nil
+            registerTest(now: now, backend: &backend, scenario: scenario, seed: seed, activity: &activity)
+        }
+        guard app!.test != nil else { return activity }
+        if let result = app!.pollTestResult(backend: &backend, now: now), result == .positive {
+            activity.positiveResults += 1
+        }
+        if app!.test?.result == .positive, !app!.hasSharedKeys {
+            let answer = user.answersExactOnset ? symptomAnswer(now) : .noAnswer
+            activity.keysUploaded = app!.shareKeys(consent: user.willShare, answer: answer, backend: &backend, now: now)
+        }
+        return activity
+    }
+
+    /// Registers the planned test by the user's route: a QR code whose lab
+    /// result follows after the scenario's delay, or a teleTAN from the hotline.
+    private mutating func registerTest(
+        now: Int64, backend: inout CWABackend, scenario: AppScenario, seed: UInt64, activity: inout BackendActivity
+    ) {
+        let route = user.testRoute
+        let code: String
+        switch route {
+        case .qrCode:
+            code = "warnsim-\(seed)-person-\(person)"
+            // The lab reports the PCR result after the configured delay.
+            try? backend.labPost(hashedGUID: HashedGUID(guid: code), result: .positive, now: now,
+                                 delaySeconds: Int64(scenario.labDelayHours * 3600))
+        case .teleTAN:
+            // The hotline hands out a teleTAN once the lab result is known.
+            guard let teleTAN = try? backend.createTeleTAN(now: now) else { return }
+            code = teleTAN.code
+        }
+        if app!.registerTest(route, code: code, polling: .pcr, backend: &backend, now: now) {
+            activity.testsRegistered += 1
+            if route == .teleTAN { activity.positiveResults += 1 }
+        }
+    }
+
+    // MARK: Download and detection (E04.01, E07.01)
+
+    /// What one phone's detection produced.
+    struct Detection: Sendable {
+        var high: Bool
+        var notifiedHigh: Bool
+        var newWindows: [(WindowKey, RecordedWindow)]
+    }
+
+    /// The app takes in the hour's fresh packages and runs detection if due;
+    /// new windows are labelled with the true contact behind them from `ledger`.
+    mutating func downloadAndDetect(
+        now: Int64, fresh: [VerifiedKeyPackage], index: DiagnosisKeyIndex, matcher: ExposureMatcher,
+        owners: [CoronaWarnApp.KeyIdentity: Int], ledger: EncounterLedger, startTime: Int64
+    ) throws -> Detection? {
+        guard app != nil else { return nil }
+        app!.receive(fresh, now: now)
+        guard let engine, let result = try app!.detectIfDue(now: now, index: index, matcher: matcher, engine: engine) else { return nil }
+        var notified = false
+        if case .riskCalculated(_, .high, true) = app!.events.last { notified = true }
+        return Detection(
+            high: result.totalRiskLevel == .high, notifiedHigh: notified,
+            newWindows: ledger.recordedWindows(
+                phone: person, matched: app!.lastWindows, evaluations: result.windows, known: windows,
+                index: index, owners: owners, startTime: startTime, detectedAt: now))
+    }
+
+    /// Records what a detection produced; returns whether it warned the user
+    /// for the first time.
+    mutating func record(_ detection: Detection, at now: Int64) -> Bool {
+        if detection.high, firstHighRiskTime == nil { firstHighRiskTime = now }
+        var warned = false
+        if detection.notifiedHigh, firstWarningTime == nil {
+            firstWarningTime = now
+            warned = true
+        }
+        for (identity, window) in detection.newWindows { windows[identity] = window }
+        return warned
+    }
+}
