@@ -11,7 +11,7 @@
 //   RiskCalculation        → ExposureNotification, CBLAS (OpenBLAS), Yams
 //   ExposureNotification   → WarnSimCore, CLibCrypto (OpenSSL libcrypto), swift-crypto,
 //                            SwiftProtobuf, ZIPFoundation
-//   WarnSimCore            random streams and their names, parallel loops, unsafe-buffer
+//   WarnSimCore            random streams and their names, the run manifest (swift-crypto), parallel loops, unsafe-buffer
 //                          helpers, atomic output, input errors, the strict YAML reader (Yams)
 //
 // Tooling sits beside the layers, never under them:
@@ -63,7 +63,10 @@ let package = Package(
         // MARK: Layers (bottom to top)
 
         /// Shared by every layer: deterministic random streams, atomic output files.
-        .target(name: "WarnSimCore", dependencies: [.product(name: "Yams", package: "Yams")]),
+        .target(
+            name: "WarnSimCore",
+            dependencies: [.product(name: "Yams", package: "Yams"), .product(name: "Crypto", package: "swift-crypto")]
+        ),
         .target(
             name: "ExposureNotification",
             dependencies: [

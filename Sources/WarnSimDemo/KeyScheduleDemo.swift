@@ -81,17 +81,19 @@ public struct KeyScheduleDemo: Sendable {
             ("public-key.pem", Data((signingKey.publicKey.pemRepresentation + "\n").utf8)),
             ("export.zip", zip),
         ]
-        var manifest = "{\n  \"command\": \"demo\",\n  \"seed\": \(seed),\n  \"upload_day_start_interval\": \(uploadInterval.rawValue),\n  \"files\": {\n"
+        var manifest = RunManifest(command: "demo", version: version, seed: seed)
+        manifest.add("upload_day_start_interval", Int(uploadInterval.rawValue))
         // export.zip differs between runs only by the ECDSA nonce inside export.sig,
         // so the manifest pins its export.bin instead of the archive.
-        manifest += files.map { name, data in
-            name == "export.zip"
-                ? "    \"export.zip/export.bin\": \"sha256:\(HexCoding.encode(SHA256.hash(data: package.exportBin)))\""
-                : "    \"\(name)\": \"sha256:\(HexCoding.encode(SHA256.hash(data: data)))\""
-        }.joined(separator: ",\n")
-        manifest += "\n  },\n  \"version\": \"\(version)\"\n}\n"
+        for (name, data) in files {
+            if name == "export.zip" {
+                manifest.addOutput("export.zip/export.bin", data: package.exportBin)
+            } else {
+                manifest.addOutput(name, data: data)
+            }
+        }
         for (name, data) in files { try AtomicFile.write(data, to: folder.appendingPathComponent(name)) }
-        try AtomicFile.write(manifest, to: folder.appendingPathComponent("manifest.json"))
+        try manifest.write(into: folder)
 
         return Summary(
             keys: keys.count,

@@ -167,8 +167,9 @@ public enum Snapshot {
         return all.prefix(count).joined(separator: "\n") + (all.count > count ? "\n… \(all.count - count) more line(s)" : "")
     }
 
-    /// The lines of `text` (a final newline does not start another line).
+    /// The lines of `text` (none for an empty text; a final newline does not start another line).
     static func lines(_ text: String) -> [String] {
+        if text.isEmpty { return [] }
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         if text.hasSuffix("\n") { lines.removeLast() }
         return lines

@@ -2,10 +2,10 @@ import Foundation
 import Simulation
 import WarnSimCore
 
-/// `manifest.json` of `evaluate` and `sweep`: what was read (runs with the
-/// SHA-256 of their manifests), the label options, the bootstrap, and the
-/// SHA-256 of every output. It holds no time, so it is byte-identical for
-/// identical inputs.
+/// What `evaluate` and `sweep` record in their ``RunManifest``: the runs read
+/// (with the SHA-256 of their manifests), the label options, the bootstrap,
+/// and the SHA-256 of every output. It holds no time, so it is byte-identical
+/// for identical inputs.
 public struct AnalysisManifest: Sendable {
     public var version: String
     public var command: String
@@ -29,24 +29,34 @@ public struct AnalysisManifest: Sendable {
         self.extra = extra
     }
 
-    public func json(outputs: [String: Data]) -> String {
+    /// The manifest of the command's folder: the runs read (each run's
+    /// `manifest.json` is an input), the label options, the bootstrap, the
+    /// extra fields and every output, in ``RunManifest``'s key names.
+    ///
+    /// - Parameters:
+    ///   - outputs: The files written, by name.
+    ///   - extraInputs: Further files read (the sweep file), by name.
+    /// - Returns: The manifest.
+    public func manifest(outputs: [String: Data], extraInputs: [(String, Data)] = []) -> RunManifest {
         let quote = TextEscaping.jsonString
-        var text = "{\n"
-        if !version.isEmpty { text += "  \"warnsim_version\": \(quote(version)),\n" }
-        text += "  \"command\": \(quote(command)),\n"
-        text += "  \"production_configuration\": \(quote(production)),\n"
-        text += "  \"runs\": [\n" + runs.map { run in
-            let manifest = FileManager.default.contents(atPath: URL(fileURLWithPath: run.folder).appendingPathComponent("manifest.json").path)
-            let digest = manifest.map { "sha256:" + RunOutputs.sha256Hex($0) } ?? "unreadable"
-            return "    {\"folder\": \(quote(run.folder)), \"seed\": \(run.seed), \"days\": \(run.days), \"app_users\": \(run.appUsers.count), \"manifest\": \(quote(digest))}"
-        }.joined(separator: ",\n") + "\n  ],\n"
+        var manifest = RunManifest(command: command, version: version, seed: seed)
+        manifest.add("production_configuration", production)
+        manifest.add("runs", json: "[\n" + runs.map { run in
+            "    {\"folder\": \(quote(run.folder)), \"seed\": \(run.seed), \"days\": \(run.days), \"app_users\": \(run.appUsers.count)}"
+        }.joined(separator: ",\n") + "\n  ]")
         let o = options
-        text += "  \"labels\": {\"primary\": \(quote(o.primary.rawValue)), \"close_contact_minutes\": \(o.closeContactMinutes), "
-        text += "\"close_contact_metres\": \(o.closeContactMetres), \"close_contact_mode\": \(quote(o.closeContactMode.rawValue)), "
-        text += "\"dose_threshold\": \(o.doseThreshold.map { "\($0)" } ?? "null"), \"warned_within_days\": \(o.warnedWithinDays)},\n"
-        text += "  \"bootstrap\": {\"resamples\": \(bootstrap), \"seed\": \(seed), \"confidence\": 0.95},\n"
-        for key in extra.keys.sorted() { text += "  \(quote(key)): \(quote(extra[key]!)),\n" }
-        text += "  \"outputs\": {" + outputs.keys.sorted().map { "\(quote($0)): \(quote("sha256:" + RunOutputs.sha256Hex(outputs[$0]!)))" }.joined(separator: ", ") + "}\n}\n"
-        return text
+        manifest.add("labels", json: "{\"primary\": \(quote(o.primary.rawValue)), \"close_contact_minutes\": \(o.closeContactMinutes), "
+            + "\"close_contact_metres\": \(o.closeContactMetres), \"close_contact_mode\": \(quote(o.closeContactMode.rawValue)), "
+            + "\"dose_threshold\": \(o.doseThreshold.map { "\($0)" } ?? "null"), \"warned_within_days\": \(o.warnedWithinDays)}")
+        manifest.add("bootstrap", json: "{\"resamples\": \(bootstrap), \"seed\": \(seed), \"confidence\": 0.95}")
+        for key in extra.keys.sorted() { manifest.add(key, extra[key]!) }
+        for (index, run) in runs.enumerated() {
+            let path = URL(fileURLWithPath: run.folder).appendingPathComponent(RunManifest.fileName).path
+            let digest = FileManager.default.contents(atPath: path).map(RunManifest.digest) ?? "unreadable"
+            manifest.inputs.append(("runs[\(index)]/\(RunManifest.fileName)", digest))
+        }
+        for (name, data) in extraInputs { manifest.addInput(name, data: data) }
+        for name in outputs.keys.sorted() { manifest.addOutput(name, data: outputs[name]!) }
+        return manifest
     }
 }

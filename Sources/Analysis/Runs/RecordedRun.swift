@@ -117,7 +117,7 @@ public struct RecordedRun: Sendable {
                 throw InputError(file: manifestPath, field: "outputs.\(name)", problem: "missing; the run folder is from an older WarnSim or incomplete")
             }
             let path = URL(fileURLWithPath: folder).appendingPathComponent(name).path
-            let actual = "sha256:" + RunOutputs.sha256Hex(Data(try bytes(path)))
+            let actual = RunManifest.digest(Data(try bytes(path)))
             guard actual == expected else {
                 throw InputError(file: path, problem: "does not match its SHA-256 in manifest.json (changed after the run?)")
             }

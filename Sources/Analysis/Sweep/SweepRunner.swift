@@ -111,10 +111,10 @@ public struct SweepRunner: Sendable {
         let manifest = AnalysisManifest(
             version: version, command: "sweep", runs: runs.runs, options: spec.labels, bootstrap: spec.bootstrap, seed: spec.seed,
             production: runs.production.name,
-            extra: ["sweep_file_sha256": "sha256:" + RunOutputs.sha256Hex(try Data(contentsOf: URL(fileURLWithPath: spec.file))),
-                    "method": spec.method.rawValue, "configurations_scored": String(scored.count),
+            extra: ["method": spec.method.rawValue, "configurations_scored": String(scored.count),
                     "configurations_rejected": String(rejected.count), "platform": runs.platform.rawValue])
-        try AtomicFile.write(manifest.json(outputs: outputs), to: folder.appendingPathComponent("manifest.json"))
+        let sweepFile = URL(fileURLWithPath: spec.file)
+        try manifest.manifest(outputs: outputs, extraInputs: [(sweepFile.lastPathComponent, try Data(contentsOf: sweepFile))]).write(into: folder)
         try? fm.removeItem(at: partial)
         return timings
     }
@@ -139,7 +139,7 @@ public struct SweepRunner: Sendable {
         for run in runs.runs {
             data += try Data(contentsOf: URL(fileURLWithPath: run.folder).appendingPathComponent("manifest.json"))
         }
-        return RunOutputs.sha256Hex(data) + "\n"
+        return RunManifest.digest(data) + "\n"
     }
 }
 

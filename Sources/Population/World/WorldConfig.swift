@@ -152,6 +152,9 @@ public struct WorldScenario: Sendable {
     public var radio: RadioParameters
     public var calibrationTable: DeviceCalibrationTable
     public var epidemiology: EpidemiologyConfig
+    /// The files the world sections refer to (radio parameters, calibration
+    /// table), for the run manifest.
+    public var sourceFiles: [URL] = []
 
     /// Parses the world sections of a parsed scenario document: `name`,
     /// `population`, `radio` and `epidemiology`. Paths inside (`radio.parameters`,
@@ -172,7 +175,9 @@ public struct WorldScenario: Sendable {
                              problem: "'\(carriage)' is not a carriage state of \(parametersPath) (\(radio.carriageNames.joined(separator: ", ")))")
         }
         let epidemiology = try EpidemiologyConfig.parse(try root.section("epidemiology"))
-        return WorldScenario(name: name, population: population, radio: radio, calibrationTable: table, epidemiology: epidemiology)
+        var world = WorldScenario(name: name, population: population, radio: radio, calibrationTable: table, epidemiology: epidemiology)
+        world.sourceFiles = [parametersPath, tablePath].map { URL(fileURLWithPath: $0, relativeTo: folder).standardizedFileURL }
+        return world
     }
 }
 

@@ -53,6 +53,8 @@ public struct AppScenario: Sendable {
     public var days: Int
     /// The backend's policies (`services:`; production defaults when absent).
     public var services: ServicesConfiguration
+    /// The files the app sections refer to (the risk configuration), for the run manifest.
+    public var sourceFiles: [URL] = []
 
     /// Parses the app sections of a parsed scenario document: `app`, `risk`,
     /// `simulation` and `services` (production defaults when absent). Paths
@@ -103,7 +105,7 @@ public struct AppScenario: Sendable {
 
         let services = try root.optionalSection("services").map(ServicesConfiguration.parse(section:)) ?? ServicesConfiguration()
 
-        return AppScenario(
+        var scenario = AppScenario(
             adoptionByAge: adoption.map { $0 * scale },
             exposureLoggingConsent: consent, notificationPermission: notifications,
             testProbabilityWhenSymptomatic: testProbability, testDelayHours: testDelay, labDelayHours: labDelay,
@@ -111,6 +113,8 @@ public struct AppScenario: Sendable {
             maxDetectionsPerDay: detections, tracingOffPerDay: tracingOff, tracingOffDays: tracingOffDays,
             bluetoothOffPerDay: bluetoothOff, bluetoothOffDays: bluetoothOffDays, resetPerDay: reset, risk: risk, platform: RiskPlatform(rawValue: platformName)!,
             startTime: start, days: days, services: services)
+        scenario.sourceFiles = [riskURL]
+        return scenario
     }
 
     static func utcMidnight(_ text: String) -> Int64? {

@@ -18,6 +18,10 @@ public struct Scenario: Sendable {
     /// The scenario's `description`, if it has one.
     public var description: String?
 
+    /// Every file the scenario consists of: the scenario file and the files it
+    /// refers to (radio parameters, calibration table, risk configuration).
+    public var files: [URL] { [url] + world.sourceFiles + app.sourceFiles }
+
     /// A scenario assembled from parts already parsed (tests and tools).
     public init(url: URL, world: WorldScenario, app: AppScenario, description: String? = nil) {
         self.url = url

@@ -14,9 +14,6 @@ public enum RunOutputs {
     /// production.
     public static let riskFileName = "risk.yaml"
 
-    /// Lowercase hex SHA-256, as the manifest records it.
-    public static func sha256Hex(_ data: Data) -> String { HexCoding.encode(SHA256.hash(data: data)) }
-
     /// `phones.csv`: one row per person.
     public static func phonesCSV(_ run: SimulationRun) -> String {
         var out = "person,age_group,has_app,exposure_logging,notifications,infected_day,symptomatic,onset_day,test_route,test_registered_at,test_result,keys_shared_at,keys_shared,first_warning_at,first_high_risk_at,windows,final_risk_level\n"
@@ -141,19 +138,19 @@ public enum RunOutputs {
             (riskFileName, Data(ConfigurationWriter.yaml(run.riskConfiguration).utf8)),
         ]
         for (name, data) in files { try AtomicFile.write(data, to: folder.appendingPathComponent(name)) }
-        var manifest = "{\n  \"warnsim_version\": \"\(version)\",\n  \"seed\": \(run.seed),\n  \"days\": \(run.summary.count),\n"
-        manifest += "  \"start_time\": \(run.app.startTime),\n"
-        manifest += "  \"distance_dose_model\": \"\(run.world.transmission.config.distanceModel.rawValue)\",\n"
-        manifest += "  \"people\": \(run.phones.count),\n  \"app_users\": \(run.phones.filter(\.hasApp).count),\n"
-        manifest += "  \"risk_configuration\": \"\(run.riskConfiguration.name)\",\n  \"platform\": \"\(run.app.platform.rawValue)\",\n"
-        manifest += "  \"inputs\": {\n" + inputs.map { url in
-            let digest = (try? Data(contentsOf: url)).map { HexCoding.encode(SHA256.hash(data: $0)) } ?? "unreadable"
-            return "    \"\(url.lastPathComponent)\": \"sha256:\(digest)\""
-        }.joined(separator: ",\n") + "\n  },\n"
-        manifest += "  \"outputs\": {\n" + files.map { name, data in
-            "    \"\(name)\": \"sha256:\(sha256Hex(data))\""
-        }.joined(separator: ",\n") + "\n  },\n"
-        manifest += "  \"timings_seconds\": {" + timings.keys.sorted().map { "\"\($0)\": \(String(format: "%.3f", timings[$0]!))" }.joined(separator: ", ") + "}\n}\n"
-        try AtomicFile.write(manifest, to: folder.appendingPathComponent("manifest.json"))
+        var manifest = RunManifest(command: "simulate", version: version, seed: run.seed)
+        manifest.add("days", run.summary.count)
+        manifest.add("start_time", run.app.startTime)
+        manifest.add("distance_dose_model", run.world.transmission.config.distanceModel.rawValue)
+        manifest.add("people", run.phones.count)
+        manifest.add("app_users", run.phones.filter(\.hasApp).count)
+        manifest.add("risk_configuration", run.riskConfiguration.name)
+        manifest.add("platform", run.app.platform.rawValue)
+        for url in inputs {
+            manifest.inputs.append((url.lastPathComponent, (try? Data(contentsOf: url)).map(RunManifest.digest) ?? "unreadable"))
+        }
+        for (name, data) in files { manifest.addOutput(name, data: data) }
+        manifest.timings = timings
+        try manifest.write(into: folder)
     }
 }

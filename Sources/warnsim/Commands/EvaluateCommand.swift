@@ -49,7 +49,7 @@ struct EvaluateCommand: ParsableCommand {
         do {
             try AtomicFile.write(table, to: folder.appendingPathComponent("metrics.csv"))
             try AtomicFile.write(set.labelsCSV(), to: folder.appendingPathComponent("labels.csv"))
-            try AtomicFile.write(manifest.json(outputs: ["metrics.csv": Data(table.utf8)]), to: folder.appendingPathComponent("manifest.json"))
+            try manifest.manifest(outputs: ["metrics.csv": Data(table.utf8), "labels.csv": Data(set.labelsCSV().utf8)]).write(into: folder)
         } catch {
             throw inputFailure(file: out, "cannot be written (\(error.localizedDescription))")
         }

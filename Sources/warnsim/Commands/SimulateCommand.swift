@@ -61,7 +61,7 @@ struct SimulateCommand: ParsableCommand {
         let finished = clock.now
         do {
             try RunOutputs.write(
-                run, to: URL(fileURLWithPath: out), version: WarnSimVersion.string, inputs: [url],
+                run, to: URL(fileURLWithPath: out), version: WarnSimVersion.string, inputs: scenario.files,
                 timings: ["setup": (built - started).inSeconds, "simulate": (finished - built).inSeconds])
         } catch {
             throw inputFailure(file: out, "cannot be written (\(error.localizedDescription))")
