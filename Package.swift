@@ -4,7 +4,7 @@
 // warnings. The module layering follows DESIGN.md: every dependency points down.
 //
 //   warnsim (CLI)          → every layer, ArgumentParser
-//   Analysis               → Simulation, CSV.swift
+//   Analysis               → Simulation, RiskCalculation, Population, ExposureNotification, CSV.swift
 //   Simulation             → Services, RiskCalculation, Population
 //   Services               → ExposureNotification, swift-crypto
 //   Population             → WarnSimCore, CSQLite (SQLite 3)
@@ -108,7 +108,10 @@ let package = Package(
         ),
         .target(
             name: "Analysis",
-            dependencies: ["Simulation", "WarnSimCore", .product(name: "CSV", package: "CSV.swift")]
+            dependencies: [
+                "Simulation", "RiskCalculation", "Population", "ExposureNotification", "WarnSimCore",
+                .product(name: "CSV", package: "CSV.swift"),
+            ]
         ),
 
         // MARK: Tooling (beside the layers)
@@ -153,13 +156,20 @@ let package = Package(
         .testTarget(name: "WarnSimCoreTests", dependencies: ["WarnSimCore"]),
         .testTarget(
             name: "ExposureNotificationTests",
-            dependencies: ["WarnSimTestSupport", "ExposureNotification", "WarnSimCore", .product(name: "Crypto", package: "swift-crypto")]
+            dependencies: [
+                "WarnSimTestSupport", "ExposureNotification", "WarnSimCore",
+                .product(name: "Crypto", package: "swift-crypto"), .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            ]
         ),
-        .testTarget(name: "RiskCalculationTests", dependencies: ["WarnSimTestSupport", "RiskCalculation", "ExposureNotification", "WarnSimCore"]),
+        .testTarget(
+            name: "RiskCalculationTests", dependencies: ["WarnSimTestSupport", "RiskCalculation", "ExposureNotification", "WarnSimCore"]),
         .testTarget(name: "PopulationTests", dependencies: ["WarnSimTestSupport", "Population", "WarnSimCore"]),
         .testTarget(
             name: "ServicesTests",
-            dependencies: ["WarnSimTestSupport", "Services", "ExposureNotification", "WarnSimCore", .product(name: "Crypto", package: "swift-crypto")]
+            dependencies: [
+                "WarnSimTestSupport", "Services", "ExposureNotification", "WarnSimCore",
+                .product(name: "Crypto", package: "swift-crypto"), .product(name: "Yams", package: "Yams"),
+            ]
         ),
         .testTarget(
             name: "SimulationTests",
@@ -168,7 +178,11 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
-        .testTarget(name: "AnalysisTests", dependencies: ["WarnSimTestSupport", "Analysis", "Simulation", "RiskCalculation", "Population", "ExposureNotification", "WarnSimCore"]),
+        .testTarget(
+            name: "AnalysisTests",
+            dependencies: [
+                "WarnSimTestSupport", "Analysis", "Simulation", "RiskCalculation", "Population", "ExposureNotification", "WarnSimCore",
+            ]),
         .testTarget(name: "WarnSimCLITests", dependencies: ["WarnSimTestSupport", "warnsim"]),
     ],
     swiftLanguageModes: [.v6]

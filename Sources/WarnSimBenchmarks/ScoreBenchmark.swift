@@ -154,8 +154,9 @@ public struct ScoreBenchmark: Sendable {
             a.withUnsafeBufferPointer { pa in
                 b.withUnsafeBufferPointer { pb in
                     c.withUnsafeMutableBufferPointer { pc in
-                        cblas_dgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, Int32(m), Int32(n), Int32(k),
-                                    1.0, pa.baseAddress, Int32(k), pb.baseAddress, Int32(n), 0.0, pc.baseAddress, Int32(n))
+                        cblas_dgemm(
+                            CblasRowMajor, CblasNoTrans, CblasNoTrans, Int32(m), Int32(n), Int32(k),
+                            1.0, pa.baseAddress, Int32(k), pb.baseAddress, Int32(n), 0.0, pc.baseAddress, Int32(n))
                     }
                 }
             }

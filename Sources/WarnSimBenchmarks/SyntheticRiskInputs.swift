@@ -27,13 +27,14 @@ public enum SyntheticRiskInputs {
                         secondsSinceLastScan: 60 * Int.random(in: 3...5, using: &random)
                     )
                 }
-                windows.append(ExposureWindow(
-                    dayNumber: referenceDay - Int.random(in: 0...13, using: &random),
-                    reportType: ReportType(rawValue: Int.random(in: 1...4, using: &random)),
-                    infectiousness: Bool.random(using: &random) ? .standard : .high,
-                    calibrationConfidence: CalibrationConfidence(rawValue: Int.random(in: 0...3, using: &random))!,
-                    scanInstances: scans
-                ))
+                windows.append(
+                    ExposureWindow(
+                        dayNumber: referenceDay - Int.random(in: 0...13, using: &random),
+                        reportType: ReportType(rawValue: Int.random(in: 1...4, using: &random)),
+                        infectiousness: Bool.random(using: &random) ? .standard : .high,
+                        calibrationConfidence: CalibrationConfidence(rawValue: Int.random(in: 0...3, using: &random))!,
+                        scanInstances: scans
+                    ))
                 devices.append(device)
             }
             device += 1

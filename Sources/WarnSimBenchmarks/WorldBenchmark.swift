@@ -117,7 +117,10 @@ public struct WorldBenchmark {
         let buildStart = clock.now
         var world = World(scenario: scenario, seed: seed)
         let buildSeconds = Self.seconds(clock.now - buildStart)
-        var encounters = 0, segments = 0, sightings = 0, exposures = 0
+        var encounters = 0
+        var segments = 0
+        var sightings = 0
+        var exposures = 0
         var checksum: UInt64 = 0
         var excluded = Duration.zero
         var survey = ContactSurvey(distance: scenario.population.contactDistance)
@@ -153,12 +156,15 @@ public struct WorldBenchmark {
                 householdAttackRate: summary.householdAttackRate,
                 householdAttackRateStandardError: summary.householdAttackRateStandardError)
         }
-        let contacts: [SettingContacts]? = surveyContacts ? Setting.allCases.map { setting in
-            let close = survey.closeContacts(setting)
-            return SettingContacts(setting: setting.name, personDays: close.personDays, closeContacts: close.mean,
-                                   closeContactsStandardError: close.standardError,
-                                   encounterPartners: survey.encounterPartners(setting))
-        } : nil
+        let contacts: [SettingContacts]? =
+            surveyContacts
+            ? Setting.allCases.map { setting in
+                let close = survey.closeContacts(setting)
+                return SettingContacts(
+                    setting: setting.name, personDays: close.personDays, closeContacts: close.mean,
+                    closeContactsStandardError: close.standardError,
+                    encounterPartners: survey.encounterPartners(setting))
+            } : nil
         return Result(
             people: scenario.population.people, days: days, threads: threads, buildSeconds: buildSeconds,
             simulateSeconds: elapsed, personDaysPerSecond: Double(scenario.population.people * days) / max(elapsed, 1e-9),

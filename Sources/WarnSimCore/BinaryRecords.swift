@@ -79,8 +79,9 @@ public struct BinaryReader: Sendable {
     }
 
     func truncated(_ field: String) -> InputError {
-        InputError(file: file, field: record >= 0 ? "record \(record).\(field)" : field,
-                   problem: "the file ends early (truncated at byte \(bytes.count))")
+        InputError(
+            file: file, field: record >= 0 ? "record \(record).\(field)" : field,
+            problem: "the file ends early (truncated at byte \(bytes.count))")
     }
 
     /// An error about the current record's `field`.

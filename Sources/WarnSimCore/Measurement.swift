@@ -1,5 +1,5 @@
 #if canImport(Foundation)
-import Foundation
+    import Foundation
 #endif
 
 extension Duration {

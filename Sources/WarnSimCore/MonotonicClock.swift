@@ -1,8 +1,9 @@
 import Dispatch
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Seconds from a monotonic clock, and the process's CPU time, for the

@@ -83,9 +83,11 @@ public struct RunManifest: Sendable {
         lines.append("  \"inputs\": " + files(inputs))
         lines.append("  \"outputs\": " + files(outputs))
         if let timings {
-            lines.append("  \"timings_seconds\": {" + timings.keys.sorted().map {
-                "\(quote($0)): \(String(format: "%.3f", timings[$0]!))"
-            }.joined(separator: ", ") + "}")
+            lines.append(
+                "  \"timings_seconds\": {"
+                    + timings.keys.sorted().map {
+                        "\(quote($0)): \(String(format: "%.3f", timings[$0]!))"
+                    }.joined(separator: ", ") + "}")
         }
         return "{\n" + lines.joined(separator: ",\n") + "\n}\n"
     }

@@ -67,8 +67,9 @@ public final class YAMLSection {
             return
         }
         guard let mapping = node.mapping else {
-            throw InputError(file: file, field: path.isEmpty ? nil : path,
-                             problem: "expected a mapping of keys to values, found \(Self.describe(node))")
+            throw InputError(
+                file: file, field: path.isEmpty ? nil : path,
+                problem: "expected a mapping of keys to values, found \(Self.describe(node))")
         }
         var entries: [(String, Node)] = []
         var seen: Set<String> = []
@@ -179,13 +180,14 @@ public final class YAMLSection {
 
     private func checkedDouble(_ value: Node, field: String, range: ClosedRange<Double>) throws(InputError) -> Double {
         guard let scalar = Self.plainScalar(value),
-              let number = Double(scalar.string.trimmingCharacters(in: .whitespaces)), number.isFinite
+            let number = Double(scalar.string.trimmingCharacters(in: .whitespaces)), number.isFinite
         else {
             throw InputError(file: file, field: field, problem: "expected a number, found \(Self.describe(value))")
         }
         guard range.contains(number) else {
-            throw InputError(file: file, field: field,
-                             problem: "\(scalar.string) is out of range \(range.lowerBound)...\(range.upperBound)")
+            throw InputError(
+                file: file, field: field,
+                problem: "\(scalar.string) is out of range \(range.lowerBound)...\(range.upperBound)")
         }
         return number
     }
@@ -285,7 +287,8 @@ public final class YAMLSection {
         var result: [String] = []
         for (index, element) in sequence.enumerated() {
             guard let scalar = element.scalar else {
-                throw InputError(file: file, field: "\(fieldPath(key))[\(index)]", problem: "expected text, found \(Self.describe(element))")
+                throw InputError(
+                    file: file, field: "\(fieldPath(key))[\(index)]", problem: "expected text, found \(Self.describe(element))")
             }
             result.append(scalar.string)
         }

@@ -48,7 +48,8 @@ public struct KeyScheduleDemo: Sendable {
 
         var csv = "key_index,en_interval_number,rpi,aem\n"
         for row in 0..<derived.count {
-            csv += "\(derived.keyIndex(ofRow: row)),\(derived.interval(at: row).rawValue),\(derived.rpi(at: row).hex),\(derived.aem(at: row)!.hex)\n"
+            csv +=
+                "\(derived.keyIndex(ofRow: row)),\(derived.interval(at: row).rawValue),\(derived.rpi(at: row).hex),\(derived.aem(at: row)!.hex)\n"
         }
 
         // Days since onset: symptoms assumed to start two days before the upload

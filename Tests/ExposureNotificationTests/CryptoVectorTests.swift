@@ -4,7 +4,7 @@ import Foundation
 import Testing
 import WarnSimCore
 
-/// The key schedule against reference/gaen/crypto-vectors-*.csv, through the
+/// The key schedule against Tests/Reference/gaen/crypto-vectors-*.csv, through the
 /// single path (swift-crypto) and the batch path (OpenSSL).
 @Suite struct CryptoVectorTests {
     static let officialTEK = "75c734c6dd1a782de7a965da5eb93125"

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 import WarnSimCore
 
-/// Matching rules of reference/gaen/PROTOCOL.md §4, on hand-built sightings.
+/// Matching rules of Tests/Reference/gaen/PROTOCOL.md §4, on hand-built sightings.
 @Suite struct ExposureMatcherTests {
     /// 2021-04-14 00:00 UTC.
     static let dayStart: Int64 = 1_618_358_400

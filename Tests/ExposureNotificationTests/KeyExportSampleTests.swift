@@ -3,7 +3,7 @@ import ExposureNotification
 import Foundation
 import Testing
 
-/// The real export files in reference/gaen/export-samples/.
+/// The real export files in Tests/Reference/gaen/export-samples/.
 @Suite struct KeyExportSampleTests {
     static let samples = "gaen/export-samples/"
 

@@ -3,7 +3,7 @@ import ExposureNotification
 import RiskCalculation
 import Testing
 
-/// The ENF v1 schemes reproduce the effects reference/cwa/RISK-CALCULATION.md
+/// The ENF v1 schemes reproduce the effects Tests/Reference/cwa/RISK-CALCULATION.md
 /// §4.5 and §7 state for the shipped parameter sets.
 @Suite struct ENFv1SchemeTests {
     static let referenceDay = 19_000

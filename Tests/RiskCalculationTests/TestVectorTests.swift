@@ -6,7 +6,7 @@ import Testing
 
 /// The shared CWA test vectors: every case reproduced on its platform, and the
 /// documented platform differences asserted explicitly
-/// (reference/cwa/RISK-CALCULATION.md §1.6, §1.9, §2).
+/// (Tests/Reference/cwa/RISK-CALCULATION.md §1.6, §1.9, §2).
 @Suite struct TestVectorTests {
     static let androidFile = "cwa/test-vectors/android-2022-03-17.json"
     static let iosFile = "cwa/test-vectors/ios-2021-03-01.json"

@@ -2,7 +2,7 @@ import RiskCalculation
 import Simulation
 import Testing
 
-/// The app's cadences from reference/cwa/SERVICES.md.
+/// The app's cadences from Tests/Reference/cwa/SERVICES.md.
 @Suite struct AppScheduleTests {
     @Test func detectionAtMostEveryFourHoursAndForcedDaily() {
         var schedule = ExposureDetectionSchedule()

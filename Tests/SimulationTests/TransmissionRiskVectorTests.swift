@@ -3,7 +3,7 @@ import Simulation
 import Testing
 import WarnSimCore
 
-/// The upload vectors of reference/cwa/RISK-CALCULATION.md §5.
+/// The upload vectors of Tests/Reference/cwa/RISK-CALCULATION.md §5.
 @Suite struct TransmissionRiskVectorTests {
     static func trl(_ answer: SymptomAnswer, ages: Int) -> [Int] {
         (0..<ages).map { TransmissionRiskVector.transmissionRiskLevel(answer: answer, keyAgeDays: $0) }

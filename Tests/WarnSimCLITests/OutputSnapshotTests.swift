@@ -101,7 +101,8 @@ import WarnSimTestSupport
     /// output folder by `<out>`, the temporary scenario file the fixture was
     /// simulated from (`.test-<UUID>.yaml` beside the shipped scenarios) by
     /// `<scenario>.yaml`, and in manifest.json the SHA-256 of the run's own
-    /// manifest.json by `sha256:<run-manifest>`: that manifest lists its
+    /// manifest.json (the input `runs[0]/manifest.json`) by
+    /// `sha256:<run-manifest>`: that manifest lists its
     /// inputs by file name, and the fixture's scenario file has a new UUID
     /// name in every test process (its content hash and every other file of
     /// the run are byte-identical across processes), so the hash of the run
@@ -119,7 +120,9 @@ import WarnSimTestSupport
         func scrub(_ text: String) -> String {
             Self.replacing(text, [run: "<run>", out.path: "<out>"])
                 .replacing(/\.test-[0-9A-Fa-f-]{36}\.yaml/, with: "<scenario>.yaml")
-                .replacing(/"manifest": "sha256:[0-9a-f]{64}"/, with: #""manifest": "sha256:<run-manifest>""#)
+                .replacing(/("(?:runs\[\d+\]\/)?manifest(?:\.json)?": )"sha256:[0-9a-f]{64}"/) { match in
+                    "\(match.output.1)\"sha256:<run-manifest>\""
+                }
         }
         assertSnapshot(scrub(result.stdout), named: "evaluate-summary")
         for (file, name) in [("metrics.csv", "evaluate-metrics-csv"), ("labels.csv", "evaluate-labels-csv"),

@@ -53,9 +53,12 @@ public struct Evaluator: Sendable {
         self.atRisk = atRisk
         atRiskTotals = totals
         var stream = RandomStream(seed: seed, subsystem: StreamName.bootstrapRuns)
-        runDraws = labels.count < 2 ? [] : (0..<resamples).map { _ in
-            (0..<labels.count).map { _ in Int(stream.next() % UInt64(labels.count)) }
-        }
+        runDraws =
+            labels.count < 2
+            ? []
+            : (0..<resamples).map { _ in
+                (0..<labels.count).map { _ in Int(stream.next() % UInt64(labels.count)) }
+            }
     }
 
     /// The metrics of one configuration: `warnedAt[run][slot]` is the first
@@ -87,10 +90,11 @@ public struct Evaluator: Sendable {
                     }
                 }
                 let positives = atRisk[label]![run].count
-                perRun.append(ConfusionMatrix(
-                    truePositives: hits.count, falsePositives: warned[run].count - hits.count,
-                    falseNegatives: positives - hits.count,
-                    trueNegatives: labels[run].phones.count - warned[run].count - positives + hits.count))
+                perRun.append(
+                    ConfusionMatrix(
+                        truePositives: hits.count, falsePositives: warned[run].count - hits.count,
+                        falseNegatives: positives - hits.count,
+                        trueNegatives: labels[run].phones.count - warned[run].count - positives + hits.count))
             }
             for r in 0..<resamples {
                 var atRiskSum: Int32 = 0
@@ -100,8 +104,10 @@ public struct Evaluator: Sendable {
             }
             var pooled = ConfusionMatrix()
             for m in perRun {
-                pooled.truePositives += m.truePositives; pooled.falsePositives += m.falsePositives
-                pooled.falseNegatives += m.falseNegatives; pooled.trueNegatives += m.trueNegatives
+                pooled.truePositives += m.truePositives
+                pooled.falsePositives += m.falsePositives
+                pooled.falseNegatives += m.falseNegatives
+                pooled.trueNegatives += m.trueNegatives
             }
             delays.sort()
             let seeds = seedCounts(perRun)

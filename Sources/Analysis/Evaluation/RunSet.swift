@@ -16,8 +16,11 @@ public struct RunSet: Sendable {
         let runs = try folders.map { try RecordedRun.load(folder: $0) }
         for run in runs.dropFirst() {
             guard run.risk.scheme == runs[0].risk.scheme, run.platform == runs[0].platform else {
-                throw InputError(file: run.folder, field: "risk.yaml",
-                                 problem: "was simulated with another risk configuration or platform than \(runs[0].folder); evaluate runs of one configuration together")
+                throw InputError(
+                    file: run.folder, field: "risk.yaml",
+                    problem:
+                        "was simulated with another risk configuration or platform than \(runs[0].folder); evaluate runs of one configuration together"
+                )
             }
         }
         self.runs = runs

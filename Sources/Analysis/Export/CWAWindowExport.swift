@@ -13,7 +13,8 @@ import WarnSimCore
 public enum CWAWindowExport {
     public static func json(run: RecordedRun, phones selected: Set<Int>? = nil) throws -> String {
         guard case .cwaExposureWindows(let parameters) = run.risk.scheme else {
-            throw InputError(file: run.folder, field: RunOutputs.riskFileName, problem: "the run's configuration is not a CWA exposure-window set")
+            throw InputError(
+                file: run.folder, field: RunOutputs.riskFileName, problem: "the run's configuration is not a CWA exposure-window set")
         }
         let engine = CWARiskEngine(parameters: parameters, platform: run.platform)
         var cases: [String] = []
@@ -31,15 +32,17 @@ public enum CWAWindowExport {
             let result = try engine.calculate(own.map(\.window), referenceDay: referenceDay)
             var text = "    {\n      \"description\": \"phone \(phone), \(own.count) windows as of its detection at \(detection) (Unix s); "
             text += "key owners \(Set(own.map(\.owner)).sorted().map(String.init).joined(separator: " "))\",\n"
-            text += "      \"exposureWindows\": [\n" + own.map { stored in
-                let w = stored.window
-                let scans = w.scanInstances.map {
-                    "{\"minAttenuation\": \($0.minAttenuation), \"typicalAttenuation\": \($0.typicalAttenuation), \"secondsSinceLastScan\": \($0.secondsSinceLastScan)}"
-                }.joined(separator: ", ")
-                return "        {\"ageInDays\": \(referenceDay - w.dayNumber), \"reportType\": \(w.reportType.rawValue), "
-                    + "\"infectiousness\": \(w.infectiousness.rawValue), \"calibrationConfidence\": \(w.calibrationConfidence.rawValue), "
-                    + "\"scanInstances\": [\(scans)]}"
-            }.joined(separator: ",\n") + "\n      ],\n"
+            text +=
+                "      \"exposureWindows\": [\n"
+                + own.map { stored in
+                    let w = stored.window
+                    let scans = w.scanInstances.map {
+                        "{\"minAttenuation\": \($0.minAttenuation), \"typicalAttenuation\": \($0.typicalAttenuation), \"secondsSinceLastScan\": \($0.secondsSinceLastScan)}"
+                    }.joined(separator: ", ")
+                    return "        {\"ageInDays\": \(referenceDay - w.dayNumber), \"reportType\": \(w.reportType.rawValue), "
+                        + "\"infectiousness\": \(w.infectiousness.rawValue), \"calibrationConfidence\": \(w.calibrationConfidence.rawValue), "
+                        + "\"scanInstances\": [\(scans)]}"
+                }.joined(separator: ",\n") + "\n      ],\n"
             func age(_ day: Int?) -> String { day.map { String(referenceDay - $0) } ?? "null" }
             text += "      \"expTotalRiskLevel\": \(result.totalRiskLevel.rawValue),\n"
             text += "      \"expAgeOfMostRecentDateWithLowRisk\": \(age(result.mostRecentDayWithLowRisk)),\n"
@@ -50,7 +53,8 @@ public enum CWAWindowExport {
             text += "      \"expTotalMinimumDistinctEncountersWithHighRisk\": \(result.totalMinimumDistinctEncountersWithHighRisk)\n    }"
             cases.append(text)
         }
-        var out = "{\n  \"__comment__\": \"WarnSim windows of run seed \(run.seed) (\(run.days) days), configuration \(run.risk.name), platform \(run.platform.rawValue); expected values from WarnSim's exact engine\",\n"
+        var out =
+            "{\n  \"__comment__\": \"WarnSim windows of run seed \(run.seed) (\(run.days) days), configuration \(run.risk.name), platform \(run.platform.rawValue); expected values from WarnSim's exact engine\",\n"
         out += "  \"defaultRiskCalculationConfiguration\": " + TestVectorConfigurationWriter.json(parameters) + ",\n"
         out += "  \"testCases\": [\n" + cases.joined(separator: ",\n") + "\n  ]\n}\n"
         return out

@@ -47,7 +47,8 @@ public struct LabelOptions: Sendable, Hashable {
         options.primary = GroundTruthLabel(rawValue: primary)!
         options.closeContactMinutes = try section.double("close_contact_minutes", in: 0.5...1440, default: options.closeContactMinutes)
         options.closeContactMetres = try section.double("close_contact_metres", in: 0.1...10, default: options.closeContactMetres)
-        let mode = try section.choice("close_contact_mode", from: ContactMode.allCases.map(\.rawValue), default: options.closeContactMode.rawValue)
+        let mode = try section.choice(
+            "close_contact_mode", from: ContactMode.allCases.map(\.rawValue), default: options.closeContactMode.rawValue)
         options.closeContactMode = ContactMode(rawValue: mode)!
         if section.has("dose_threshold") {
             options.doseThreshold = try section.double("dose_threshold", in: 1e-9...1e9)

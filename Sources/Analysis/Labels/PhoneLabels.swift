@@ -37,8 +37,11 @@ public struct PhoneLabels: Sendable {
         }
         // (3) close contact, per (exposed, infector, day).
         let order = run.exposures.indices.sorted { a, b in
-            let x = run.exposures[a], y = run.exposures[b]
-            return (x.exposed, x.infector, x.day, x.segments[0].start, x.encounter) < (y.exposed, y.infector, y.day, y.segments[0].start, y.encounter)
+            let x = run.exposures[a]
+            let y = run.exposures[b]
+            return (x.exposed, x.infector, x.day, x.segments[0].start, x.encounter) < (
+                y.exposed, y.infector, y.day, y.segments[0].start, y.encounter
+            )
         }
         var g = 0
         while g < order.count {
@@ -58,14 +61,20 @@ public struct PhoneLabels: Sendable {
         // (4) dose: cumulative over the run, in time order.
         let threshold = options.doseThreshold(for: run.distanceModel)
         let byTime = run.exposures.indices.sorted { a, b in
-            let x = run.exposures[a], y = run.exposures[b]
-            return (x.exposed, x.day, x.segments[0].start, x.encounter, x.infector) < (y.exposed, y.day, y.segments[0].start, y.encounter, y.infector)
+            let x = run.exposures[a]
+            let y = run.exposures[b]
+            return (x.exposed, x.day, x.segments[0].start, x.encounter, x.infector) < (
+                y.exposed, y.day, y.segments[0].start, y.encounter, y.infector
+            )
         }
         var total = 0.0
         var current = -1
         for index in byTime {
             let e = run.exposures[index]
-            if e.exposed != current { current = e.exposed; total = 0 }
+            if e.exposed != current {
+                current = e.exposed
+                total = 0
+            }
             total += Double(e.dose)
             if total >= threshold {
                 mark(.dose, e.exposed, at: run.startTime + Int64(e.day) * 86_400 + Int64(e.segments[0].start) * 60)
@@ -99,8 +108,12 @@ public struct PhoneLabels: Sendable {
                 var runStart: Double?
                 var runEnd = -1.0
                 for s in encounter.segments {
-                    let start = Double(s.start), end = Double(s.end)
-                    guard s.distance <= within else { runStart = nil; continue }
+                    let start = Double(s.start)
+                    let end = Double(s.end)
+                    guard s.distance <= within else {
+                        runStart = nil
+                        continue
+                    }
                     if runStart == nil || start != runEnd { runStart = start }
                     runEnd = end
                     if end - runStart! >= needed {

@@ -64,7 +64,9 @@ public struct ResampledCounts: Sendable {
 
     /// The matrix of resample r.
     public func matrix(_ r: Int) -> ConfusionMatrix {
-        let tp = Int(truePositives[r]), fp = Int(falsePositives[r]), fn = Int(falseNegatives[r])
+        let tp = Int(truePositives[r])
+        let fp = Int(falsePositives[r])
+        let fn = Int(falseNegatives[r])
         return ConfusionMatrix(truePositives: tp, falsePositives: fp, falseNegatives: fn, trueNegatives: Int(phones[r]) - tp - fp - fn)
     }
 

@@ -42,7 +42,8 @@ public struct ConfusionMatrix: Hashable, Sendable {
     public var recall: Double { ratio(truePositives, atRisk) }
     /// Harmonic mean of precision and recall; NaN when either is NaN, 0 when both are 0.
     public var f1: Double {
-        let p = precision, r = recall
+        let p = precision
+        let r = recall
         guard !p.isNaN, !r.isNaN else { return .nan }
         return p + r == 0 ? 0 : 2 * p * r / (p + r)
     }

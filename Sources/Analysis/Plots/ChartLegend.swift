@@ -36,7 +36,8 @@ struct ChartLegend: Sendable {
 
     init(entries: [LegendEntry], left: Double, top: Double, width: Double) {
         var placements = [Placement]()
-        var x = left, row = 0
+        var x = left
+        var row = 0
         for entry in entries {
             let entryWidth = Self.symbolWidth + 6 + TextLayout.width(entry.label, fontSize: Self.fontSize)
             if x > left && x + entryWidth > left + width {
@@ -54,35 +55,47 @@ struct ChartLegend: Sendable {
         guard !placements.isEmpty else { return }
         svg.open("g", ["id": "legend", "font-size": SVGNumber.pixel(Self.fontSize)])
         for placement in placements {
-            let x = placement.x, y = placement.y, middle = x + Self.symbolWidth / 2
+            let x = placement.x
+            let y = placement.y
+            let middle = x + Self.symbolWidth / 2
             switch placement.entry.symbol {
-            case let .dot(color, opacity):
-                svg.element("circle", [
-                    "cx": SVGNumber.pixel(middle), "cy": SVGNumber.pixel(y), "r": "3.5",
-                    "fill": color, "fill-opacity": SVGNumber.decimal(opacity, digits: 2),
-                ])
-            case let .line(color, width):
-                svg.element("line", [
-                    "x1": SVGNumber.pixel(x), "y1": SVGNumber.pixel(y),
-                    "x2": SVGNumber.pixel(x + Self.symbolWidth), "y2": SVGNumber.pixel(y),
-                    "stroke": color, "stroke-width": SVGNumber.pixel(width),
-                ])
-            case let .lineWithPoint(color, width):
-                svg.element("line", [
-                    "x1": SVGNumber.pixel(x), "y1": SVGNumber.pixel(y),
-                    "x2": SVGNumber.pixel(x + Self.symbolWidth), "y2": SVGNumber.pixel(y),
-                    "stroke": color, "stroke-width": SVGNumber.pixel(width),
-                ])
-                svg.element("circle", [
-                    "cx": SVGNumber.pixel(middle), "cy": SVGNumber.pixel(y), "r": "3.5",
-                    "fill": color, "stroke": "white", "stroke-width": "1",
-                ])
+            case .dot(let color, let opacity):
+                svg.element(
+                    "circle",
+                    [
+                        "cx": SVGNumber.pixel(middle), "cy": SVGNumber.pixel(y), "r": "3.5",
+                        "fill": color, "fill-opacity": SVGNumber.decimal(opacity, digits: 2),
+                    ])
+            case .line(let color, let width):
+                svg.element(
+                    "line",
+                    [
+                        "x1": SVGNumber.pixel(x), "y1": SVGNumber.pixel(y),
+                        "x2": SVGNumber.pixel(x + Self.symbolWidth), "y2": SVGNumber.pixel(y),
+                        "stroke": color, "stroke-width": SVGNumber.pixel(width),
+                    ])
+            case .lineWithPoint(let color, let width):
+                svg.element(
+                    "line",
+                    [
+                        "x1": SVGNumber.pixel(x), "y1": SVGNumber.pixel(y),
+                        "x2": SVGNumber.pixel(x + Self.symbolWidth), "y2": SVGNumber.pixel(y),
+                        "stroke": color, "stroke-width": SVGNumber.pixel(width),
+                    ])
+                svg.element(
+                    "circle",
+                    [
+                        "cx": SVGNumber.pixel(middle), "cy": SVGNumber.pixel(y), "r": "3.5",
+                        "fill": color, "stroke": "white", "stroke-width": "1",
+                    ])
             case .production:
                 ProductionMarker.drawDiamond(into: &svg, x: middle, y: y)
             }
-            svg.element("text", [
-                "x": SVGNumber.pixel(x + Self.symbolWidth + 6), "y": SVGNumber.pixel(y + 4.5),
-            ], text: placement.entry.label)
+            svg.element(
+                "text",
+                [
+                    "x": SVGNumber.pixel(x + Self.symbolWidth + 6), "y": SVGNumber.pixel(y + 4.5),
+                ], text: placement.entry.label)
         }
         svg.close()
     }

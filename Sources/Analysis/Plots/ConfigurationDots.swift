@@ -31,8 +31,14 @@ struct ConfigurationDots: Sendable {
         let missing = undefinedPrecision + undefinedRecall
         guard missing > 0 else { return nil }
         var reasons = [String]()
-        if undefinedPrecision > 0 { reasons.append((undefinedRecall > 0 ? "\(SVGNumber.grouped(undefinedPrecision)) with " : "") + "precision undefined (nobody warned)") }
-        if undefinedRecall > 0 { reasons.append((undefinedPrecision > 0 ? "\(SVGNumber.grouped(undefinedRecall)) with " : "") + "recall undefined (nobody at risk)") }
+        if undefinedPrecision > 0 {
+            reasons.append(
+                (undefinedRecall > 0 ? "\(SVGNumber.grouped(undefinedPrecision)) with " : "") + "precision undefined (nobody warned)")
+        }
+        if undefinedRecall > 0 {
+            reasons.append(
+                (undefinedPrecision > 0 ? "\(SVGNumber.grouped(undefinedRecall)) with " : "") + "recall undefined (nobody at risk)")
+        }
         let noun = total == 1 ? "configuration" : "configurations"
         return "\(SVGNumber.grouped(missing)) of \(SVGNumber.grouped(total)) \(noun) not plotted: " + reasons.joined(separator: ", ") + "."
     }
@@ -43,9 +49,11 @@ struct ConfigurationDots: Sendable {
         svg.open("g", ["id": id, "fill": color, "fill-opacity": SVGNumber.decimal(opacity, digits: 2)])
         let r = SVGNumber.pixel(radius)
         for point in plotted {
-            svg.element("circle", [
-                "cx": SVGNumber.pixel(area.x(recall: point.recall)), "cy": SVGNumber.pixel(area.y(precision: point.precision)), "r": r,
-            ])
+            svg.element(
+                "circle",
+                [
+                    "cx": SVGNumber.pixel(area.x(recall: point.recall)), "cy": SVGNumber.pixel(area.y(precision: point.precision)), "r": r,
+                ])
         }
         svg.close()
     }

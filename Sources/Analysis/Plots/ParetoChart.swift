@@ -55,19 +55,24 @@ public struct ParetoChart: Sendable {
             dots.draw(into: &svg, area: area, id: "configurations", color: Self.dotColor, opacity: dots.opacity * 0.8, radius: 2.2)
             svg.open("g", ["id": "pareto-front"])
             if front.count > 1 {
-                var d = "M" + SVGNumber.pixel(area.x(recall: front[0].recall)) + " " + SVGNumber.pixel(area.y(precision: front[0].precision))
+                var d =
+                    "M" + SVGNumber.pixel(area.x(recall: front[0].recall)) + " " + SVGNumber.pixel(area.y(precision: front[0].precision))
                 for point in front.dropFirst() {
                     d += "V" + SVGNumber.pixel(area.y(precision: point.precision)) + "H" + SVGNumber.pixel(area.x(recall: point.recall))
                 }
-                svg.element("path", [
-                    "d": d, "fill": "none", "stroke": Self.frontColor, "stroke-width": "2", "stroke-linejoin": "round",
-                ])
+                svg.element(
+                    "path",
+                    [
+                        "d": d, "fill": "none", "stroke": Self.frontColor, "stroke-width": "2", "stroke-linejoin": "round",
+                    ])
             }
             for point in front {
-                svg.element("circle", [
-                    "cx": SVGNumber.pixel(area.x(recall: point.recall)), "cy": SVGNumber.pixel(area.y(precision: point.precision)),
-                    "r": "4", "fill": Self.frontColor, "stroke": "white", "stroke-width": "1",
-                ])
+                svg.element(
+                    "circle",
+                    [
+                        "cx": SVGNumber.pixel(area.x(recall: point.recall)), "cy": SVGNumber.pixel(area.y(precision: point.precision)),
+                        "r": "4", "fill": Self.frontColor, "stroke": "white", "stroke-width": "1",
+                    ])
             }
             svg.close()
             production?.draw(into: &svg, area: area, chartWidth: PrecisionRecallFigure.width)

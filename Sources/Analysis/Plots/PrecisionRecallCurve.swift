@@ -53,9 +53,11 @@ public struct PrecisionRecallCurve: Sendable {
         return figure.render { svg, area in
             dots.draw(into: &svg, area: area, id: "configurations", color: Self.dotColor, opacity: dots.opacity, radius: 2.5)
             if !segments.isEmpty {
-                svg.open("g", [
-                    "id": "sweep-order", "fill": "none", "stroke": Self.lineColor, "stroke-width": "1.5", "stroke-linejoin": "round",
-                ])
+                svg.open(
+                    "g",
+                    [
+                        "id": "sweep-order", "fill": "none", "stroke": Self.lineColor, "stroke-width": "1.5", "stroke-linejoin": "round",
+                    ])
                 for segment in segments {
                     let coordinates = segment.map {
                         SVGNumber.pixel(area.x(recall: $0.recall)) + "," + SVGNumber.pixel(area.y(precision: $0.precision))

@@ -30,7 +30,8 @@ struct PrecisionRecallFigure: Sendable {
         let titleBottom = 32 + Self.titleLineHeight * Double(max(titleLines.count, 1) - 1)
         let area = PlotArea(left: Self.marginLeft, top: titleBottom + 20, width: Self.plotSide, height: Self.plotSide)
         // Legend and footnotes span from under the y-axis label to the right margin.
-        let textLeft = area.left - 40, textWidth = area.width + 40 + 24
+        let textLeft = area.left - 40
+        let textWidth = area.width + 40 + 24
         let legend = ChartLegend(entries: entries, left: textLeft, top: area.bottom + 58, width: textWidth)
         let footnoteTop = area.bottom + 58 + legend.height + 6
         let footnoteLines = footnotes.flatMap {
@@ -64,7 +65,8 @@ struct PrecisionRecallFigure: Sendable {
     private func drawGrid(into svg: inout SVGDocument) {
         svg.open("g", ["id": "grid", "stroke": "#e3e3e3", "stroke-width": "1"])
         for tick in Self.ticks.dropFirst().dropLast() {
-            let x = SVGNumber.pixel(area.x(recall: tick)), y = SVGNumber.pixel(area.y(precision: tick))
+            let x = SVGNumber.pixel(area.x(recall: tick))
+            let y = SVGNumber.pixel(area.y(precision: tick))
             svg.element("line", ["x1": x, "y1": SVGNumber.pixel(area.top), "x2": x, "y2": SVGNumber.pixel(area.bottom)])
             svg.element("line", ["x1": SVGNumber.pixel(area.left), "y1": y, "x2": SVGNumber.pixel(area.right), "y2": y])
         }
@@ -72,15 +74,18 @@ struct PrecisionRecallFigure: Sendable {
     }
 
     private func drawAxes(into svg: inout SVGDocument) {
-        svg.element("rect", [
-            "id": "plot-area",
-            "x": SVGNumber.pixel(area.left), "y": SVGNumber.pixel(area.top),
-            "width": SVGNumber.pixel(area.width), "height": SVGNumber.pixel(area.height),
-            "fill": "none", "stroke": "#444", "stroke-width": "1",
-        ])
+        svg.element(
+            "rect",
+            [
+                "id": "plot-area",
+                "x": SVGNumber.pixel(area.left), "y": SVGNumber.pixel(area.top),
+                "width": SVGNumber.pixel(area.width), "height": SVGNumber.pixel(area.height),
+                "fill": "none", "stroke": "#444", "stroke-width": "1",
+            ])
         svg.open("g", ["id": "ticks", "stroke": "#444", "stroke-width": "1"])
         for tick in Self.ticks {
-            let x = SVGNumber.pixel(area.x(recall: tick)), y = SVGNumber.pixel(area.y(precision: tick))
+            let x = SVGNumber.pixel(area.x(recall: tick))
+            let y = SVGNumber.pixel(area.y(precision: tick))
             svg.element("line", ["x1": x, "y1": SVGNumber.pixel(area.bottom), "x2": x, "y2": SVGNumber.pixel(area.bottom + 5)])
             svg.element("line", ["x1": SVGNumber.pixel(area.left - 5), "y1": y, "x2": SVGNumber.pixel(area.left), "y2": y])
         }
@@ -88,34 +93,47 @@ struct PrecisionRecallFigure: Sendable {
         svg.open("g", ["id": "tick-labels", "font-size": SVGNumber.pixel(Self.tickFontSize)])
         for tick in Self.ticks {
             let label = SVGNumber.decimal(tick, digits: 1)
-            svg.element("text", [
-                "x": SVGNumber.pixel(area.x(recall: tick)), "y": SVGNumber.pixel(area.bottom + 20), "text-anchor": "middle",
-            ], text: label)
-            svg.element("text", [
-                "x": SVGNumber.pixel(area.left - 9), "y": SVGNumber.pixel(area.y(precision: tick) + 4.3), "text-anchor": "end",
-            ], text: label)
+            svg.element(
+                "text",
+                [
+                    "x": SVGNumber.pixel(area.x(recall: tick)), "y": SVGNumber.pixel(area.bottom + 20), "text-anchor": "middle",
+                ], text: label)
+            svg.element(
+                "text",
+                [
+                    "x": SVGNumber.pixel(area.left - 9), "y": SVGNumber.pixel(area.y(precision: tick) + 4.3), "text-anchor": "end",
+                ], text: label)
         }
         svg.close()
         let font = SVGNumber.pixel(Self.axisLabelFontSize)
-        svg.element("text", [
-            "id": "x-axis-label", "x": SVGNumber.pixel(area.left + area.width / 2), "y": SVGNumber.pixel(area.bottom + 44),
-            "text-anchor": "middle", "font-size": font,
-        ], text: Self.recallLabel)
-        let yLabelX = SVGNumber.pixel(area.left - 50), yLabelY = SVGNumber.pixel(area.top + area.height / 2)
-        svg.element("text", [
-            "id": "y-axis-label", "x": yLabelX, "y": yLabelY, "text-anchor": "middle", "font-size": font,
-            "transform": "rotate(-90 \(yLabelX) \(yLabelY))",
-        ], text: Self.precisionLabel)
+        svg.element(
+            "text",
+            [
+                "id": "x-axis-label", "x": SVGNumber.pixel(area.left + area.width / 2), "y": SVGNumber.pixel(area.bottom + 44),
+                "text-anchor": "middle", "font-size": font,
+            ], text: Self.recallLabel)
+        let yLabelX = SVGNumber.pixel(area.left - 50)
+        let yLabelY = SVGNumber.pixel(area.top + area.height / 2)
+        svg.element(
+            "text",
+            [
+                "id": "y-axis-label", "x": yLabelX, "y": yLabelY, "text-anchor": "middle", "font-size": font,
+                "transform": "rotate(-90 \(yLabelX) \(yLabelY))",
+            ], text: Self.precisionLabel)
     }
 
     private func drawTitle(into svg: inout SVGDocument) {
-        svg.open("g", [
-            "id": "title", "font-size": SVGNumber.pixel(Self.titleFontSize), "font-weight": "bold", "text-anchor": "middle",
-        ])
+        svg.open(
+            "g",
+            [
+                "id": "title", "font-size": SVGNumber.pixel(Self.titleFontSize), "font-weight": "bold", "text-anchor": "middle",
+            ])
         for (index, line) in titleLines.enumerated() {
-            svg.element("text", [
-                "x": SVGNumber.pixel(Self.width / 2), "y": SVGNumber.pixel(32 + Self.titleLineHeight * Double(index)),
-            ], text: line)
+            svg.element(
+                "text",
+                [
+                    "x": SVGNumber.pixel(Self.width / 2), "y": SVGNumber.pixel(32 + Self.titleLineHeight * Double(index)),
+                ], text: line)
         }
         svg.close()
     }
@@ -124,10 +142,12 @@ struct PrecisionRecallFigure: Sendable {
         guard !footnoteLines.isEmpty else { return }
         svg.open("g", ["id": "footnote", "font-size": SVGNumber.pixel(Self.footnoteFontSize), "fill": "#555"])
         for (index, line) in footnoteLines.enumerated() {
-            svg.element("text", [
-                "x": SVGNumber.pixel(area.left - 40),
-                "y": SVGNumber.pixel(footnoteTop + Self.footnoteLineHeight * (Double(index) + 0.75)),
-            ], text: line)
+            svg.element(
+                "text",
+                [
+                    "x": SVGNumber.pixel(area.left - 40),
+                    "y": SVGNumber.pixel(footnoteTop + Self.footnoteLineHeight * (Double(index) + 0.75)),
+                ], text: line)
         }
         svg.close()
     }

@@ -28,28 +28,35 @@ public struct ProductionMarker: Hashable, Sendable {
     /// it on a white halo, on the side where it stays inside the chart.
     func draw(into svg: inout SVGDocument, area: PlotArea, chartWidth: Double) {
         guard point.isDefined else { return }
-        let x = area.x(recall: point.recall), y = area.y(precision: point.precision)
+        let x = area.x(recall: point.recall)
+        let y = area.y(precision: point.precision)
         let labelWidth = TextLayout.width(label, fontSize: Self.labelFontSize)
         let toTheRight = x + 10 + labelWidth <= chartWidth - 6 || x - 10 - labelWidth < 6
         let above = y - 12 - Self.labelFontSize >= area.top - 4
         let labelX = toTheRight ? 10.0 : -10.0
         let labelY = above ? -12.0 : 22.0
-        svg.open("g", [
-            "id": "production",
-            "transform": "translate(\(SVGNumber.pixel(x)) \(SVGNumber.pixel(y)))",
-        ])
+        svg.open(
+            "g",
+            [
+                "id": "production",
+                "transform": "translate(\(SVGNumber.pixel(x)) \(SVGNumber.pixel(y)))",
+            ])
         Self.drawDiamond(into: &svg, x: 0, y: 0)
         let anchor = toTheRight ? "start" : "end"
         for halo in [true, false] {
-            svg.element("text", halo ? [
-                "x": SVGNumber.pixel(labelX), "y": SVGNumber.pixel(labelY), "text-anchor": anchor,
-                "font-size": SVGNumber.pixel(Self.labelFontSize), "font-weight": "bold",
-                "fill": "white", "stroke": "white", "stroke-width": "4", "stroke-linejoin": "round",
-            ] : [
-                "x": SVGNumber.pixel(labelX), "y": SVGNumber.pixel(labelY), "text-anchor": anchor,
-                "font-size": SVGNumber.pixel(Self.labelFontSize), "font-weight": "bold",
-                "fill": Self.color,
-            ], text: label)
+            svg.element(
+                "text",
+                halo
+                    ? [
+                        "x": SVGNumber.pixel(labelX), "y": SVGNumber.pixel(labelY), "text-anchor": anchor,
+                        "font-size": SVGNumber.pixel(Self.labelFontSize), "font-weight": "bold",
+                        "fill": "white", "stroke": "white", "stroke-width": "4", "stroke-linejoin": "round",
+                    ]
+                    : [
+                        "x": SVGNumber.pixel(labelX), "y": SVGNumber.pixel(labelY), "text-anchor": anchor,
+                        "font-size": SVGNumber.pixel(Self.labelFontSize), "font-weight": "bold",
+                        "fill": Self.color,
+                    ], text: label)
         }
         svg.close()
     }
@@ -57,7 +64,8 @@ public struct ProductionMarker: Hashable, Sendable {
     /// The diamond centred on (x, y).
     static func drawDiamond(into svg: inout SVGDocument, x: Double, y: Double) {
         let r = radius
-        let d = "M\(SVGNumber.pixel(x)) \(SVGNumber.pixel(y - r))"
+        let d =
+            "M\(SVGNumber.pixel(x)) \(SVGNumber.pixel(y - r))"
             + "L\(SVGNumber.pixel(x + r)) \(SVGNumber.pixel(y))"
             + "L\(SVGNumber.pixel(x)) \(SVGNumber.pixel(y + r))"
             + "L\(SVGNumber.pixel(x - r)) \(SVGNumber.pixel(y))Z"

@@ -1,4 +1,5 @@
 import WarnSimCore
+
 /// A tiny SVG writer: elements with attributes in the order given, text
 /// escaped for XML, nothing else. It knows nothing about charts; the charts in
 /// this folder draw on it. Output depends only on the calls made, so the same
@@ -55,7 +56,8 @@ public struct SVGDocument: Sendable {
     public func rendered() -> String {
         var copy = self
         while !copy.openElements.isEmpty { copy.close() }
-        let w = SVGNumber.pixel(width), h = SVGNumber.pixel(height)
+        let w = SVGNumber.pixel(width)
+        let h = SVGNumber.pixel(height)
         return #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n"
             + #"<svg xmlns="http://www.w3.org/2000/svg" width="\#(w)" height="\#(h)" viewBox="0 0 \#(w) \#(h)">"# + "\n"
             + copy.body + "</svg>\n"

@@ -27,9 +27,11 @@ public struct MetricsTable: Sendable {
     }
 
     static func table(_ csv: CSVTable) throws(InputError) -> MetricsTable {
-        let file = csv.file, header = csv.header
+        let file = csv.file
+        let header = csv.header
         guard let idColumn = ["id", "configuration"].first(where: header.contains) else {
-            throw InputError(file: file, problem: "needs an \"id\" (or \"configuration\") column; the header is \(header.joined(separator: ","))")
+            throw InputError(
+                file: file, problem: "needs an \"id\" (or \"configuration\") column; the header is \(header.joined(separator: ","))")
         }
         var ids = [String]()
         var cells = [String: [String: String]]()

@@ -39,7 +39,8 @@ public struct RegressionComparison: Sendable {
         }
         for metric in metrics {
             for table in [baseline, actual] where !table.hasColumn(metric) {
-                throw InputError(file: table.file, field: metric, problem: "no such column (columns: \(table.columns.joined(separator: ",")))")
+                throw InputError(
+                    file: table.file, field: metric, problem: "no such column (columns: \(table.columns.joined(separator: ",")))")
             }
         }
         var rows = [Row]()

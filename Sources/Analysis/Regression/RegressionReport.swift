@@ -25,7 +25,8 @@ public enum RegressionReport {
         let widths = header.indices.map { column in lines.map { $0[column].count }.max()! }
         var out = lines.map { cells in
             cells.enumerated().map { index, cell in
-                index < 2 ? cell.padding(toLength: widths[index], withPad: " ", startingAt: 0)
+                index < 2
+                    ? cell.padding(toLength: widths[index], withPad: " ", startingAt: 0)
                     : String(repeating: " ", count: widths[index] - cell.count) + cell
             }.joined(separator: "  ")
         }.joined(separator: "\n")
@@ -52,7 +53,8 @@ public enum RegressionReport {
             case .pass:
                 break
             case .fail:
-                let message = "\(row.metric) of \(row.configuration) is \(row.actual ?? .nan), baseline \(row.baseline), tolerance \(comparison.tolerance)"
+                let message =
+                    "\(row.metric) of \(row.configuration) is \(row.actual ?? .nan), baseline \(row.baseline), tolerance \(comparison.tolerance)"
                 xml += "\n" + #"      <failure message="\#(escape(message))" type="outside-tolerance"/>"# + "\n    "
             case .missing:
                 let message = "configuration \(row.configuration) is in the baseline but not in the metrics"

@@ -17,8 +17,10 @@ public struct AnalysisManifest: Sendable {
     /// Further fields (sweep method, configuration count, …), written as strings.
     public var extra: [String: String]
 
-    public init(version: String = "", command: String, runs: [RecordedRun], options: LabelOptions, bootstrap: Int, seed: UInt64,
-                production: String, extra: [String: String]) {
+    public init(
+        version: String = "", command: String, runs: [RecordedRun], options: LabelOptions, bootstrap: Int, seed: UInt64,
+        production: String, extra: [String: String]
+    ) {
         self.version = version
         self.command = command
         self.runs = runs
@@ -41,13 +43,18 @@ public struct AnalysisManifest: Sendable {
         let quote = TextEscaping.jsonString
         var manifest = RunManifest(command: command, version: version, seed: seed)
         manifest.add("production_configuration", production)
-        manifest.add("runs", json: "[\n" + runs.map { run in
-            "    {\"folder\": \(quote(run.folder)), \"seed\": \(run.seed), \"days\": \(run.days), \"app_users\": \(run.appUsers.count)}"
-        }.joined(separator: ",\n") + "\n  ]")
+        manifest.add(
+            "runs",
+            json: "[\n"
+                + runs.map { run in
+                    "    {\"folder\": \(quote(run.folder)), \"seed\": \(run.seed), \"days\": \(run.days), \"app_users\": \(run.appUsers.count)}"
+                }.joined(separator: ",\n") + "\n  ]")
         let o = options
-        manifest.add("labels", json: "{\"primary\": \(quote(o.primary.rawValue)), \"close_contact_minutes\": \(o.closeContactMinutes), "
-            + "\"close_contact_metres\": \(o.closeContactMetres), \"close_contact_mode\": \(quote(o.closeContactMode.rawValue)), "
-            + "\"dose_threshold\": \(o.doseThreshold.map { "\($0)" } ?? "null"), \"warned_within_days\": \(o.warnedWithinDays)}")
+        manifest.add(
+            "labels",
+            json: "{\"primary\": \(quote(o.primary.rawValue)), \"close_contact_minutes\": \(o.closeContactMinutes), "
+                + "\"close_contact_metres\": \(o.closeContactMetres), \"close_contact_mode\": \(quote(o.closeContactMode.rawValue)), "
+                + "\"dose_threshold\": \(o.doseThreshold.map { "\($0)" } ?? "null"), \"warned_within_days\": \(o.warnedWithinDays)}")
         manifest.add("bootstrap", json: "{\"resamples\": \(bootstrap), \"seed\": \(seed), \"confidence\": 0.95}")
         for key in extra.keys.sorted() { manifest.add(key, extra[key]!) }
         for (index, run) in runs.enumerated() {

@@ -1,13 +1,18 @@
 /// The short table `warnsim evaluate` prints: one line per label.
 public enum EvaluationSummary {
-    public static func text(metrics: [GroundTruthLabel: LabelMetrics], primary: GroundTruthLabel, configuration: String, runs: Int) -> String {
+    public static func text(
+        metrics: [GroundTruthLabel: LabelMetrics], primary: GroundTruthLabel, configuration: String, runs: Int
+    ) -> String {
         func pad(_ s: String, _ width: Int) -> String { s.count >= width ? s : s + String(repeating: " ", count: width - s.count) }
         func number(_ v: Double) -> String { MetricsCSV.fixed(v, 3) }
         var out = "configuration \(configuration), \(runs) run\(runs == 1 ? "" : "s")\n"
-        out += pad("label", 15) + pad("at risk", 9) + pad("warned", 8) + pad("precision (95% CI)", 24) + pad("recall (95% CI)", 24) + "median delay h\n"
+        out +=
+            pad("label", 15) + pad("at risk", 9) + pad("warned", 8) + pad("precision (95% CI)", 24) + pad("recall (95% CI)", 24)
+            + "median delay h\n"
         for label in MetricsCSV.labelOrder(primary: primary) {
             let m = metrics[label]!
-            out += pad(label.rawValue + (label == primary ? "*" : ""), 15) + pad(String(m.matrix.atRisk), 9) + pad(String(m.matrix.warned), 8)
+            out +=
+                pad(label.rawValue + (label == primary ? "*" : ""), 15) + pad(String(m.matrix.atRisk), 9) + pad(String(m.matrix.warned), 8)
             out += pad("\(number(m.matrix.precision)) (\(number(m.precisionInterval.lower))–\(number(m.precisionInterval.upper)))", 24)
             out += pad("\(number(m.matrix.recall)) (\(number(m.recallInterval.lower))–\(number(m.recallInterval.upper)))", 24)
             out += MetricsCSV.fixed(m.medianDelayHours, 1) + "\n"

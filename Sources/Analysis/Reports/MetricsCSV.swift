@@ -27,7 +27,8 @@ public enum MetricsCSV {
         return columns.joined(separator: ",") + "\n"
     }
 
-    public static func row(id: String, parameters: [String], metrics: [GroundTruthLabel: LabelMetrics], primary: GroundTruthLabel) -> String {
+    public static func row(id: String, parameters: [String], metrics: [GroundTruthLabel: LabelMetrics], primary: GroundTruthLabel) -> String
+    {
         var cells = [escape(id)] + parameters.map(escape)
         for label in labelOrder(primary: primary) {
             cells += values(metrics[label]!)

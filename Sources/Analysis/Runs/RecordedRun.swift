@@ -79,7 +79,8 @@ public struct RecordedRun: Sendable {
         let startTime = try number("start_time")
         guard days > 0, people > 0 else { throw InputError(file: manifestPath, field: "days", problem: "days and people must be positive") }
         guard let distanceModel = DistanceDoseModel(rawValue: try text("distance_dose_model")) else {
-            throw InputError(file: manifestPath, field: "distance_dose_model", problem: "is not one of \(DistanceDoseModel.allCases.map(\.rawValue))")
+            throw InputError(
+                file: manifestPath, field: "distance_dose_model", problem: "is not one of \(DistanceDoseModel.allCases.map(\.rawValue))")
         }
         guard let platform = RiskPlatform(rawValue: try text("platform")) else {
             throw InputError(file: manifestPath, field: "platform", problem: "is not android or ios")
@@ -91,13 +92,18 @@ public struct RecordedRun: Sendable {
         let exposures = try ExposureStore.decode(try bytes(path(ExposureStore.fileName)), file: path(ExposureStore.fileName))
         let windows = try WindowStore.decode(try bytes(path(WindowStore.fileName)), file: path(WindowStore.fileName))
         for (index, e) in exposures.enumerated() where e.exposed >= people || e.infector >= people || !phones[e.exposed].hasApp {
-            throw InputError(file: path(ExposureStore.fileName), field: "record \(index)", problem: "names a person beyond the run's \(people) or an exposed person without the app")
+            throw InputError(
+                file: path(ExposureStore.fileName), field: "record \(index)",
+                problem: "names a person beyond the run's \(people) or an exposed person without the app")
         }
         for (index, w) in windows.enumerated() where w.phone >= people || w.owner >= people || !phones[w.phone].hasApp {
-            throw InputError(file: path(WindowStore.fileName), field: "record \(index)", problem: "names a person beyond the run's \(people) or a phone without the app")
+            throw InputError(
+                file: path(WindowStore.fileName), field: "record \(index)",
+                problem: "names a person beyond the run's \(people) or a phone without the app")
         }
-        return RecordedRun(folder: folder, seed: seed, days: days, startTime: startTime, distanceModel: distanceModel, risk: risk,
-                           platform: platform, phones: phones, infections: infections, exposures: exposures, windows: windows)
+        return RecordedRun(
+            folder: folder, seed: seed, days: days, startTime: startTime, distanceModel: distanceModel, risk: risk,
+            platform: platform, phones: phones, infections: infections, exposures: exposures, windows: windows)
     }
 
     static func bytes(_ path: String) throws(InputError) -> [UInt8] {
@@ -114,7 +120,8 @@ public struct RecordedRun: Sendable {
         }
         for name in ["phones.csv", "infections.csv", WindowStore.fileName, ExposureStore.fileName, RunOutputs.riskFileName] {
             guard case .string(let expected)? = outputs[name] else {
-                throw InputError(file: manifestPath, field: "outputs.\(name)", problem: "missing; the run folder is from an older WarnSim or incomplete")
+                throw InputError(
+                    file: manifestPath, field: "outputs.\(name)", problem: "missing; the run folder is from an older WarnSim or incomplete")
             }
             let path = URL(fileURLWithPath: folder).appendingPathComponent(name).path
             let actual = RunManifest.digest(Data(try bytes(path)))
@@ -126,8 +133,10 @@ public struct RecordedRun: Sendable {
 
     static func readPhones(path: String, people: Int) throws(InputError) -> [Phone] {
         let table = try CSVTable.read(path: path)
-        let person = try table.column("person"), hasApp = try table.column("has_app")
-        let shared = try table.column("keys_shared"), high = try table.column("first_high_risk_at")
+        let person = try table.column("person")
+        let hasApp = try table.column("has_app")
+        let shared = try table.column("keys_shared")
+        let high = try table.column("first_high_risk_at")
         guard table.rows.count == people else {
             throw InputError(file: path, problem: "has \(table.rows.count) rows; the manifest says \(people) people")
         }
@@ -136,23 +145,28 @@ public struct RecordedRun: Sendable {
             let index = try table.int(row: row, column: person, in: 0...(people - 1))
             guard index == row else { throw table.invalid(row: row, column: person, "rows must be in person order (expected \(row))") }
             let keys = table.rows[row][shared]
-            phones.append(Phone(person: index, hasApp: try table.flag(row: row, column: hasApp),
-                                sharedKeys: !keys.isEmpty && keys != "0",
-                                firstHighRiskAt: try table.optionalInt64(row: row, column: high)))
+            phones.append(
+                Phone(
+                    person: index, hasApp: try table.flag(row: row, column: hasApp),
+                    sharedKeys: !keys.isEmpty && keys != "0",
+                    firstHighRiskAt: try table.optionalInt64(row: row, column: high)))
         }
         return phones
     }
 
     static func readInfections(path: String, people: Int, startTime: Int64) throws(InputError) -> [Infection] {
         let table = try CSVTable.read(path: path)
-        let person = try table.column("person"), infector = try table.column("infector"), time = try table.column("time_days")
+        let person = try table.column("person")
+        let infector = try table.column("infector")
+        let time = try table.column("time_days")
         var infections: [Infection] = []
         for row in table.rows.indices {
             let days = try table.double(row: row, column: time)
-            infections.append(Infection(
-                person: try table.int(row: row, column: person, in: 0...(people - 1)),
-                infector: try table.int(row: row, column: infector, in: -1...(people - 1)),
-                time: startTime + Int64((days * 86_400).rounded())))
+            infections.append(
+                Infection(
+                    person: try table.int(row: row, column: person, in: 0...(people - 1)),
+                    infector: try table.int(row: row, column: infector, in: -1...(people - 1)),
+                    time: startTime + Int64((days * 86_400).rounded())))
         }
         return infections
     }

@@ -24,21 +24,29 @@ public enum ParameterPaths {
             return [name]
         }
         guard case .cwaExposureWindows(let p) = template.base.scheme else {
-            throw InputError(file: file, field: "parameters.\(name)",
-                             problem: "short parameter names apply to CWA exposure-window configurations; give a raw path (parameters.…) for \(template.base.scheme.identifier)")
+            throw InputError(
+                file: file, field: "parameters.\(name)",
+                problem:
+                    "short parameter names apply to CWA exposure-window configurations; give a raw path (parameters.…) for \(template.base.scheme.identifier)"
+            )
         }
         let weights = "parameters.minutesAtAttenuationWeights"
         let window = "parameters.normalizedTimePerEWToRiskLevelMapping"
         let day = "parameters.normalizedTimePerDayToRiskLevelMapping"
         func number(after prefix: String, in range: ClosedRange<Int>) throws -> Int {
             guard let k = Int(name.dropFirst(prefix.count)), range.contains(k) else {
-                throw InputError(file: file, field: "parameters.\(name)", problem: "\(prefix)K needs K within \(range.lowerBound)…\(range.upperBound) for configuration \"\(template.base.name)\"")
+                throw InputError(
+                    file: file, field: "parameters.\(name)",
+                    problem: "\(prefix)K needs K within \(range.lowerBound)…\(range.upperBound) for configuration \"\(template.base.name)\""
+                )
             }
             return k
         }
         func border(_ list: String, count: Int, what: String) throws -> [String] {
             guard count == 2 else {
-                throw InputError(file: file, field: "parameters.\(name)", problem: "needs a \(what) mapping with exactly two ranges (LOW, HIGH); \"\(template.base.name)\" has \(count)")
+                throw InputError(
+                    file: file, field: "parameters.\(name)",
+                    problem: "needs a \(what) mapping with exactly two ranges (LOW, HIGH); \"\(template.base.name)\" has \(count)")
             }
             return ["\(list)[0].normalizedTimeRange.max", "\(list)[1].normalizedTimeRange.min"]
         }
@@ -67,12 +75,17 @@ public enum ParameterPaths {
             if name.hasPrefix("trv_") {
                 let level = try number(after: "trv_", in: 1...8)
                 guard let index = p.transmissionRiskValueMapping.firstIndex(where: { $0.transmissionRiskLevel == level }) else {
-                    throw InputError(file: file, field: "parameters.\(name)", problem: "\"\(template.base.name)\" maps no transmission risk value for level \(level)")
+                    throw InputError(
+                        file: file, field: "parameters.\(name)",
+                        problem: "\"\(template.base.name)\" maps no transmission risk value for level \(level)")
                 }
                 return ["parameters.transmissionRiskValueMapping[\(index)].transmissionRiskValue"]
             }
         }
-        throw InputError(file: file, field: "parameters.\(name)",
-                         problem: "unknown parameter; use attenuation_border_K, attenuation_limit, weight_K, window_threshold, day_threshold, day_minimum, trv_L or a raw path parameters.…")
+        throw InputError(
+            file: file, field: "parameters.\(name)",
+            problem:
+                "unknown parameter; use attenuation_border_K, attenuation_limit, weight_K, window_threshold, day_threshold, day_minimum, trv_L or a raw path parameters.…"
+        )
     }
 }

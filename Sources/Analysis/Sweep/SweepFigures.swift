@@ -6,7 +6,8 @@ enum SweepFigures {
         let cells = Dictionary(uniqueKeysWithValues: plan.entries.map { ($0.id, $0.cells) })
         var out = (["id", "precision", "recall"] + plan.columns).map(MetricsCSV.escape).joined(separator: ",") + "\n"
         for point in ParetoFront.compute(points) {
-            out += ([MetricsCSV.escape(point.id), MetricsCSV.fixed(point.precision, 6), MetricsCSV.fixed(point.recall, 6)]
+            out +=
+                ([MetricsCSV.escape(point.id), MetricsCSV.fixed(point.precision, 6), MetricsCSV.fixed(point.recall, 6)]
                 + cells[point.id, default: []].map(MetricsCSV.escape)).joined(separator: ",") + "\n"
         }
         return out
@@ -14,7 +15,8 @@ enum SweepFigures {
 
     /// `pr-curve.svg` and `pareto.svg`. A sweep of one numeric parameter draws
     /// its configurations connected in the order of that parameter.
-    static func plots(_ points: [PrecisionRecallPoint], plan: SweepPlan, spec: SweepSpecification, production: String) -> [(String, String)] {
+    static func plots(_ points: [PrecisionRecallPoint], plan: SweepPlan, spec: SweepSpecification, production: String) -> [(String, String)]
+    {
         let label = spec.labels.primary.rawValue.replacingOccurrences(of: "_", with: " ")
         let count = points.count
         let title = "Precision and recall of \(count) configuration\(count == 1 ? "" : "s") — label: \(label)"
@@ -26,8 +28,14 @@ enum SweepFigures {
             ordering = SweepOrdering(parameter: plan.columns[0], ids: sorted.map(\.id))
         }
         return [
-            (PrecisionRecallCurve.fileName, PrecisionRecallCurve(title: title, points: points, ordering: ordering, production: marker).svg()),
-            (ParetoChart.fileName, ParetoChart(title: "Precision–recall Pareto front — label: \(label)", points: points, production: marker).svg()),
+            (
+                PrecisionRecallCurve.fileName,
+                PrecisionRecallCurve(title: title, points: points, ordering: ordering, production: marker).svg()
+            ),
+            (
+                ParetoChart.fileName,
+                ParetoChart(title: "Precision–recall Pareto front — label: \(label)", points: points, production: marker).svg()
+            ),
         ]
     }
 }

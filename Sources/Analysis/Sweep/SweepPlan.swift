@@ -32,7 +32,10 @@ public struct SweepPlan: Sendable {
                 let configuration = try ConfigurationLoader.load(path: path)
                 var id = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
                 var n = 2
-                while seen.contains(id) { id = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent + "-\(n)"; n += 1 }
+                while seen.contains(id) {
+                    id = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent + "-\(n)"
+                    n += 1
+                }
                 seen.insert(id)
                 entries.append(Entry(id: id, cells: [URL(fileURLWithPath: path).lastPathComponent], configuration: configuration))
             }

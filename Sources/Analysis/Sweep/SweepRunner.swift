@@ -64,7 +64,9 @@ public struct SweepRunner: Sendable {
         var rows = [String](repeating: "", count: plan.entries.count)
         for (number, chunk) in chunks.enumerated() {
             let file = partial.appendingPathComponent(String(format: "chunk-%05d.csv", number))
-            let saved = (try? String(contentsOf: file, encoding: .utf8)).map { $0.split(separator: "\n", omittingEmptySubsequences: false).dropLast() }
+            let saved = (try? String(contentsOf: file, encoding: .utf8)).map {
+                $0.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+            }
             if let saved, saved.count == chunk.count {
                 for (offset, line) in zip(chunk, saved) { rows[scored[offset].entry] = String(line) + "\n" }
             } else {
@@ -93,8 +95,9 @@ public struct SweepRunner: Sendable {
         let table = try MetricsTable.parse(metrics, file: folder.appendingPathComponent("metrics.csv").path)
         var outputs: [String: Data] = ["metrics.csv": Data(metrics.utf8)]
         let points = try plan.entries.filter { $0.configuration != nil }.map { entry in
-            PrecisionRecallPoint(id: entry.id, precision: try table.value("precision", of: entry.id) ?? .nan,
-                                 recall: try table.value("recall", of: entry.id) ?? .nan)
+            PrecisionRecallPoint(
+                id: entry.id, precision: try table.value("precision", of: entry.id) ?? .nan,
+                recall: try table.value("recall", of: entry.id) ?? .nan)
         }
         outputs["pareto.csv"] = Data(SweepFigures.paretoCSV(points, plan: plan).utf8)
         let rejected = plan.entries.filter { $0.rejection != nil }
@@ -105,16 +108,21 @@ public struct SweepRunner: Sendable {
             }
             outputs["rejected.csv"] = Data(text.utf8)
         }
-        for (name, svg) in SweepFigures.plots(points, plan: plan, spec: spec, production: runs.production.name) { outputs[name] = Data(svg.utf8) }
+        for (name, svg) in SweepFigures.plots(points, plan: plan, spec: spec, production: runs.production.name) {
+            outputs[name] = Data(svg.utf8)
+        }
         for name in outputs.keys.sorted() { try AtomicFile.write(outputs[name]!, to: folder.appendingPathComponent(name)) }
         if rejected.isEmpty { try? fm.removeItem(at: folder.appendingPathComponent("rejected.csv")) }
         let manifest = AnalysisManifest(
             version: version, command: "sweep", runs: runs.runs, options: spec.labels, bootstrap: spec.bootstrap, seed: spec.seed,
             production: runs.production.name,
-            extra: ["method": spec.method.rawValue, "configurations_scored": String(scored.count),
-                    "configurations_rejected": String(rejected.count), "platform": runs.platform.rawValue])
+            extra: [
+                "method": spec.method.rawValue, "configurations_scored": String(scored.count),
+                "configurations_rejected": String(rejected.count), "platform": runs.platform.rawValue,
+            ])
         let sweepFile = URL(fileURLWithPath: spec.file)
-        try manifest.manifest(outputs: outputs, extraInputs: [(sweepFile.lastPathComponent, try Data(contentsOf: sweepFile))]).write(into: folder)
+        try manifest.manifest(outputs: outputs, extraInputs: [(sweepFile.lastPathComponent, try Data(contentsOf: sweepFile))]).write(
+            into: folder)
         try? fm.removeItem(at: partial)
         return timings
     }

@@ -56,8 +56,9 @@ public struct SweepSpecification: Sendable {
     public static func load(path: String) throws -> SweepSpecification {
         let root = try YAMLSection.load(URL(fileURLWithPath: path))
         let method = Method(rawValue: try root.choice("method", from: Method.allCases.map(\.rawValue)))!
-        var spec = SweepSpecification(file: path, method: method, parameters: [], samples: 0, seed: 1, configurationFiles: [],
-                                      labels: LabelOptions(), bootstrap: defaultBootstrap)
+        var spec = SweepSpecification(
+            file: path, method: method, parameters: [], samples: 0, seed: 1, configurationFiles: [],
+            labels: LabelOptions(), bootstrap: defaultBootstrap)
         spec.seed = UInt64(try root.int("seed", in: 0...Int.max, default: 1))
         spec.bootstrap = try root.int("bootstrap", in: 10...100_000, default: defaultBootstrap)
         if let labels = try root.optionalSection("labels") { spec.labels = try LabelOptions.read(labels) }
@@ -78,9 +79,13 @@ public struct SweepSpecification: Sendable {
             }
             guard !spec.parameters.isEmpty else { throw root.fail("parameters", "names no parameter") }
             if method == .grid {
-                if root.has("samples") { throw root.fail("samples", "a grid takes every combination; samples is for random and latin_hypercube") }
+                if root.has("samples") {
+                    throw root.fail("samples", "a grid takes every combination; samples is for random and latin_hypercube")
+                }
                 let size = spec.parameters.reduce(1.0) { $0 * Double(gridValues($1.domain).count) }
-                guard size <= 1_000_000 else { throw root.fail("parameters", "the grid has \(Int(size)) configurations; at most 1,000,000") }
+                guard size <= 1_000_000 else {
+                    throw root.fail("parameters", "the grid has \(Int(size)) configurations; at most 1,000,000")
+                }
             } else {
                 spec.samples = try root.int("samples", in: 1...1_000_000)
             }

@@ -106,7 +106,9 @@ enum FourBytes {
     }
 
     static func bytes(_ raw: UInt32) -> [UInt8] {
-        [UInt8(truncatingIfNeeded: raw), UInt8(truncatingIfNeeded: raw >> 8),
-         UInt8(truncatingIfNeeded: raw >> 16), UInt8(truncatingIfNeeded: raw >> 24)]
+        [
+            UInt8(truncatingIfNeeded: raw), UInt8(truncatingIfNeeded: raw >> 8),
+            UInt8(truncatingIfNeeded: raw >> 16), UInt8(truncatingIfNeeded: raw >> 24),
+        ]
     }
 }

@@ -19,7 +19,8 @@ public struct KeyExport: Hashable, Sendable {
         ///   - verificationKeyVersion: field 3, for example `v1`.
         ///   - verificationKeyID: field 4, for example the MCC `262`.
         ///   - signatureAlgorithm: field 5, an OID; ECDSA with SHA-256 by default.
-        public init(verificationKeyVersion: String? = nil, verificationKeyID: String? = nil, signatureAlgorithm: String? = ecdsaWithSHA256) {
+        public init(verificationKeyVersion: String? = nil, verificationKeyID: String? = nil, signatureAlgorithm: String? = ecdsaWithSHA256)
+        {
             self.verificationKeyVersion = verificationKeyVersion
             self.verificationKeyID = verificationKeyID
             self.signatureAlgorithm = signatureAlgorithm

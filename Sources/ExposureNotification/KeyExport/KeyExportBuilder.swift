@@ -51,9 +51,10 @@ public struct KeyExportBuilder: Sendable {
     public func build(keys: [DiagnosisKey], revisedKeys: [DiagnosisKey] = []) -> KeyExport {
         let all = keys + revisedKeys
         let start = startTimestamp ?? all.map { UInt64($0.rollingStartIntervalNumber.unixSeconds) }.min() ?? 0
-        let end = endTimestamp ?? all.map {
-            UInt64($0.rollingStartIntervalNumber.unixSeconds) + UInt64($0.rollingPeriod) * 600
-        }.max() ?? start
+        let end =
+            endTimestamp ?? all.map {
+                UInt64($0.rollingStartIntervalNumber.unixSeconds) + UInt64($0.rollingPeriod) * 600
+            }.max() ?? start
         return KeyExport(
             startTimestamp: start,
             endTimestamp: end,

@@ -76,12 +76,13 @@ public enum KeyExportSignature {
             } catch {
                 throw .signatureNotDER("\(signature.signature.count) bytes")
             }
-            out.append(Entry(
-                info: signature.hasSignatureInfo ? KeyExportCoding.signatureInfo(signature.signatureInfo) : nil,
-                batchNum: signature.hasBatchNum ? signature.batchNum : nil,
-                batchSize: signature.hasBatchSize ? signature.batchSize : nil,
-                derSignature: signature.signature
-            ))
+            out.append(
+                Entry(
+                    info: signature.hasSignatureInfo ? KeyExportCoding.signatureInfo(signature.signatureInfo) : nil,
+                    batchNum: signature.hasBatchNum ? signature.batchNum : nil,
+                    batchSize: signature.hasBatchSize ? signature.batchSize : nil,
+                    derSignature: signature.signature
+                ))
         }
         return out
     }

@@ -41,7 +41,9 @@ public struct KeyPackageReport: Sendable {
             "# batch_size=\(text(export.batchSize))",
         ]
         for info in export.signatureInfos {
-            lines.append("# signature_info=key_id:\(text(info.verificationKeyID)) key_version:\(text(info.verificationKeyVersion)) algorithm:\(text(info.signatureAlgorithm))")
+            lines.append(
+                "# signature_info=key_id:\(text(info.verificationKeyID)) key_version:\(text(info.verificationKeyVersion)) algorithm:\(text(info.signatureAlgorithm))"
+            )
         }
         lines.append("# signatures=\(signatures.count)")
         lines.append("# signature_status=\(status.rawValue)")
@@ -49,10 +51,11 @@ public struct KeyPackageReport: Sendable {
         lines.append(Self.csvColumns.joined(separator: ","))
         for (list, keys) in [("keys", export.keys), ("revised_keys", export.revisedKeys)] {
             for key in keys {
-                lines.append([
-                    list, key.keyData.hex, "\(key.rollingStartIntervalNumber.rawValue)", "\(key.rollingPeriod)",
-                    text(key.reportType?.description), text(key.daysSinceOnsetOfSymptoms), text(key.transmissionRiskLevel),
-                ].joined(separator: ","))
+                lines.append(
+                    [
+                        list, key.keyData.hex, "\(key.rollingStartIntervalNumber.rawValue)", "\(key.rollingPeriod)",
+                        text(key.reportType?.description), text(key.daysSinceOnsetOfSymptoms), text(key.transmissionRiskLevel),
+                    ].joined(separator: ","))
             }
         }
         return lines.joined(separator: "\n") + "\n"

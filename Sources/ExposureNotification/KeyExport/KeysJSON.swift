@@ -73,7 +73,8 @@ public enum KeysJSON {
             throw InputError(file: file, field: path, problem: "must be an object")
         }
         for name in fields.keys.sorted() where !keyFields.contains(name) {
-            throw InputError(file: file, field: "\(path).\(name)", problem: "unknown field (expected \(keyFields.sorted().joined(separator: ", ")))")
+            throw InputError(
+                file: file, field: "\(path).\(name)", problem: "unknown field (expected \(keyFields.sorted().joined(separator: ", ")))")
         }
         guard let encoded = fields["key"] else {
             throw InputError(file: file, field: "\(path).key", problem: "missing")
@@ -122,7 +123,8 @@ public enum KeysJSON {
         }
         let number = Int(clamping: wide)
         guard range.contains(number) else {
-            throw InputError(file: file, field: "\(path).\(name)", problem: "must be within \(range.lowerBound)…\(range.upperBound), is \(number)")
+            throw InputError(
+                file: file, field: "\(path).\(name)", problem: "must be within \(range.lowerBound)…\(range.upperBound), is \(number)")
         }
         return number
     }

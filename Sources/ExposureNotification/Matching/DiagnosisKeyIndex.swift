@@ -150,7 +150,8 @@ public struct DiagnosisKeyIndex: Sendable {
                 if entry == 0 { return }
                 let row = Int(entry) - 1
                 if base.loadUnaligned(fromByteOffset: 16 * row, as: UInt64.self) == rpi.low,
-                   base.loadUnaligned(fromByteOffset: 16 * row + 8, as: UInt64.self) == rpi.high {
+                    base.loadUnaligned(fromByteOffset: 16 * row + 8, as: UInt64.self) == rpi.high
+                {
                     body(Int(rowKey[row]))
                 }
                 slot = (slot + 1) & tableMask

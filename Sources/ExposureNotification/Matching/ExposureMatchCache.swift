@@ -63,7 +63,8 @@ public struct ExposureMatchCache: Sendable {
     ) -> [MatchedExposureWindow] {
         precondition(index.sources != nil, "the match cache needs the keys' sources")
         if rules != matcher.rules || mapping != matcher.mapping || !store.open.isEmpty || seenClearCount != store.clearCount
-            || index.toleranceIntervals != matcher.rules.toleranceIntervals {
+            || index.toleranceIntervals != matcher.rules.toleranceIntervals
+        {
             removeAll()
             rules = matcher.rules
             mapping = matcher.mapping
@@ -115,10 +116,11 @@ public struct ExposureMatchCache: Sendable {
                 guard let filter = index.sourceFilter[source] else { continue }
                 filter.withBits { bits, shift in
                     for chunk in store.chunks {
-                        chunk.forEachRPI(whereHigh: { high in
-                            let bit = Int(high >> shift)
-                            return bits[bit >> 6] & (1 << UInt64(bit & 63)) != 0
-                        }, exact)
+                        chunk.forEachRPI(
+                            whereHigh: { high in
+                                let bit = Int(high >> shift)
+                                return bits[bit >> 6] & (1 << UInt64(bit & 63)) != 0
+                            }, exact)
                     }
                 }
             }
@@ -132,9 +134,10 @@ public struct ExposureMatchCache: Sendable {
             for k in recompute.sorted() {
                 let source = index.sources![k]
                 let offset = index.keysOfSource[source]!.firstIndex(of: Int32(k))!
-                let windows = index.positions[k].map {
-                    matcher.match(key: index.keys[k], keyIndex: k, derived: index.derived, derivedIndex: $0, in: store)
-                } ?? []
+                let windows =
+                    index.positions[k].map {
+                        matcher.match(key: index.keys[k], keyIndex: k, derived: index.derived, derivedIndex: $0, in: store)
+                    } ?? []
                 if let i = position[source]?[offset] {
                     if windows.isEmpty { removed.insert(i) } else { entries[i].windows = windows }
                 } else if !windows.isEmpty {

@@ -150,7 +150,8 @@ public struct ExposureMatcher: Sendable {
         var group = [Sighting]()
         func flush() {
             guard let opening = group.first else { return }
-            let members = rules.aggregateSightingsFromSingleScan
+            let members =
+                rules.aggregateSightingsFromSingleScan
                 ? [group.max { $0.calibratedRSSI < $1.calibratedRSSI }!]
                 : group
             var attenuations = [Int]()
@@ -166,12 +167,13 @@ public struct ExposureMatcher: Sendable {
             group.removeAll(keepingCapacity: true)
             guard !attenuations.isEmpty else { return }
             let mean = Double(attenuations.reduce(0, +)) / Double(attenuations.count)
-            out.append(Scan(
-                time: opening.time,
-                previousScanTime: opening.previousScanTime,
-                minAttenuation: attenuations.min()!,
-                typicalAttenuation: Int(mean.rounded(.toNearestOrAwayFromZero)),
-                calibrationConfidence: confidence))
+            out.append(
+                Scan(
+                    time: opening.time,
+                    previousScanTime: opening.previousScanTime,
+                    minAttenuation: attenuations.min()!,
+                    typicalAttenuation: Int(mean.rounded(.toNearestOrAwayFromZero)),
+                    calibrationConfidence: confidence))
         }
         for sighting in sightings {
             if let opening = group.first, Double(sighting.time - opening.time) > rules.singleScanSeconds { flush() }
@@ -201,10 +203,11 @@ public struct ExposureMatcher: Sendable {
                         calibrationConfidence: scan.calibrationConfidence, scanInstances: []),
                     keyIndex: keyIndex, firstScanTime: scan.time, lastScanTime: scan.time)
             }
-            current!.window.scanInstances.append(ScanInstance(
-                minAttenuation: scan.minAttenuation,
-                typicalAttenuation: scan.typicalAttenuation,
-                secondsSinceLastScan: secondsSinceLastScan(at: scan.time, previous: scan.previousScanTime)))
+            current!.window.scanInstances.append(
+                ScanInstance(
+                    minAttenuation: scan.minAttenuation,
+                    typicalAttenuation: scan.typicalAttenuation,
+                    secondsSinceLastScan: secondsSinceLastScan(at: scan.time, previous: scan.previousScanTime)))
             current!.lastScanTime = scan.time
         }
         if let open = current { out.append(open) }

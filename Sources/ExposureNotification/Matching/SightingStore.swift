@@ -44,8 +44,9 @@ public struct SightingStore: Sendable {
     ///
     /// - Parameter sighting: the sighting to store.
     public mutating func record(_ sighting: Sighting) {
-        record(time: sighting.time, previousScanTime: sighting.previousScanTime,
-               rpi: sighting.rpi, aem: sighting.aem, calibratedRSSI: sighting.calibratedRSSI)
+        record(
+            time: sighting.time, previousScanTime: sighting.previousScanTime,
+            rpi: sighting.rpi, aem: sighting.aem, calibratedRSSI: sighting.calibratedRSSI)
     }
 
     /// Records one sighting given by its fields.
@@ -132,8 +133,10 @@ public struct SightingStore: Sendable {
                     dayOut.append(((s.time, dayOut.count), s))
                 }
             }
-            out += dayOut.sorted { ($0.order.0, $0.sighting.rpi.high, $0.sighting.rpi.low, $0.sighting.aem.raw, $0.order.1)
-                < ($1.order.0, $1.sighting.rpi.high, $1.sighting.rpi.low, $1.sighting.aem.raw, $1.order.1) }.map(\.sighting)
+            out += dayOut.sorted {
+                ($0.order.0, $0.sighting.rpi.high, $0.sighting.rpi.low, $0.sighting.aem.raw, $0.order.1)
+                    < ($1.order.0, $1.sighting.rpi.high, $1.sighting.rpi.low, $1.sighting.aem.raw, $1.order.1)
+            }.map(\.sighting)
         }
         return out.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
     }
@@ -277,8 +280,9 @@ public struct SightingChunk: Sendable {
     /// - Returns: the entry's RPI.
     public func rpi(ofEntry e: Int) -> KeyBytes {
         withBytes { base in
-            KeyBytes(low: base.load(fromByteOffset: rpiLowOffset + 8 * e, as: UInt64.self),
-                     high: base.load(fromByteOffset: 8 * e, as: UInt64.self))
+            KeyBytes(
+                low: base.load(fromByteOffset: rpiLowOffset + 8 * e, as: UInt64.self),
+                high: base.load(fromByteOffset: 8 * e, as: UInt64.self))
         }
     }
 
@@ -298,8 +302,10 @@ public struct SightingChunk: Sendable {
     func forEachRPI(_ body: (KeyBytes) -> Void) {
         withBytes { base in
             for e in 0..<entryCount {
-                body(KeyBytes(low: base.load(fromByteOffset: rpiLowOffset + 8 * e, as: UInt64.self),
-                              high: base.load(fromByteOffset: 8 * e, as: UInt64.self)))
+                body(
+                    KeyBytes(
+                        low: base.load(fromByteOffset: rpiLowOffset + 8 * e, as: UInt64.self),
+                        high: base.load(fromByteOffset: 8 * e, as: UInt64.self)))
             }
         }
     }
@@ -316,8 +322,8 @@ public struct SightingChunk: Sendable {
                 if (h, l) < (rpi.high, rpi.low) { low = mid + 1 } else { high = mid }
             }
             guard low < entryCount,
-                  base.load(fromByteOffset: 8 * low, as: UInt64.self) == rpi.high,
-                  base.load(fromByteOffset: rpiLowOffset + 8 * low, as: UInt64.self) == rpi.low
+                base.load(fromByteOffset: 8 * low, as: UInt64.self) == rpi.high,
+                base.load(fromByteOffset: rpiLowOffset + 8 * low, as: UInt64.self) == rpi.low
             else { return nil }
             return low
         }
@@ -336,8 +342,9 @@ public struct SightingChunk: Sendable {
     func forEachSighting(ofEntry e: Int, _ body: (Sighting) -> Void) {
         let dayStart = day &* 86_400
         withBytes { base in
-            let rpi = KeyBytes(low: base.load(fromByteOffset: rpiLowOffset + 8 * e, as: UInt64.self),
-                               high: base.load(fromByteOffset: 8 * e, as: UInt64.self))
+            let rpi = KeyBytes(
+                low: base.load(fromByteOffset: rpiLowOffset + 8 * e, as: UInt64.self),
+                high: base.load(fromByteOffset: 8 * e, as: UInt64.self))
             let aem = AssociatedEncryptedMetadata(raw: base.load(fromByteOffset: aemOffset + 4 * e, as: UInt32.self))
             let first = e == 0 ? 0 : Int(base.load(fromByteOffset: entryEndOffset + 2 * (e - 1), as: UInt16.self))
             let end = Int(base.load(fromByteOffset: entryEndOffset + 2 * e, as: UInt16.self))
@@ -449,7 +456,10 @@ public struct SightingChunkBuilder: Sendable {
         var entries = 0
         for k in 0..<n {
             let i = Int(order[k] & 0xFFFF)
-            if k == 0 { entries = 1; continue }
+            if k == 0 {
+                entries = 1
+                continue
+            }
             let p = Int(order[k - 1] & 0xFFFF)
             if rpiHigh[i] != rpiHigh[p] || rpiLow[i] != rpiLow[p] || aem[i] != aem[p] { entries += 1 }
         }
@@ -460,9 +470,13 @@ public struct SightingChunkBuilder: Sendable {
         let dayStart = day &* 86_400
         storage.withUnsafeMutableBytes { raw in
             let base = raw.baseAddress!
-            let rpiLowAt = 8 * entries, aemAt = 16 * entries, scanSecondsAt = 20 * entries
-            let entryEndAt = 20 * entries + 4 * scans, scanDeltaAt = 22 * entries + 4 * scans
-            let sightingScanAt = 22 * entries + 6 * scans, rssiAt = sightingScanAt + 2 * n
+            let rpiLowAt = 8 * entries
+            let aemAt = 16 * entries
+            let scanSecondsAt = 20 * entries
+            let entryEndAt = 20 * entries + 4 * scans
+            let scanDeltaAt = 22 * entries + 4 * scans
+            let sightingScanAt = 22 * entries + 6 * scans
+            let rssiAt = sightingScanAt + 2 * n
             for s in 0..<scans {
                 base.storeBytes(of: UInt32(scanTime[s] - dayStart), toByteOffset: scanSecondsAt + 4 * s, as: UInt32.self)
                 var delta = SightingChunk.deltaEscape

@@ -44,10 +44,13 @@ public enum DP3TMeasurements {
     /// `exp34-epfl-soldiers` subfolder.
     public static func scenarioFolder(_ directory: URL) throws -> URL {
         let candidates = [directory, directory.appendingPathComponent("exp34-epfl-soldiers")]
-        for folder in candidates where FileManager.default.fileExists(atPath: folder.appendingPathComponent("scenario01-lunch.sqlite").path) {
+        for folder in candidates where FileManager.default.fileExists(atPath: folder.appendingPathComponent("scenario01-lunch.sqlite").path)
+        {
             return folder
         }
-        throw InputError(file: directory.path, problem: "no scenario01-lunch.sqlite here or in exp34-epfl-soldiers/ (expected the DP-3T experiment 34 folder)")
+        throw InputError(
+            file: directory.path,
+            problem: "no scenario01-lunch.sqlite here or in exp34-epfl-soldiers/ (expected the DP-3T experiment 34 folder)")
     }
 
     /// Loads all six scenarios.
@@ -90,21 +93,23 @@ public enum DP3TMeasurements {
                 return String(cString: pointer)
             }
             guard let receiverText = text(0), let receiver = Int32(receiverText),
-                  let model = text(1),
-                  let transmitterText = text(2), let transmitter = Int32(transmitterText)
+                let model = text(1),
+                let transmitterText = text(2), let transmitter = Int32(transmitterText)
             else {
-                throw InputError(file: url.path, field: "results row \(row)", problem: "receiver_id, receiver_model and transmitter_id must be present")
+                throw InputError(
+                    file: url.path, field: "results row \(row)", problem: "receiver_id, receiver_model and transmitter_id must be present")
             }
             models[receiver] = model
             if sqlite3_column_type(statement, 5) == SQLITE_NULL || sqlite3_column_double(statement, 5) <= 0 {
                 withoutDistance += 1
                 continue
             }
-            sightings.append(DP3TSighting(
-                receiver: receiver, transmitter: transmitter,
-                timestamp: sqlite3_column_double(statement, 3),
-                rssi: sqlite3_column_double(statement, 4),
-                distance: sqlite3_column_double(statement, 5)))
+            sightings.append(
+                DP3TSighting(
+                    receiver: receiver, transmitter: transmitter,
+                    timestamp: sqlite3_column_double(statement, 3),
+                    rssi: sqlite3_column_double(statement, 4),
+                    distance: sqlite3_column_double(statement, 5)))
         }
         let stem = url.deletingPathExtension().lastPathComponent
         let short = stem.split(separator: "-", maxSplits: 1).last.map(String.init) ?? stem

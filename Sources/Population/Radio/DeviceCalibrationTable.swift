@@ -58,7 +58,9 @@ public struct DeviceCalibrationTable: Sendable {
         let header = lines.removeFirst().split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
         let expected = ["oem", "device", "model", "rssi correction", "tx", "calibration confidence"]
         guard header == expected else {
-            throw InputError(file: file, field: "header", problem: "expected columns \(expected.joined(separator: ",")), found \(header.joined(separator: ","))")
+            throw InputError(
+                file: file, field: "header",
+                problem: "expected columns \(expected.joined(separator: ",")), found \(header.joined(separator: ","))")
         }
         var entries: [Entry] = []
         entries.reserveCapacity(lines.count)
@@ -66,11 +68,12 @@ public struct DeviceCalibrationTable: Sendable {
             let fields = line.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
             // Model names may themselves contain commas; the last three fields are numeric.
             guard fields.count >= 6,
-                  let correction = Double(fields[fields.count - 3]),
-                  let tx = Double(fields[fields.count - 2]),
-                  let confidence = Int(fields[fields.count - 1]), (1...3).contains(confidence)
+                let correction = Double(fields[fields.count - 3]),
+                let tx = Double(fields[fields.count - 2]),
+                let confidence = Int(fields[fields.count - 1]), (1...3).contains(confidence)
             else {
-                throw InputError(file: file, field: "line \(number + 2)", problem: "expected oem,device,model,rssi correction,tx,confidence")
+                throw InputError(
+                    file: file, field: "line \(number + 2)", problem: "expected oem,device,model,rssi correction,tx,confidence")
             }
             let model = fields[2..<(fields.count - 3)].joined(separator: ",")
             entries.append(Entry(oem: fields[0], model: model, rssiCorrection: correction, txPower: tx, confidence: confidence))

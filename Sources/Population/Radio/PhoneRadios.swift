@@ -23,9 +23,16 @@ public struct PhoneRadios: Sendable {
     /// are normal with the sigma for the row's confidence level. Phone `i` draws
     /// only from the stream `(seed, "radio.device", i)`.
     public init(count: Int, table: DeviceCalibrationTable, parameters: RadioParameters, seed: UInt64) {
-        modelRow = []; txPower = []; rssiCorrection = []; txError = []; rxError = []
-        modelRow.reserveCapacity(count); txPower.reserveCapacity(count); rssiCorrection.reserveCapacity(count)
-        txError.reserveCapacity(count); rxError.reserveCapacity(count)
+        modelRow = []
+        txPower = []
+        rssiCorrection = []
+        txError = []
+        rxError = []
+        modelRow.reserveCapacity(count)
+        txPower.reserveCapacity(count)
+        rssiCorrection.reserveCapacity(count)
+        txError.reserveCapacity(count)
+        rxError.reserveCapacity(count)
         for phone in 0..<count {
             var random = RandomStream(seed: seed, subsystem: StreamName.radioDevice, entity: UInt64(phone))
             let row = random.nextIndex(table.entries.count)

@@ -44,11 +44,14 @@ public enum RadioCheck {
     /// scenarios the `table` carriage on both phones, all others the room
     /// channel with phones in pockets.
     /// `groups` pools scenarios under a name (default: each scenario alone).
-    public static func run(scenarios: [DP3TScenario], table: DeviceCalibrationTable, parameters: RadioParameters,
-                           options: RadioFitOptions = RadioFitOptions(), seed: UInt64? = nil,
-                           groups: [(name: String, scenarios: [String])]? = nil) throws -> [RadioCheckRow] {
-        let data = try RadioFitData(scenarios: scenarios, table: table, detectionLimit: parameters.detectionLimitRssi,
-                                    maximumDistance: options.maximumDistance)
+    public static func run(
+        scenarios: [DP3TScenario], table: DeviceCalibrationTable, parameters: RadioParameters,
+        options: RadioFitOptions = RadioFitOptions(), seed: UInt64? = nil,
+        groups: [(name: String, scenarios: [String])]? = nil
+    ) throws -> [RadioCheckRow] {
+        let data = try RadioFitData(
+            scenarios: scenarios, table: table, detectionLimit: parameters.detectionLimitRssi,
+            maximumDistance: options.maximumDistance)
         if let groups {
             for group in groups {
                 for name in group.scenarios where !data.scenarioNames.contains(name) {
@@ -59,8 +62,10 @@ public enum RadioCheck {
         return compare(data: data, parameters: parameters, options: options, seed: seed ?? options.seed &+ 1, groups: groups)
     }
 
-    static func compare(data: RadioFitData, parameters: RadioParameters, options: RadioFitOptions, seed: UInt64,
-                        groups: [(name: String, scenarios: [String])]? = nil) -> [RadioCheckRow] {
+    static func compare(
+        data: RadioFitData, parameters: RadioParameters, options: RadioFitOptions, seed: UInt64,
+        groups: [(name: String, scenarios: [String])]? = nil
+    ) -> [RadioCheckRow] {
         let groupList = groups ?? data.scenarioNames.map { ($0, [$0]) }
         var groupsOfScenario = [[Int]](repeating: [], count: data.scenarioNames.count)
         for (g, group) in groupList.enumerated() {
@@ -70,10 +75,11 @@ public enum RadioCheck {
         let desk = Set(options.tableScenarios.compactMap { data.scenarioNames.firstIndex(of: $0) })
         let tableOffset = parameters.carriageIndex("table").map { parameters.carriageOffsets[$0] } ?? 0
         let all = Array(0..<data.count)
-        let simulated = simulate(rows: all, data: data, parameters: parameters,
-                                 environment: { vehicle.contains(data.scenario[$0]) ? .vehicle : .room },
-                                 carriage: { desk.contains(data.scenario[$0]) ? tableOffset : 0 },
-                                 replicates: options.replicates, seed: seed)
+        let simulated = simulate(
+            rows: all, data: data, parameters: parameters,
+            environment: { vehicle.contains(data.scenario[$0]) ? .vehicle : .room },
+            carriage: { desk.contains(data.scenario[$0]) ? tableOffset : 0 },
+            replicates: options.replicates, seed: seed)
         var simulatedByScenarioBand: [[[Double]]] = Array(repeating: Array(repeating: [], count: bands.count), count: groupList.count)
         for draw in simulated {
             if let b = bands.firstIndex(where: { $0.contains(data.distance[draw.row]) }) {
@@ -92,15 +98,16 @@ public enum RadioCheck {
                 let measured = measuredByScenarioBand[s][b].sorted()
                 let sim = simulatedByScenarioBand[s][b].sorted()
                 guard measured.count >= 10, sim.count >= 10 else { continue }
-                result.append(RadioCheckRow(
-                    scenario: name, band: band.label, measuredCount: measured.count, simulatedCount: sim.count,
-                    measuredMedian: SampleStatistics.quantile(sorted: measured, 0.5),
-                    simulatedMedian: SampleStatistics.quantile(sorted: sim, 0.5),
-                    measuredQ25: SampleStatistics.quantile(sorted: measured, 0.25),
-                    measuredQ75: SampleStatistics.quantile(sorted: measured, 0.75),
-                    simulatedQ25: SampleStatistics.quantile(sorted: sim, 0.25),
-                    simulatedQ75: SampleStatistics.quantile(sorted: sim, 0.75),
-                    ks: SampleStatistics.kolmogorovSmirnov(measured, sim)))
+                result.append(
+                    RadioCheckRow(
+                        scenario: name, band: band.label, measuredCount: measured.count, simulatedCount: sim.count,
+                        measuredMedian: SampleStatistics.quantile(sorted: measured, 0.5),
+                        simulatedMedian: SampleStatistics.quantile(sorted: sim, 0.5),
+                        measuredQ25: SampleStatistics.quantile(sorted: measured, 0.25),
+                        measuredQ75: SampleStatistics.quantile(sorted: measured, 0.75),
+                        simulatedQ25: SampleStatistics.quantile(sorted: sim, 0.25),
+                        simulatedQ75: SampleStatistics.quantile(sorted: sim, 0.75),
+                        ks: SampleStatistics.kolmogorovSmirnov(measured, sim)))
             }
         }
         return result
@@ -110,9 +117,11 @@ public enum RadioCheck {
     /// minute structure as measured, fresh unit-to-unit device errors; the
     /// model-level error of these Samsung models is part of the fitted curve) and
     /// keeps the ones the receiver would have detected.
-    static func simulate(rows: [Int], data: RadioFitData, parameters: RadioParameters,
-                         environment: (Int) -> RadioEnvironment, carriage: (Int) -> Double,
-                         replicates: Int, seed: UInt64) -> [(row: Int, attenuation: Double)] {
+    static func simulate(
+        rows: [Int], data: RadioFitData, parameters: RadioParameters,
+        environment: (Int) -> RadioEnvironment, carriage: (Int) -> Double,
+        replicates: Int, seed: UInt64
+    ) -> [(row: Int, attenuation: Double)] {
         var output: [(row: Int, attenuation: Double)] = []
         output.reserveCapacity(rows.count * replicates)
         for replicate in 0..<replicates {

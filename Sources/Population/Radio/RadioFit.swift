@@ -39,7 +39,7 @@ public struct RadioFitOptions: Sendable {
     public var refinementIterations = 8
     public var replicates = 4
     /// Seed of the fit's simulations (common random numbers).
-    public var seed: UInt64 = 20200730
+    public var seed: UInt64 = 20_200_730
 
     public init() {}
 }
@@ -82,10 +82,13 @@ public struct RadioFitResult: Sendable {
 /// Fits ``RadioParameters`` to the DP-3T experiment-34 measurements.
 public enum RadioFit {
     /// Runs the fit. Deterministic for given inputs and options.
-    public static func fit(scenarios: [DP3TScenario], table: DeviceCalibrationTable,
-                           options: RadioFitOptions = RadioFitOptions()) throws -> RadioFitResult {
-        let data = try RadioFitData(scenarios: scenarios, table: table,
-                                    detectionLimit: options.detectionLimitRssi, maximumDistance: options.maximumDistance)
+    public static func fit(
+        scenarios: [DP3TScenario], table: DeviceCalibrationTable,
+        options: RadioFitOptions = RadioFitOptions()
+    ) throws -> RadioFitResult {
+        let data = try RadioFitData(
+            scenarios: scenarios, table: table,
+            detectionLimit: options.detectionLimitRssi, maximumDistance: options.maximumDistance)
         for name in options.roomScenarios + options.tableScenarios + options.vehicleScenarios where !data.scenarioNames.contains(name) {
             throw InputError(file: "dp3t", field: name, problem: "scenario not found among \(data.scenarioNames.joined(separator: ", "))")
         }
@@ -98,8 +101,9 @@ public enum RadioFit {
         var rxEffect = [Double](repeating: 0, count: data.deviceCount)
         var line = (intercept: 0.0, slope: 0.0)
         for _ in 0..<25 {
-            line = leastSquares(x: roomRows.map { data.logDistance[$0] },
-                                y: roomRows.map { data.attenuation[$0] - txEffect[data.transmitter[$0]] - rxEffect[data.receiver[$0]] })
+            line = leastSquares(
+                x: roomRows.map { data.logDistance[$0] },
+                y: roomRows.map { data.attenuation[$0] - txEffect[data.transmitter[$0]] - rxEffect[data.receiver[$0]] })
             txEffect = groupMeans(rows: roomRows, group: data.transmitter, groups: data.deviceCount) {
                 data.attenuation[$0] - line.intercept - line.slope * data.logDistance[$0] - rxEffect[data.receiver[$0]]
             }
@@ -112,7 +116,8 @@ public enum RadioFit {
         let deviceSigma = (effects.reduce(0) { $0 + $1 * $1 } / Double(max(1, effects.count - 2))).squareRoot()
 
         func residual(_ row: Int, _ l: (intercept: Double, slope: Double)) -> Double {
-            data.attenuation[row] - l.intercept - l.slope * data.logDistance[row] - txEffect[data.transmitter[row]] - rxEffect[data.receiver[row]]
+            data.attenuation[row] - l.intercept - l.slope * data.logDistance[row] - txEffect[data.transmitter[row]]
+                - rxEffect[data.receiver[row]]
         }
 
         // LOW-confidence rows carry their OEM's default (the most common value of
@@ -123,8 +128,9 @@ public enum RadioFit {
         // 2. Variance components of the room channel.
         let roomComponents = varianceComponents(rows: roomRows, data: data) { residual($0, line) }
         // 3. Vehicle line with the device effects fixed.
-        let vehicleLine = leastSquares(x: vehicleRows.map { data.logDistance[$0] },
-                                       y: vehicleRows.map { data.attenuation[$0] - txEffect[data.transmitter[$0]] - rxEffect[data.receiver[$0]] })
+        let vehicleLine = leastSquares(
+            x: vehicleRows.map { data.logDistance[$0] },
+            y: vehicleRows.map { data.attenuation[$0] - txEffect[data.transmitter[$0]] - rxEffect[data.receiver[$0]] })
         let vehicleComponents = varianceComponents(rows: vehicleRows, data: data) { residual($0, vehicleLine) }
         // 4. Table carriage: median residual of the desk scenario against the room line.
         let tableResidual = SampleStatistics.median(tableRows.map { residual($0, line) })
@@ -132,7 +138,9 @@ public enum RadioFit {
         let blockingSpread = (options.bodyBlockingProbability * (1 - options.bodyBlockingProbability)).squareRoot()
         let bodyPenalty = options.bodyBlockingPenalty ?? (blockingSpread > 0 ? roomComponents.pair / blockingSpread : 0)
         let bodyVariance = bodyPenalty * bodyPenalty * blockingSpread * blockingSpread
-        func channel(_ l: (intercept: Double, slope: Double), _ c: (pair: Double, minute: Double, scan: Double), source: String) -> ChannelParameters {
+        func channel(
+            _ l: (intercept: Double, slope: Double), _ c: (pair: Double, minute: Double, scan: Double), source: String
+        ) -> ChannelParameters {
             ChannelParameters(
                 attenuationAt1m: l.intercept - bodyPenalty * options.bodyBlockingProbability,
                 pathLossExponent: l.slope / 10,
@@ -140,7 +148,8 @@ public enum RadioFit {
                 orientationSigma: c.minute, scanSigma: c.scan, source: source)
         }
         var room = channel(line, roomComponents, source: "fit: DP-3T exp. 34 \(options.roomScenarios.joined(separator: " + "))")
-        var vehicle = channel(vehicleLine, vehicleComponents, source: "fit: DP-3T exp. 34 \(options.vehicleScenarios.joined(separator: " + "))")
+        var vehicle = channel(
+            vehicleLine, vehicleComponents, source: "fit: DP-3T exp. 34 \(options.vehicleScenarios.joined(separator: " + "))")
         let outdoors = ChannelParameters(
             attenuationAt1m: options.outdoorAttenuationAt1m, pathLossExponent: options.outdoorPathLossExponent,
             shadowingSigma: room.shadowingSigma, orientationSigma: room.orientationSigma, scanSigma: room.scanSigma,
@@ -160,27 +169,31 @@ public enum RadioFit {
         for _ in 0..<options.refinementIterations {
             room = refine(room, environment: .room, rows: roomRows, data: data, parameters: parameters, bands: bands, options: options)
             parameters.channels[RadioEnvironment.room.rawValue] = room
-            vehicle = refine(vehicle, environment: .vehicle, rows: vehicleRows, data: data, parameters: parameters, bands: bands, options: options)
+            vehicle = refine(
+                vehicle, environment: .vehicle, rows: vehicleRows, data: data, parameters: parameters, bands: bands, options: options)
             parameters.channels[RadioEnvironment.vehicle.rawValue] = vehicle
         }
         parameters.channels[RadioEnvironment.outdoors.rawValue].shadowingSigma = room.shadowingSigma
         parameters = parameters.rounded()
 
         let figures = [
-            ChannelFitFigures(environment: .room, scenarios: options.roomScenarios, sightings: roomRows.count,
-                              pairs: Set(roomRows.map { data.pair[$0] }).count,
-                              olsAttenuationAt1m: line.intercept, olsPathLossExponent: line.slope / 10,
-                              pairSigma: roomComponents.pair, minuteSigma: roomComponents.minute, scanSigma: roomComponents.scan),
-            ChannelFitFigures(environment: .vehicle, scenarios: options.vehicleScenarios, sightings: vehicleRows.count,
-                              pairs: Set(vehicleRows.map { data.pair[$0] }).count,
-                              olsAttenuationAt1m: vehicleLine.intercept, olsPathLossExponent: vehicleLine.slope / 10,
-                              pairSigma: vehicleComponents.pair, minuteSigma: vehicleComponents.minute, scanSigma: vehicleComponents.scan),
+            ChannelFitFigures(
+                environment: .room, scenarios: options.roomScenarios, sightings: roomRows.count,
+                pairs: Set(roomRows.map { data.pair[$0] }).count,
+                olsAttenuationAt1m: line.intercept, olsPathLossExponent: line.slope / 10,
+                pairSigma: roomComponents.pair, minuteSigma: roomComponents.minute, scanSigma: roomComponents.scan),
+            ChannelFitFigures(
+                environment: .vehicle, scenarios: options.vehicleScenarios, sightings: vehicleRows.count,
+                pairs: Set(vehicleRows.map { data.pair[$0] }).count,
+                olsAttenuationAt1m: vehicleLine.intercept, olsPathLossExponent: vehicleLine.slope / 10,
+                pairSigma: vehicleComponents.pair, minuteSigma: vehicleComponents.minute, scanSigma: vehicleComponents.scan),
         ]
         let check = RadioCheck.compare(data: data, parameters: parameters, options: options, seed: options.seed &+ 1)
-        return RadioFitResult(parameters: parameters, channelFigures: figures, deviceModels: data.deviceModels,
-                              transmitterEffects: txEffect, receiverEffects: rxEffect, deviceSigma: deviceSigma,
-                              oemScatter: lowModelSigma.combined, oemScatterModels: lowModelSigma.models,
-                              tableOffsetBothEnds: tableResidual, check: check)
+        return RadioFitResult(
+            parameters: parameters, channelFigures: figures, deviceModels: data.deviceModels,
+            transmitterEffects: txEffect, receiverEffects: rxEffect, deviceSigma: deviceSigma,
+            oemScatter: lowModelSigma.combined, oemScatterModels: lowModelSigma.models,
+            tableOffsetBothEnds: tableResidual, check: check)
     }
 
     /// RMS of (tx − correction) of HIGH-confidence models around their OEM's
@@ -190,9 +203,12 @@ public enum RadioFit {
         for entry in table.entries where entry.confidence == 1 {
             lowValues[entry.oem, default: [:]][entry.txPower - entry.rssiCorrection, default: 0] += 1
         }
-        var squares = 0.0, count = 0
+        var squares = 0.0
+        var count = 0
         for entry in table.entries where entry.confidence == 3 {
-            guard let mode = lowValues[entry.oem]?.max(by: { $0.value < $1.value || ($0.value == $1.value && $0.key > $1.key) })?.key else { continue }
+            guard let mode = lowValues[entry.oem]?.max(by: { $0.value < $1.value || ($0.value == $1.value && $0.key > $1.key) })?.key else {
+                continue
+            }
             let gap = entry.txPower - entry.rssiCorrection - mode
             squares += gap * gap
             count += 1
@@ -203,7 +219,8 @@ public enum RadioFit {
 
     /// Mean of `value(row)` per group, centred to mean zero over the groups present.
     static func groupMeans(rows: [Int], group: [Int], groups: Int, value: (Int) -> Double) -> [Double] {
-        var sums = [Double](repeating: 0, count: groups), counts = [Double](repeating: 0, count: groups)
+        var sums = [Double](repeating: 0, count: groups)
+        var counts = [Double](repeating: 0, count: groups)
         for row in rows {
             sums[group[row]] += value(row)
             counts[group[row]] += 1
@@ -217,18 +234,25 @@ public enum RadioFit {
 
     /// Nested variance components of residuals: between pairs, between minutes
     /// within a pair, and between sightings within a minute (method of moments).
-    static func varianceComponents(rows: [Int], data: RadioFitData, residual: (Int) -> Double)
-        -> (pair: Double, minute: Double, scan: Double) {
-        var bucketSum: [Int: Double] = [:], bucketSquares: [Int: Double] = [:], bucketCount: [Int: Int] = [:]
+    static func varianceComponents(
+        rows: [Int], data: RadioFitData, residual: (Int) -> Double
+    )
+        -> (pair: Double, minute: Double, scan: Double)
+    {
+        var bucketSum: [Int: Double] = [:]
+        var bucketSquares: [Int: Double] = [:]
+        var bucketCount: [Int: Int] = [:]
         var bucketPair: [Int: Int] = [:]
         for row in rows {
-            let r = residual(row), b = data.bucket[row]
+            let r = residual(row)
+            let b = data.bucket[row]
             bucketSum[b, default: 0] += r
             bucketSquares[b, default: 0] += r * r
             bucketCount[b, default: 0] += 1
             bucketPair[b] = data.pair[row]
         }
-        var withinSquares = 0.0, withinDegrees = 0.0
+        var withinSquares = 0.0
+        var withinDegrees = 0.0
         var pairBuckets: [Int: [(mean: Double, count: Int)]] = [:]
         for (b, n) in bucketCount {
             let mean = bucketSum[b]! / Double(n)
@@ -237,8 +261,12 @@ public enum RadioFit {
             pairBuckets[bucketPair[b]!, default: []].append((mean, n))
         }
         let scanVariance = withinDegrees > 0 ? withinSquares / withinDegrees : 0
-        var betweenSquares = 0.0, betweenDegrees = 0.0, inverseCountSum = 0.0, bucketTotal = 0.0
-        var pairMeans: [Double] = [], pairNoise: [Double] = []
+        var betweenSquares = 0.0
+        var betweenDegrees = 0.0
+        var inverseCountSum = 0.0
+        var bucketTotal = 0.0
+        var pairMeans: [Double] = []
+        var pairNoise: [Double] = []
         for (_, buckets) in pairBuckets.sorted(by: { $0.key < $1.key }) {
             let mean = buckets.reduce(0) { $0 + $1.mean } / Double(buckets.count)
             for bucket in buckets {
@@ -262,11 +290,16 @@ public enum RadioFit {
 
     /// One censoring-correction step: shift the line by the weighted regression
     /// of (measured − simulated detected band medians) on log distance.
-    static func refine(_ channel: ChannelParameters, environment: RadioEnvironment, rows: [Int], data: RadioFitData,
-                       parameters: RadioParameters, bands: [RadioCheck.Band], options: RadioFitOptions) -> ChannelParameters {
-        let simulated = RadioCheck.simulate(rows: rows, data: data, parameters: parameters, environment: { _ in environment },
-                                            carriage: { _ in 0 }, replicates: options.replicates, seed: options.seed)
-        var x: [Double] = [], y: [Double] = [], w: [Double] = []
+    static func refine(
+        _ channel: ChannelParameters, environment: RadioEnvironment, rows: [Int], data: RadioFitData,
+        parameters: RadioParameters, bands: [RadioCheck.Band], options: RadioFitOptions
+    ) -> ChannelParameters {
+        let simulated = RadioCheck.simulate(
+            rows: rows, data: data, parameters: parameters, environment: { _ in environment },
+            carriage: { _ in 0 }, replicates: options.replicates, seed: options.seed)
+        var x: [Double] = []
+        var y: [Double] = []
+        var w: [Double] = []
         for band in bands {
             let measured = rows.filter { band.contains(data.distance[$0]) }
             guard measured.count >= 30 else { continue }
@@ -282,7 +315,8 @@ public enum RadioFit {
         let total = w.reduce(0, +)
         let mx = zip(x, w).reduce(0) { $0 + $1.0 * $1.1 } / total
         let my = zip(y, w).reduce(0) { $0 + $1.0 * $1.1 } / total
-        var sxy = 0.0, sxx = 0.0
+        var sxy = 0.0
+        var sxx = 0.0
         for i in x.indices {
             sxy += w[i] * (x[i] - mx) * (y[i] - my)
             sxx += w[i] * (x[i] - mx) * (x[i] - mx)
@@ -301,9 +335,10 @@ extension RadioParameters {
         func r(_ value: Double) -> Double { (value * 100).rounded() / 100 }
         var copy = self
         copy.channels = channels.map {
-            ChannelParameters(attenuationAt1m: r($0.attenuationAt1m), pathLossExponent: r($0.pathLossExponent),
-                              shadowingSigma: r($0.shadowingSigma), orientationSigma: r($0.orientationSigma),
-                              scanSigma: r($0.scanSigma), source: $0.source)
+            ChannelParameters(
+                attenuationAt1m: r($0.attenuationAt1m), pathLossExponent: r($0.pathLossExponent),
+                shadowingSigma: r($0.shadowingSigma), orientationSigma: r($0.orientationSigma),
+                scanSigma: r($0.scanSigma), source: $0.source)
         }
         copy.carriageOffsets = carriageOffsets.map(r)
         copy.bodyBlockingProbability = r(bodyBlockingProbability)

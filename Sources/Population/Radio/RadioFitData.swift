@@ -39,16 +39,32 @@ struct RadioFitData {
             }
             for sighting in data.sightings where sighting.distance <= maximumDistance {
                 guard let rxModel = data.modelByPhone[sighting.receiver], let rx = table.entry(model: rxModel) else {
-                    throw InputError(file: data.name, field: "receiver \(sighting.receiver)", problem: "phone model not in the calibration table")
+                    throw InputError(
+                        file: data.name, field: "receiver \(sighting.receiver)", problem: "phone model not in the calibration table")
                 }
                 guard let txModel = data.modelByPhone[sighting.transmitter], let tx = table.entry(model: txModel) else {
-                    throw InputError(file: data.name, field: "transmitter \(sighting.transmitter)", problem: "phone model unknown or not in the calibration table")
+                    throw InputError(
+                        file: data.name, field: "transmitter \(sighting.transmitter)",
+                        problem: "phone model unknown or not in the calibration table")
                 }
-                let r = deviceIndex[sighting.receiver]!, t = deviceIndex[sighting.transmitter]!
+                let r = deviceIndex[sighting.receiver]!
+                let t = deviceIndex[sighting.transmitter]!
                 let pairKey = (s << 40) | (r << 20) | t
-                let p = pairIndex[pairKey] ?? { let value = pairIndex.count; pairIndex[pairKey] = value; return value }()
+                let p =
+                    pairIndex[pairKey]
+                    ?? {
+                        let value = pairIndex.count
+                        pairIndex[pairKey] = value
+                        return value
+                    }()
                 let bucketKey = (p << 32) | Int(sighting.timestamp / 60)
-                let b = bucketIndex[bucketKey] ?? { let value = bucketIndex.count; bucketIndex[bucketKey] = value; return value }()
+                let b =
+                    bucketIndex[bucketKey]
+                    ?? {
+                        let value = bucketIndex.count
+                        bucketIndex[bucketKey] = value
+                        return value
+                    }()
                 scenario.append(s)
                 distance.append(sighting.distance)
                 logDistance.append(Foundation.log10(sighting.distance))
@@ -75,8 +91,10 @@ struct RadioFitData {
 /// Ordinary least squares of y on x: (intercept, slope).
 func leastSquares(x: [Double], y: [Double]) -> (intercept: Double, slope: Double) {
     let n = Double(x.count)
-    let mx = x.reduce(0, +) / n, my = y.reduce(0, +) / n
-    var sxy = 0.0, sxx = 0.0
+    let mx = x.reduce(0, +) / n
+    let my = y.reduce(0, +) / n
+    var sxy = 0.0
+    var sxx = 0.0
     for i in x.indices {
         sxy += (x[i] - mx) * (y[i] - my)
         sxx += (x[i] - mx) * (x[i] - mx)

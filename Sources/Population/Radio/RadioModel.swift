@@ -56,8 +56,10 @@ public struct RadioModel: Sendable {
     /// both phones, body blocking and shadowing. Draw once per encounter (or per
     /// segment when people move).
     @inlinable
-    public func encounterOffset(environment: RadioEnvironment, carriageTransmitter: Int, carriageReceiver: Int,
-                                random: inout RandomStream) -> Float {
+    public func encounterOffset(
+        environment: RadioEnvironment, carriageTransmitter: Int, carriageReceiver: Int,
+        random: inout RandomStream
+    ) -> Float {
         let e = environment.rawValue
         var offset = carriage[carriageTransmitter] + carriage[carriageReceiver]
         if random.nextUnitDouble() < blockP { offset += blockPenalty }
@@ -83,11 +85,14 @@ public struct RadioModel: Sendable {
     /// per-sighting orientation and fading terms, returns nil when the
     /// advertisement is too weak to be received.
     @inlinable
-    public func sighting(distance: Float, environment: RadioEnvironment, encounterOffset: Float,
-                         transmitter: Int, receiver: Int, phones: PhoneRadios,
-                         random: inout RandomStream) -> RadioSighting? {
+    public func sighting(
+        distance: Float, environment: RadioEnvironment, encounterOffset: Float,
+        transmitter: Int, receiver: Int, phones: PhoneRadios,
+        random: inout RandomStream
+    ) -> RadioSighting? {
         let fast = sightingSigma(environment)
-        let path = medianPath(distance: distance, environment: environment) + encounterOffset
+        let path =
+            medianPath(distance: distance, environment: environment) + encounterOffset
             + fast * random.nextTabulatedNormal()
         return sighting(pathAttenuation: path, transmitter: transmitter, receiver: receiver, phones: phones)
     }

@@ -16,8 +16,10 @@ public struct ChannelParameters: Sendable, Equatable {
     /// Where the values come from.
     public var source: String
 
-    public init(attenuationAt1m: Double, pathLossExponent: Double, shadowingSigma: Double,
-                orientationSigma: Double, scanSigma: Double, source: String) {
+    public init(
+        attenuationAt1m: Double, pathLossExponent: Double, shadowingSigma: Double,
+        orientationSigma: Double, scanSigma: Double, source: String
+    ) {
         self.attenuationAt1m = attenuationAt1m
         self.pathLossExponent = pathLossExponent
         self.shadowingSigma = shadowingSigma
@@ -70,11 +72,12 @@ public struct RadioParameters: Sendable, Equatable {
     /// The total residual calibration sigma of one phone (unit and model error)
     /// for its model's confidence level.
     public func calibrationSigma(confidence: Int) -> Double {
-        let model = switch confidence {
-        case 3: modelSigmaHigh
-        case 2: modelSigmaMedium
-        default: modelSigmaLow
-        }
+        let model =
+            switch confidence {
+            case 3: modelSigmaHigh
+            case 2: modelSigmaMedium
+            default: modelSigmaLow
+            }
         return (deviceSigma * deviceSigma + model * model).squareRoot()
     }
 }
@@ -92,19 +95,21 @@ extension RadioParameters {
         var channels: [ChannelParameters] = []
         for environment in RadioEnvironment.allCases {
             let section = try environments.section(environment.name)
-            channels.append(ChannelParameters(
-                attenuationAt1m: try section.double("attenuation_at_1m_db", in: 0...120),
-                pathLossExponent: try section.double("path_loss_exponent", in: 0...6),
-                shadowingSigma: try section.double("shadowing_sigma_db", in: 0...30),
-                orientationSigma: try section.double("orientation_sigma_db", in: 0...30),
-                scanSigma: try section.double("scan_sigma_db", in: 0...30),
-                source: try section.string("source", default: "")))
+            channels.append(
+                ChannelParameters(
+                    attenuationAt1m: try section.double("attenuation_at_1m_db", in: 0...120),
+                    pathLossExponent: try section.double("path_loss_exponent", in: 0...6),
+                    shadowingSigma: try section.double("shadowing_sigma_db", in: 0...30),
+                    orientationSigma: try section.double("orientation_sigma_db", in: 0...30),
+                    scanSigma: try section.double("scan_sigma_db", in: 0...30),
+                    source: try section.string("source", default: "")))
             try section.finish()
         }
         try environments.finish()
 
         let carriage = try root.section("carriage")
-        var names: [String] = [], offsets: [Double] = []
+        var names: [String] = []
+        var offsets: [Double] = []
         for name in carriage.keys {
             names.append(name)
             offsets.append(try carriage.double(name, in: -30...60))

@@ -83,11 +83,13 @@ public enum RadioParametersWriter {
     /// The Markdown figures of a fit: channel parameters, variance components
     /// and the per-scenario, per-band comparison.
     public static func markdownFigures(_ result: RadioFitResult) -> String {
-        var text = "| environment | scenarios | sightings | pairs | OLS A1 (dB) | OLS n | fitted A1 (dB, unblocked) | fitted n | σ pair | σ minute | σ sighting | shadowing σ |\n"
+        var text =
+            "| environment | scenarios | sightings | pairs | OLS A1 (dB) | OLS n | fitted A1 (dB, unblocked) | fitted n | σ pair | σ minute | σ sighting | shadowing σ |\n"
         text += "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n"
         for figures in result.channelFigures {
             let c = result.parameters.channel(figures.environment)
-            text += "| \(figures.environment.name) | \(figures.scenarios.joined(separator: ", ")) | \(figures.sightings) | \(figures.pairs) | \(f(figures.olsAttenuationAt1m)) | \(f(figures.olsPathLossExponent)) | \(f(c.attenuationAt1m)) | \(f(c.pathLossExponent)) | \(f(figures.pairSigma)) | \(f(figures.minuteSigma)) | \(f(figures.scanSigma)) | \(f(c.shadowingSigma)) |\n"
+            text +=
+                "| \(figures.environment.name) | \(figures.scenarios.joined(separator: ", ")) | \(figures.sightings) | \(figures.pairs) | \(f(figures.olsAttenuationAt1m)) | \(f(figures.olsPathLossExponent)) | \(f(c.attenuationAt1m)) | \(f(c.pathLossExponent)) | \(f(figures.pairSigma)) | \(f(figures.minuteSigma)) | \(f(figures.scanSigma)) | \(f(c.shadowingSigma)) |\n"
         }
         text += "\nPer-device effects (dB, transmitter / receiver), sigma \(f(result.deviceSigma)) dB:\n\n"
         text += "| device | model | as transmitter | as receiver |\n|---:|---|---:|---:|\n"
@@ -103,7 +105,8 @@ public enum RadioParametersWriter {
         var text = "| scenario | band | n measured | n simulated | median meas. | median sim. | IQR meas. | IQR sim. | KS |\n"
         text += "|---|---|---:|---:|---:|---:|---:|---:|---:|\n"
         for row in rows {
-            text += "| \(row.scenario) | \(row.band) | \(row.measuredCount) | \(row.simulatedCount) | \(f(row.measuredMedian)) | \(f(row.simulatedMedian)) | \(f(row.measuredIQR)) | \(f(row.simulatedIQR)) | \(String(format: "%.3f", row.ks)) |\n"
+            text +=
+                "| \(row.scenario) | \(row.band) | \(row.measuredCount) | \(row.simulatedCount) | \(f(row.measuredMedian)) | \(f(row.simulatedMedian)) | \(f(row.measuredIQR)) | \(f(row.simulatedIQR)) | \(String(format: "%.3f", row.ks)) |\n"
         }
         return text
     }

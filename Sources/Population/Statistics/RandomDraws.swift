@@ -63,7 +63,10 @@ public struct DiscreteDistribution: Sendable, Equatable {
         let total = weights.reduce(0, +)
         probabilities = weights.map { $0 / total }
         var running = 0.0
-        cumulative = probabilities.map { running += $0; return running }
+        cumulative = probabilities.map {
+            running += $0
+            return running
+        }
     }
 
     /// Draws an index.

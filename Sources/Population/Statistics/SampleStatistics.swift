@@ -19,9 +19,12 @@ public enum SampleStatistics {
     /// Two-sample Kolmogorov–Smirnov statistic: the largest gap between the
     /// two empirical distribution functions.
     public static func kolmogorovSmirnov(_ a: [Double], _ b: [Double]) -> Double {
-        let x = a.sorted(), y = b.sorted()
+        let x = a.sorted()
+        let y = b.sorted()
         guard !x.isEmpty, !y.isEmpty else { return 1 }
-        var i = 0, j = 0, largest = 0.0
+        var i = 0
+        var j = 0
+        var largest = 0.0
         while i < x.count && j < y.count {
             let value = min(x[i], y[j])
             while i < x.count && x[i] <= value { i += 1 }

@@ -20,7 +20,9 @@ public struct DiseaseState: Sendable, Equatable {
     public func isInfected(_ person: Int, before time: Double) -> Bool { infectionTime[person] < time }
 
     /// Draws the course of an infection of `person` at `time` (stream `(seed, "disease", person)`).
-    mutating func infect(_ person: Int, at time: Double, config: EpidemiologyConfig, seed: UInt64) -> (incubation: Double, onset: Double, symptomatic: Bool) {
+    mutating func infect(
+        _ person: Int, at time: Double, config: EpidemiologyConfig, seed: UInt64
+    ) -> (incubation: Double, onset: Double, symptomatic: Bool) {
         var random = RandomStream(seed: seed, subsystem: StreamName.disease, entity: UInt64(person))
         let incubation = Foundation.exp(config.incubationLogMean + config.incubationLogSD * random.nextStandardNormal())
         let symptomatic = !random.nextBernoulli(config.asymptomaticShare)

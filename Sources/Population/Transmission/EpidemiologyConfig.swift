@@ -49,16 +49,17 @@ public enum InfectiousnessModel: String, Sendable, CaseIterable {
             return values[levels[day + 5] - 1] / 100
         case .cwa:
             let day = Int(tau.rounded(.down))
-            let trl: Int = switch day {
-            case -1, 0, 1: 8
-            case -2: 7
-            case -3, 2: 6
-            case 3: 5
-            case -4: 4
-            case 4: 3
-            case -5, 5, 6: 2
-            default: 1
-            }
+            let trl: Int =
+                switch day {
+                case -1, 0, 1: 8
+                case -2: 7
+                case -3, 2: 6
+                case 3: 5
+                case -4: 4
+                case 4: 3
+                case -5, 5, 6: 2
+                default: 1
+                }
             return Double(trl) / 8
         }
     }

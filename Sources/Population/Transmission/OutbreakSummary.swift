@@ -22,7 +22,8 @@ public struct OutbreakSummary: Sendable, Equatable {
     }
     /// Standard error of the attack rate (binomial; household clustering makes the true one somewhat larger).
     public var householdAttackRateStandardError: Double {
-        let p = householdAttackRate, n = Double(householdContacts)
+        let p = householdAttackRate
+        let n = Double(householdContacts)
         return n > 0 ? (p * (1 - p) / n).squareRoot() : .nan
     }
 
@@ -36,13 +37,17 @@ public struct OutbreakSummary: Sendable, Equatable {
             infectedBy[Int(record.person)] = record.infector
             if record.infector >= 0 { secondary[Int(record.infector)] += 1 }
         }
-        indexCases = 0; secondaryInfections = 0; householdContacts = 0; householdSecondaryInfections = 0
+        indexCases = 0
+        secondaryInfections = 0
+        householdContacts = 0
+        householdSecondaryInfections = 0
         for record in infections where record.infector >= 0 && indexWindow.contains(record.time) {
             let index = Int(record.person)
             indexCases += 1
             secondaryInfections += Int(secondary[index])
             let household = Int(town.household[index])
-            let first = Int(town.householdFirst[household]), size = Int(town.householdSize[household])
+            let first = Int(town.householdFirst[household])
+            let size = Int(town.householdSize[household])
             for member in first..<(first + size) where member != index && infectionTime[member] > record.time {
                 householdContacts += 1
                 if infectedBy[member] == Int32(index) { householdSecondaryInfections += 1 }

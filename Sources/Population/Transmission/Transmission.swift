@@ -34,7 +34,8 @@ public struct TransmissionModel: Sendable {
         let people = state.infectionTime.count
         let count = min(config.initialInfections, people)
         var random = RandomStream(seed: seed, subsystem: StreamName.seeding)
-        var chosen = Set<Int>(), records: [InfectionRecord] = []
+        var chosen = Set<Int>()
+        var records: [InfectionRecord] = []
         while chosen.count < count {
             let person = random.nextIndex(people)
             guard chosen.insert(person).inserted else { continue }
@@ -45,9 +46,11 @@ public struct TransmissionModel: Sendable {
             state.infectionTime[person] = onset - incubation
             state.onset[person] = onset
             state.symptomatic[person] = symptomatic
-            records.append(InfectionRecord(person: Int32(person), infector: -1, time: onset - incubation, day: -1, encounter: -1,
-                                           setting: 255, minimumDistance: -1, durationMinutes: 0, dose: 0,
-                                           incubationDays: incubation, onset: onset, symptomatic: symptomatic))
+            records.append(
+                InfectionRecord(
+                    person: Int32(person), infector: -1, time: onset - incubation, day: -1, encounter: -1,
+                    setting: 255, minimumDistance: -1, durationMinutes: 0, dose: 0,
+                    incubationDays: incubation, onset: onset, symptomatic: symptomatic))
         }
         return records
     }
@@ -57,12 +60,17 @@ public struct TransmissionModel: Sendable {
     /// which are applied to `state`. Encounters are split into fixed chunks per
     /// worker and every draw comes from the stream of (day, encounter), so the
     /// result does not depend on `workers`.
-    public func step(encounters: DayEncounters, state: inout DiseaseState, workers: Int) -> (exposures: [ExposureRecord], infections: [InfectionRecord]) {
+    public func step(
+        encounters: DayEncounters, state: inout DiseaseState, workers: Int
+    ) -> (exposures: [ExposureRecord], infections: [InfectionRecord]) {
         let day = encounters.day
         let snapshot = state
         let parts = UnsafeMutableBufferPointer<[ExposureRecord]>.allocate(capacity: workers)
         parts.initialize(repeating: [])
-        defer { parts.deinitialize(); parts.deallocate() }
+        defer {
+            parts.deinitialize()
+            parts.deallocate()
+        }
         let box = UnsafeSendable(parts)
         let model = self
         Parallel.run(workers: workers) { worker in
@@ -94,10 +102,11 @@ public struct TransmissionModel: Sendable {
             let exposure = exposures[index]
             let time = Double(day) + Double(exposure.startMinute) / 1440
             let course = state.infect(Int(exposure.exposed), at: time, config: config, seed: seed)
-            infections.append(InfectionRecord(
-                person: exposure.exposed, infector: exposure.infector, time: time, day: Int32(day), encounter: exposure.encounter,
-                setting: exposure.setting, minimumDistance: exposure.minimumDistance, durationMinutes: exposure.durationMinutes,
-                dose: exposure.dose, incubationDays: course.incubation, onset: course.onset, symptomatic: course.symptomatic))
+            infections.append(
+                InfectionRecord(
+                    person: exposure.exposed, infector: exposure.infector, time: time, day: Int32(day), encounter: exposure.encounter,
+                    setting: exposure.setting, minimumDistance: exposure.minimumDistance, durationMinutes: exposure.durationMinutes,
+                    dose: exposure.dose, incubationDays: course.incubation, onset: course.onset, symptomatic: course.symptomatic))
         }
         return (exposures, infections)
     }
@@ -107,7 +116,8 @@ public struct TransmissionModel: Sendable {
     /// not been infected before the day.
     @inline(__always)
     func expose(encounter i: Int, encounters: DayEncounters, state: DiseaseState, into records: inout [ExposureRecord]) {
-        let a = Int(encounters.personA[i]), b = Int(encounters.personB[i])
+        let a = Int(encounters.personA[i])
+        let b = Int(encounters.personB[i])
         guard state.infectionTime[a] < .infinity || state.infectionTime[b] < .infinity else { return }
         let time = Double(encounters.day) + Double(encounters.start[i]) / 1440
         var minutesWeighted: Float = -1
@@ -127,15 +137,17 @@ public struct TransmissionModel: Sendable {
             if state.infectionTime[exposed] < .infinity {
                 outcome = .notSusceptible
             } else {
-                var random = RandomStream(seed: seed, subsystem: TransmissionModel.transmissionStreams,
-                                          entity: UInt64(encounters.day) << 40 | UInt64(i) << 1 | UInt64(direction))
+                var random = RandomStream(
+                    seed: seed, subsystem: TransmissionModel.transmissionStreams,
+                    entity: UInt64(encounters.day) << 40 | UInt64(i) << 1 | UInt64(direction))
                 outcome = random.nextUnitDouble() < probability ? .infected : .notInfected
             }
-            records.append(ExposureRecord(
-                day: Int32(encounters.day), encounter: Int32(i), infector: Int32(infector), exposed: Int32(exposed),
-                setting: encounters.setting[i], startMinute: encounters.start[i], durationMinutes: Int16(encounters.duration(i)),
-                minimumDistance: encounters.minimumDistance[i], dose: Float(dose), probability: Float(probability),
-                infectorDaysSinceOnset: Float(time - state.onset[infector]), outcome: outcome))
+            records.append(
+                ExposureRecord(
+                    day: Int32(encounters.day), encounter: Int32(i), infector: Int32(infector), exposed: Int32(exposed),
+                    setting: encounters.setting[i], startMinute: encounters.start[i], durationMinutes: Int16(encounters.duration(i)),
+                    minimumDistance: encounters.minimumDistance[i], dose: Float(dose), probability: Float(probability),
+                    infectorDaysSinceOnset: Float(time - state.onset[infector]), outcome: outcome))
         }
     }
 }

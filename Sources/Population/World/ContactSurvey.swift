@@ -29,7 +29,8 @@ public struct ContactSurvey: Sendable {
         var keys: [UInt64] = []
         keys.reserveCapacity(2 * encounters.count)
         for i in 0..<encounters.count {
-            let s = UInt64(encounters.setting[i]), a = UInt64(UInt32(bitPattern: encounters.personA[i]))
+            let s = UInt64(encounters.setting[i])
+            let a = UInt64(UInt32(bitPattern: encounters.personA[i]))
             let b = UInt64(UInt32(bitPattern: encounters.personB[i]))
             let close: UInt64 = encounters.minimumDistance[i] <= distance ? 0 : 1  // close sorts first
             keys.append(s << 61 | a << 32 | b << 1 | close)
@@ -41,7 +42,8 @@ public struct ContactSurvey: Sendable {
         for i in 0..<plan.stayCount {
             present.insert(UInt64(plan.setting[i]) << 32 | UInt64(UInt32(bitPattern: plan.person[i])))
         }
-        var close: [UInt64: Int] = [:], met: [UInt64: Int] = [:]
+        var close: [UInt64: Int] = [:]
+        var met: [UInt64: Int] = [:]
         var index = 0
         while index < keys.count {
             let pairKey = keys[index] >> 1
@@ -63,7 +65,8 @@ public struct ContactSurvey: Sendable {
 
     /// Mean close contacts per person-day present in `setting`, and its standard error.
     public func closeContacts(_ setting: Setting) -> (mean: Double, standardError: Double, personDays: Int) {
-        let s = Int(setting.rawValue), n = Double(personDays[s])
+        let s = Int(setting.rawValue)
+        let n = Double(personDays[s])
         guard n > 1 else { return (n > 0 ? closeSum[s] : 0, .infinity, personDays[s]) }
         let mean = closeSum[s] / n
         let variance = max(0, (closeSquares[s] - n * mean * mean) / (n - 1))

@@ -47,11 +47,15 @@ public struct DayEncounters: Sendable, Equatable {
         for i in 0..<count {
             var h = SplitMix64.mix(UInt64(UInt32(bitPattern: venue[i])) << 32 | UInt64(setting[i]))
             h = SplitMix64.mix(h ^ (UInt64(UInt32(bitPattern: personA[i])) << 32 | UInt64(UInt32(bitPattern: personB[i]))))
-            h = SplitMix64.mix(h ^ (UInt64(UInt16(bitPattern: start[i])) << 48 | UInt64(UInt16(bitPattern: end[i])) << 32
-                | UInt64(minimumDistance[i].bitPattern)))
+            h = SplitMix64.mix(
+                h
+                    ^ (UInt64(UInt16(bitPattern: start[i])) << 48 | UInt64(UInt16(bitPattern: end[i])) << 32
+                        | UInt64(minimumDistance[i].bitPattern)))
             for s in segments(i) {
-                h = SplitMix64.mix(h ^ (UInt64(UInt16(bitPattern: segmentStart[s])) << 48 | UInt64(UInt16(bitPattern: segmentEnd[s])) << 32
-                    | UInt64(segmentDistance[s].bitPattern)))
+                h = SplitMix64.mix(
+                    h
+                        ^ (UInt64(UInt16(bitPattern: segmentStart[s])) << 48 | UInt64(UInt16(bitPattern: segmentEnd[s])) << 32
+                            | UInt64(segmentDistance[s].bitPattern)))
             }
             sum &+= h
         }

@@ -33,14 +33,25 @@ public struct DayPlan: Sendable {
 
     mutating func append(_ p: Int, _ s: Setting, _ v: Int, _ from: Int, _ to: Int, cluster c: Int = -1, seat st: Int = -1, size: Int = 0) {
         guard from < to else { return }
-        person.append(Int32(p)); setting.append(s.rawValue); venue.append(Int32(v))
-        start.append(Int16(from)); end.append(Int16(to))
-        cluster.append(Int16(c)); seat.append(Int16(st)); clusterSize.append(Int8(size))
+        person.append(Int32(p))
+        setting.append(s.rawValue)
+        venue.append(Int32(v))
+        start.append(Int16(from))
+        end.append(Int16(to))
+        cluster.append(Int16(c))
+        seat.append(Int16(st))
+        clusterSize.append(Int8(size))
     }
 
     mutating func append(contentsOf other: DayPlan) {
-        person += other.person; setting += other.setting; venue += other.venue
-        start += other.start; end += other.end; cluster += other.cluster; seat += other.seat; clusterSize += other.clusterSize
+        person += other.person
+        setting += other.setting
+        venue += other.venue
+        start += other.start
+        end += other.end
+        cluster += other.cluster
+        seat += other.seat
+        clusterSize += other.clusterSize
     }
 
     init(day: Int) { self.day = day }
@@ -52,7 +63,10 @@ public struct DayPlan: Sendable {
         let n = town.people
         let parts = UnsafeMutableBufferPointer<DayPlan>.allocate(capacity: workers)
         parts.initialize(repeating: DayPlan(day: day))
-        defer { parts.deinitialize(); parts.deallocate() }
+        defer {
+            parts.deinitialize()
+            parts.deallocate()
+        }
         let box = UnsafeSendable(parts)
         Parallel.run(workers: workers) { worker in
             var local = DayPlan(day: day)
@@ -67,9 +81,14 @@ public struct DayPlan: Sendable {
     }
 
     mutating func reserve(_ count: Int) {
-        person.reserveCapacity(count); setting.reserveCapacity(count); venue.reserveCapacity(count)
-        start.reserveCapacity(count); end.reserveCapacity(count); cluster.reserveCapacity(count)
-        seat.reserveCapacity(count); clusterSize.reserveCapacity(count)
+        person.reserveCapacity(count)
+        setting.reserveCapacity(count)
+        venue.reserveCapacity(count)
+        start.reserveCapacity(count)
+        end.reserveCapacity(count)
+        cluster.reserveCapacity(count)
+        seat.reserveCapacity(count)
+        clusterSize.reserveCapacity(count)
     }
 
     /// One person's stays for the day: the out-of-home activities in order,
@@ -77,7 +96,8 @@ public struct DayPlan: Sendable {
     mutating func planPerson(_ p: Int, town: Town) {
         let config = town.config
         var random = RandomStream.derive(seed: town.seed, subsystem: DayPlan.scheduleStreams, entity: UInt64(p), index: UInt64(day))
-        let weekday = DayPlan.isWeekday(day), weekdayIndex = day % 7
+        let weekday = DayPlan.isWeekday(day)
+        let weekdayIndex = day % 7
         let streets = town.venueCount[Int(Setting.street.rawValue)]
         let first = person.count
         var clock = 0  // the earliest minute the next activity may start
@@ -115,8 +135,9 @@ public struct DayPlan: Sendable {
                 }
             }
             let finish = min(1440, begin + time.duration)
-            append(p, setting, Int(town.place[p]), begin, finish, cluster: Int(town.placeCluster[p]),
-                   seat: Int(town.placeSeat[p]), size: Int(town.placeClusterSize[p]))
+            append(
+                p, setting, Int(town.place[p]), begin, finish, cluster: Int(town.placeCluster[p]),
+                seat: Int(town.placeSeat[p]), size: Int(town.placeClusterSize[p]))
             clock = finish
             if setting != .daycare && clock < 1440 {
                 clock = town.usesTransport[p] ? ride(clock) : walk(clock)
@@ -163,13 +184,15 @@ public struct DayPlan: Sendable {
     /// the same way and seated at tables of the configured size.
     mutating func groupVehiclesAndTables(town: Town) {
         let config = town.config
-        let seed = town.seed, day = UInt64(day)
+        let seed = town.seed
+        let day = UInt64(day)
         func order(_ setting: Setting) -> [Int] {
             var indices: [Int] = []
             for i in 0..<stayCount where self.setting[i] == setting.rawValue { indices.append(i) }
             let keys = indices.map { SplitMix64.mix(seed ^ SplitMix64.mix(UInt64(person[$0]) &+ day &* 0x1_0000_0001)) }
             return indices.indices.sorted {
-                let a = indices[$0], b = indices[$1]
+                let a = indices[$0]
+                let b = indices[$1]
                 if venue[a] != venue[b] { return venue[a] < venue[b] }
                 if keys[$0] != keys[$1] { return keys[$0] < keys[$1] }
                 return a < b
@@ -180,9 +203,15 @@ public struct DayPlan: Sendable {
         var vehicleRandom = RandomStream.derive(seed: seed, subsystem: StreamName.vehicles, entity: 0, index: day)
         let (riders, largerShare) = config.vehicleRiders
         var seats = (0..<config.vehicleCapacity).map { Int16($0) }
-        var vehicles = 0, previousSlot: Int32 = -1, inVehicle = 0, vehicleSize = 0
+        var vehicles = 0
+        var previousSlot: Int32 = -1
+        var inVehicle = 0
+        var vehicleSize = 0
         for i in order(.transport) {
-            if venue[i] != previousSlot { previousSlot = venue[i]; inVehicle = vehicleSize }
+            if venue[i] != previousSlot {
+                previousSlot = venue[i]
+                inVehicle = vehicleSize
+            }
             if inVehicle == vehicleSize {
                 vehicles += 1
                 inVehicle = 0
@@ -232,7 +261,10 @@ public struct DayPlan: Sendable {
     mutating func indexVenues(town: Town) {
         settingBase = []
         var total = 0
-        for count in venueCount { settingBase.append(total); total += count }
+        for count in venueCount {
+            settingBase.append(total)
+            total += count
+        }
         var counts = [Int32](repeating: 0, count: total + 1)
         for i in 0..<stayCount { counts[settingBase[Int(setting[i])] + Int(venue[i]) + 1] += 1 }
         for v in 0..<total { counts[v + 1] += counts[v] }

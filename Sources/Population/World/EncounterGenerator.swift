@@ -26,7 +26,9 @@ struct TimeSteps {
 
     /// First minute of `step`, and the minute after its last.
     @inline(__always) func start(_ step: Int) -> Int { step == 0 ? 0 : min(quietFrom, quietUntil + (step - 1) * every) }
-    @inline(__always) func end(_ step: Int) -> Int { step == 0 ? quietUntil : step == lastStep ? 1440 : min(quietFrom, quietUntil + step * every) }
+    @inline(__always) func end(_ step: Int) -> Int {
+        step == 0 ? quietUntil : step == lastStep ? 1440 : min(quietFrom, quietUntil + step * every)
+    }
 }
 
 /// Generates the encounters of one venue at a time: positions of the people
@@ -80,12 +82,16 @@ struct EncounterGenerator {
     }
 
     func free() {
-        xs.free(); ys.free(); order.free(); positionBase.free()
+        xs.free()
+        ys.free()
+        order.free()
+        positionBase.free()
     }
 
     /// Appends the encounters of global venue `v` (of `setting`) to `out`.
     mutating func generate(venue v: Int, setting: Setting, day: Int, into out: inout EncounterSink) {
-        let first = Int(stays.venueFirst[v]), last = Int(stays.venueFirst[v + 1])
+        let first = Int(stays.venueFirst[v])
+        let last = Int(stays.venueFirst[v + 1])
         guard last - first >= 2 else { return }
         let config = town.config
         switch setting {
@@ -96,29 +102,38 @@ struct EncounterGenerator {
         case .home:
             let household = v - homeBase
             let side = Float((config.livingSpacePerPerson * Double(town.householdSize[household])).squareRoot())
-            crowd(v, first, last, setting, day: day, width: side, height: side,
-                  steps: TimeSteps(every: config.homeRepositionMinutes, quietUntil: config.homeNightUntil, quietFrom: config.homeNightFrom),
-                  into: &out)
+            crowd(
+                v, first, last, setting, day: day, width: side, height: side,
+                steps: TimeSteps(every: config.homeRepositionMinutes, quietUntil: config.homeNightUntil, quietFrom: config.homeNightFrom),
+                into: &out)
         case .daycare:
             let side = Float((config.daycareAreaPerChild * Double(config.daycareGroupSize)).squareRoot())
-            crowd(v, first, last, setting, day: day, width: side, height: side, steps: TimeSteps(every: config.daycareRepositionMinutes), into: &out)
+            crowd(
+                v, first, last, setting, day: day, width: side, height: side, steps: TimeSteps(every: config.daycareRepositionMinutes),
+                into: &out)
         case .shop:
             let side = Float(config.shopArea.squareRoot())
-            crowd(v, first, last, setting, day: day, width: side, height: side, steps: TimeSteps(every: config.shopRepositionMinutes), into: &out)
+            crowd(
+                v, first, last, setting, day: day, width: side, height: side, steps: TimeSteps(every: config.shopRepositionMinutes),
+                into: &out)
         case .street:
-            crowd(v, first, last, setting, day: day, width: Float(config.streetLength), height: Float(config.streetWidth),
-                  steps: TimeSteps(every: config.streetRepositionMinutes), into: &out)
+            crowd(
+                v, first, last, setting, day: day, width: Float(config.streetLength), height: Float(config.streetWidth),
+                steps: TimeSteps(every: config.streetRepositionMinutes), into: &out)
         }
     }
 
     /// Seat positions in groups: group centres on a square grid `clusterSpacing`
     /// apart, members evenly on a circle of `seatRadius` around the centre.
     mutating func seated(_ v: Int, _ first: Int, _ last: Int, _ setting: Setting, layout: ClusterLayout, into out: inout EncounterSink) {
-        xs.removeAll(); ys.removeAll()
+        xs.removeAll()
+        ys.removeAll()
         let columns = Int(Double(layout.clustersPerRoom).squareRoot().rounded(.up))
-        let spacing = Float(layout.clusterSpacing), radius = Float(layout.seatRadius)
+        let spacing = Float(layout.clusterSpacing)
+        let radius = Float(layout.seatRadius)
         for k in first..<last {
-            let c = Int(stays.cluster[k]), size = max(1, Int(stays.clusterSize[k]))
+            let c = Int(stays.cluster[k])
+            let size = max(1, Int(stays.clusterSize[k]))
             let angle = 2 * Float.pi * Float(stays.seat[k]) / Float(size)
             let r: Float = size > 1 ? radius : 0
             xs.append(spacing * (0.5 + Float(c % columns)) + r * cosf(angle))
@@ -131,9 +146,11 @@ struct EncounterGenerator {
     /// Seats of a vehicle: `seat_columns` across, rows one behind the other.
     mutating func vehicle(_ v: Int, _ first: Int, _ last: Int, into out: inout EncounterSink) {
         let config = town.config
-        xs.removeAll(); ys.removeAll()
+        xs.removeAll()
+        ys.removeAll()
         let columns = config.vehicleSeatColumns
-        let seatPitch = Float(config.vehicleSeatPitch), rowPitch = Float(config.vehicleRowPitch)
+        let seatPitch = Float(config.vehicleSeatPitch)
+        let rowPitch = Float(config.vehicleRowPitch)
         for k in first..<last {
             let seat = Int(stays.seat[k])
             xs.append(seatPitch * Float(seat % columns))
@@ -146,18 +163,28 @@ struct EncounterGenerator {
     /// Pairs among people who keep their positions for the whole stay: one
     /// encounter with one segment per pair whose stays overlap, in pair order
     /// (or in the hash's order for large rooms).
-    mutating func staticPairs(_ v: Int, _ first: Int, _ last: Int, _ setting: Setting, width: Float, height: Float,
-                              into out: inout EncounterSink) {
+    mutating func staticPairs(
+        _ v: Int, _ first: Int, _ last: Int, _ setting: Setting, width: Float, height: Float,
+        into out: inout EncounterSink
+    ) {
         let n = last - first
-        let person = stays.person + first, start = stays.start + first, end = stays.end + first
-        let px = xs.base, py = ys.base, limit = range
-        let code = setting.rawValue, venue = Int32(v)
+        let person = stays.person + first
+        let start = stays.start + first
+        let end = stays.end + first
+        let px = xs.base
+        let py = ys.base
+        let limit = range
+        let code = setting.rawValue
+        let venue = Int32(v)
         @inline(__always) func visit(_ i: Int, _ j: Int, _ out: inout EncounterSink) {
-            let pi = person[i], pj = person[j]
+            let pi = person[i]
+            let pj = person[j]
             guard pi != pj else { return }
-            let s = max(start[i], start[j]), e = min(end[i], end[j])
+            let s = max(start[i], start[j])
+            let e = min(end[i], end[j])
             guard s < e else { return }
-            let dx = px[i] - px[j], dy = py[i] - py[j]
+            let dx = px[i] - px[j]
+            let dy = py[i] - py[j]
             let d = (dx * dx + dy * dy).squareRoot()
             guard d <= limit else { return }
             out.segment(s, e, d)
@@ -166,8 +193,9 @@ struct EncounterGenerator {
         if n <= Self.pairwiseSeatLimit {
             for i in 0..<n { for j in (i + 1)..<n { visit(i, j, &out) } }
         } else {
-            hash.build(x: UnsafeBufferPointer(start: px, count: n), y: UnsafeBufferPointer(start: py, count: n),
-                       width: width, height: height, radius: limit)
+            hash.build(
+                x: UnsafeBufferPointer(start: px, count: n), y: UnsafeBufferPointer(start: py, count: n),
+                width: width, height: height, radius: limit)
             hash.forEachCandidatePair { i, j in visit(i, j, &out) }
         }
     }
@@ -179,10 +207,14 @@ struct EncounterGenerator {
     /// of different people that overlap in time are compared step by step.
     /// Output order: by pair of stays (venue order, or arrival order for crowds
     /// above ``pairwiseCrowdLimit``), then time.
-    mutating func crowd(_ v: Int, _ first: Int, _ last: Int, _ setting: Setting, day: Int, width: Float, height: Float,
-                        steps: TimeSteps, into out: inout EncounterSink) {
+    mutating func crowd(
+        _ v: Int, _ first: Int, _ last: Int, _ setting: Setting, day: Int, width: Float, height: Float,
+        steps: TimeSteps, into out: inout EncounterSink
+    ) {
         let n = last - first
-        let person = stays.person + first, start = stays.start + first, end = stays.end + first
+        let person = stays.person + first
+        let start = stays.start + first
+        let end = stays.end + first
         // Stay order: venue order for small crowds, arrival order (then venue order) otherwise.
         order.removeAll()
         order.reserve(extra: n)
@@ -197,24 +229,36 @@ struct EncounterGenerator {
         // Positions of every stay for all its steps.
         let seed = town.seed
         let dayBits = UInt64(day) << 32 | UInt64(setting.rawValue) << 56
-        xs.removeAll(); ys.removeAll(); positionBase.removeAll()
+        xs.removeAll()
+        ys.removeAll()
+        positionBase.removeAll()
         for index in 0..<n {
             let k = Int(truncatingIfNeeded: order[index] & 0xFFFF_FFFF)
-            var stream = RandomStream.derive(seed: seed, subsystem: Self.positionStreams, entity: UInt64(UInt32(bitPattern: person[k])) | dayBits,
-                                             index: UInt64(start[k]))
-            let firstStep = steps.step(Int(start[k])), lastStep = steps.step(Int(end[k]) - 1)
+            var stream = RandomStream.derive(
+                seed: seed, subsystem: Self.positionStreams, entity: UInt64(UInt32(bitPattern: person[k])) | dayBits,
+                index: UInt64(start[k]))
+            let firstStep = steps.step(Int(start[k]))
+            let lastStep = steps.step(Int(end[k]) - 1)
             positionBase.append(Int32(xs.count - firstStep))
-            xs.reserve(extra: lastStep - firstStep + 1); ys.reserve(extra: lastStep - firstStep + 1)
+            xs.reserve(extra: lastStep - firstStep + 1)
+            ys.reserve(extra: lastStep - firstStep + 1)
             for _ in firstStep...lastStep {
                 xs.append(width * Float(stream.nextUnitDouble()))
                 ys.append(height * Float(stream.nextUnitDouble()))
             }
         }
-        let px = xs.base, py = ys.base, base = positionBase.base, keys = order.base
-        let limitSquared = rangeSquared, code = setting.rawValue, venue = Int32(v)
+        let px = xs.base
+        let py = ys.base
+        let base = positionBase.base
+        let keys = order.base
+        let limitSquared = rangeSquared
+        let code = setting.rawValue
+        let venue = Int32(v)
         for i in 0..<n {
             let ki = Int(truncatingIfNeeded: keys[i] & 0xFFFF_FFFF)
-            let pi = person[ki], startI = start[ki], endI = end[ki]
+            let pi = person[ki]
+            let startI = start[ki]
+            let endI = end[ki]
             let baseI = Int(base[i])
             for j in (i + 1)..<n {
                 let kj = Int(truncatingIfNeeded: keys[j] & 0xFFFF_FFFF)
@@ -222,13 +266,16 @@ struct EncounterGenerator {
                 if byArrival && startJ >= endI { break }
                 let pj = person[kj]
                 guard pi != pj else { continue }
-                let s = max(startI, startJ), e = min(endI, end[kj])
+                let s = max(startI, startJ)
+                let e = min(endI, end[kj])
                 guard s < e else { continue }
                 let baseJ = Int(base[j])
-                let a = min(pi, pj), b = max(pi, pj)
+                let a = min(pi, pj)
+                let b = max(pi, pj)
                 var open = false
                 var minimum: Float = .infinity
-                var encounterStart: Int16 = 0, encounterEnd: Int16 = 0
+                var encounterStart: Int16 = 0
+                var encounterEnd: Int16 = 0
                 var previous = Int.min
                 // In chunks of 64 steps: first a branch-free mask of the steps
                 // within range (whether a random pair is in range is a coin
@@ -255,8 +302,12 @@ struct EncounterGenerator {
                         let dx = px[baseI + step] - px[baseJ + step]
                         let dy = py[baseI + step] - py[baseJ + step]
                         let d = (dx * dx + dy * dy).squareRoot()
-                        let t0 = max(s, Int16(truncatingIfNeeded: steps.start(step))), t1 = min(e, Int16(truncatingIfNeeded: steps.end(step)))
-                        if !open { open = true; encounterStart = t0 }
+                        let t0 = max(s, Int16(truncatingIfNeeded: steps.start(step)))
+                        let t1 = min(e, Int16(truncatingIfNeeded: steps.end(step)))
+                        if !open {
+                            open = true
+                            encounterStart = t0
+                        }
                         encounterEnd = t1
                         minimum = min(minimum, d)
                         out.segment(t0, t1, d)
@@ -285,19 +336,23 @@ extension DayEncounters {
     /// ``generate(town:plan:workers:)`` into `output`, whose columns are
     /// emptied and refilled (their memory is reused when no copy shares it),
     /// with the workers' sinks taken from `workspace`.
-    public static func generate(town: Town, plan: DayPlan, workers: Int, workspace: EncounterWorkspace,
-                                into output: inout DayEncounters) {
+    public static func generate(
+        town: Town, plan: DayPlan, workers: Int, workspace: EncounterWorkspace,
+        into output: inout DayEncounters
+    ) {
         let stays = VenueOrderedStays(plan: plan)
         let venues = plan.totalVenues
         // Blocks: [blockFirst[b], blockFirst[b + 1]) venues.
         var blockFirst: [Int] = [0]
-        var venuesInBlock = 0, staysInBlock = 0
+        var venuesInBlock = 0
+        var staysInBlock = 0
         for v in 0..<venues {
             venuesInBlock += 1
             staysInBlock += Int(stays.venueFirst[v + 1] - stays.venueFirst[v])
             if venuesInBlock >= venuesPerBlock || staysInBlock >= staysPerBlock {
                 blockFirst.append(v + 1)
-                venuesInBlock = 0; staysInBlock = 0
+                venuesInBlock = 0
+                staysInBlock = 0
             }
         }
         if blockFirst.last! < venues { blockFirst.append(venues) }
@@ -305,7 +360,8 @@ extension DayEncounters {
         let blockBounds = blockFirst
         var settingOfVenue = [UInt8](repeating: 0, count: venues)
         for s in 0..<plan.settingBase.count {
-            let from = plan.settingBase[s], to = s + 1 < plan.settingBase.count ? plan.settingBase[s + 1] : venues
+            let from = plan.settingBase[s]
+            let to = s + 1 < plan.settingBase.count ? plan.settingBase[s + 1] : venues
             for v in from..<to { settingOfVenue[v] = UInt8(s) }
         }
         let settingTable = settingOfVenue
@@ -320,12 +376,14 @@ extension DayEncounters {
             let sink = box.value.1 + worker
             settingTable.withUnsafeBufferPointer { settingOf in
                 for block in stride(from: worker, to: blocks, by: workers) {
-                    let encounterStart = sink.pointee.count, segmentStart = sink.pointee.segments
+                    let encounterStart = sink.pointee.count
+                    let segmentStart = sink.pointee.segments
                     for v in blockBounds[block]..<blockBounds[block + 1] {
                         generator.generate(venue: v, setting: Setting(rawValue: settingOf[v])!, day: day, into: &sink.pointee)
                     }
-                    box.value.0[block] = BlockSpan(worker: worker, encounters: encounterStart..<sink.pointee.count,
-                                                   segments: segmentStart..<sink.pointee.segments)
+                    box.value.0[block] = BlockSpan(
+                        worker: worker, encounters: encounterStart..<sink.pointee.count,
+                        segments: segmentStart..<sink.pointee.segments)
                 }
             }
             generator.free()

@@ -59,9 +59,12 @@ final class VenueOrderedStays: @unchecked Sendable {
     init(plan: DayPlan) {
         count = plan.stayCount
         venues = plan.totalVenues
-        person = .allocate(capacity: max(count, 1)); start = .allocate(capacity: max(count, 1))
-        end = .allocate(capacity: max(count, 1)); cluster = .allocate(capacity: max(count, 1))
-        seat = .allocate(capacity: max(count, 1)); clusterSize = .allocate(capacity: max(count, 1))
+        person = .allocate(capacity: max(count, 1))
+        start = .allocate(capacity: max(count, 1))
+        end = .allocate(capacity: max(count, 1))
+        cluster = .allocate(capacity: max(count, 1))
+        seat = .allocate(capacity: max(count, 1))
+        clusterSize = .allocate(capacity: max(count, 1))
         venueFirst = .allocate(capacity: venues + 1)
         plan.venueFirst.withUnsafeBufferPointer { venueFirst.initialize(from: $0.baseAddress!, count: venues + 1) }
         plan.venueStays.withUnsafeBufferPointer { order in
@@ -70,7 +73,9 @@ final class VenueOrderedStays: @unchecked Sendable {
                     plan.end.withUnsafeBufferPointer { e in
                         for k in 0..<count {
                             let i = Int(order[k])
-                            person[k] = p[i]; start[k] = s[i]; end[k] = e[i]
+                            person[k] = p[i]
+                            start[k] = s[i]
+                            end[k] = e[i]
                         }
                     }
                 }
@@ -80,7 +85,9 @@ final class VenueOrderedStays: @unchecked Sendable {
                     plan.clusterSize.withUnsafeBufferPointer { z in
                         for k in 0..<count {
                             let i = Int(order[k])
-                            cluster[k] = c[i]; seat[k] = st[i]; clusterSize[k] = z[i]
+                            cluster[k] = c[i]
+                            seat[k] = st[i]
+                            clusterSize[k] = z[i]
                         }
                     }
                 }
@@ -89,8 +96,13 @@ final class VenueOrderedStays: @unchecked Sendable {
     }
 
     deinit {
-        person.deallocate(); start.deallocate(); end.deallocate(); cluster.deallocate()
-        seat.deallocate(); clusterSize.deallocate(); venueFirst.deallocate()
+        person.deallocate()
+        start.deallocate()
+        end.deallocate()
+        cluster.deallocate()
+        seat.deallocate()
+        clusterSize.deallocate()
+        venueFirst.deallocate()
     }
 }
 
@@ -114,25 +126,52 @@ struct EncounterSink {
     var segments: Int { segmentStart.count }
 
     @inline(__always) mutating func segment(_ from: Int16, _ to: Int16, _ distance: Float) {
-        segmentStart.append(from); segmentEnd.append(to); segmentDistance.append(distance)
+        segmentStart.append(from)
+        segmentEnd.append(to)
+        segmentDistance.append(distance)
     }
 
     /// Closes an encounter whose segments were appended just before.
-    @inline(__always) mutating func encounter(_ a: Int32, _ b: Int32, _ setting: UInt8, _ venue: Int32,
-                                              _ from: Int16, _ to: Int16, _ minimum: Float) {
-        personA.append(a); personB.append(b); self.setting.append(setting); self.venue.append(venue)
-        start.append(from); end.append(to); minimumDistance.append(minimum)
+    @inline(__always) mutating func encounter(
+        _ a: Int32, _ b: Int32, _ setting: UInt8, _ venue: Int32,
+        _ from: Int16, _ to: Int16, _ minimum: Float
+    ) {
+        personA.append(a)
+        personB.append(b)
+        self.setting.append(setting)
+        self.venue.append(venue)
+        start.append(from)
+        end.append(to)
+        minimumDistance.append(minimum)
         segmentsUpTo.append(Int32(segmentStart.count))
     }
 
     /// Empties every column, keeping its memory.
     mutating func removeAll() {
-        personA.removeAll(); personB.removeAll(); setting.removeAll(); venue.removeAll(); start.removeAll(); end.removeAll()
-        minimumDistance.removeAll(); segmentsUpTo.removeAll(); segmentStart.removeAll(); segmentEnd.removeAll(); segmentDistance.removeAll()
+        personA.removeAll()
+        personB.removeAll()
+        setting.removeAll()
+        venue.removeAll()
+        start.removeAll()
+        end.removeAll()
+        minimumDistance.removeAll()
+        segmentsUpTo.removeAll()
+        segmentStart.removeAll()
+        segmentEnd.removeAll()
+        segmentDistance.removeAll()
     }
 
     func free() {
-        personA.free(); personB.free(); setting.free(); venue.free(); start.free(); end.free()
-        minimumDistance.free(); segmentsUpTo.free(); segmentStart.free(); segmentEnd.free(); segmentDistance.free()
+        personA.free()
+        personB.free()
+        setting.free()
+        venue.free()
+        start.free()
+        end.free()
+        minimumDistance.free()
+        segmentsUpTo.free()
+        segmentStart.free()
+        segmentEnd.free()
+        segmentDistance.free()
     }
 }

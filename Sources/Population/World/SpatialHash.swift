@@ -43,7 +43,8 @@ struct SpatialHash {
     func forEachCandidatePair(_ body: (Int, Int) -> Void) {
         for i in 0..<cellOf.count {
             let c = Int(cellOf[i])
-            let cx = c % columns, cy = c / columns
+            let cx = c % columns
+            let cy = c / columns
             for ny in max(0, cy - 1)...min(rows - 1, cy + 1) {
                 for nx in max(0, cx - 1)...min(columns - 1, cx + 1) {
                     let n = ny * columns + nx

@@ -39,7 +39,8 @@ public struct Town: Sendable {
         self.config = config
         self.seed = seed
         let n = config.people
-        age.reserveCapacity(n); household.reserveCapacity(n)
+        age.reserveCapacity(n)
+        household.reserveCapacity(n)
 
         // Households: sizes from the shares, ages by composition. One- and
         // two-person households are grown-ups; from three members on, two
@@ -75,7 +76,9 @@ public struct Town: Sendable {
         // Fixed places. Members are taken in a shuffled order so that colleagues
         // and classmates are not household members.
         var participation = RandomStream(seed: seed, subsystem: StreamName.participation)
-        var workers: [Int] = [], pupils: [Int] = [], toddlers: [Int] = []
+        var workers: [Int] = []
+        var pupils: [Int] = []
+        var toddlers: [Int] = []
         for person in 0..<n {
             switch age[person] {
             case .adult: if participation.nextBernoulli(config.employmentRate) { workers.append(person) }
@@ -100,7 +103,8 @@ public struct Town: Sendable {
         // Shops: enough that each serves its configured number of shoppers on a
         // Saturday (the busiest day); streets: enough for the walks of a weekday.
         let grownUps = age.filter { $0 == .adult || $0 == .senior }.count
-        venueCount[Int(Setting.shop.rawValue)] = max(1, Int((Double(grownUps) * config.shopSaturdayProbability / Double(config.shoppersPerShop)).rounded(.up)))
+        venueCount[Int(Setting.shop.rawValue)] = max(
+            1, Int((Double(grownUps) * config.shopSaturdayProbability / Double(config.shoppersPerShop)).rounded(.up)))
         let tripsPerDay = 2 * (workers.count + pupils.count) + grownUps
         venueCount[Int(Setting.street.rawValue)] = max(1, (tripsPerDay + config.walkersPerStreet - 1) / config.walkersPerStreet)
     }
@@ -122,7 +126,8 @@ public struct Town: Sendable {
         var random = RandomStream(seed: seed, subsystem: StreamName.placeOrder(setting.name))
         let order = Town.shuffled(members, &random)
         let (small, largeShare) = layout.clusterSizes
-        var position = 0, cluster = 0
+        var position = 0
+        var cluster = 0
         while position < order.count {
             let size = min(random.nextBernoulli(largeShare) ? small + 1 : small, order.count - position)
             for seat in 0..<size {

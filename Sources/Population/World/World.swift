@@ -55,12 +55,18 @@ public struct World: Sendable {
 
     /// ``simulate(day:workers:radio:)`` with the time of each stage (plan,
     /// encounters, radio, transmission); the day is handed to `body`.
-    public mutating func simulateTimed(day: Int, workers: Int, radio drawRadio: Bool = true,
-                                       _ body: (WorldDay) -> Void) -> [Duration] {
+    public mutating func simulateTimed(
+        day: Int, workers: Int, radio drawRadio: Bool = true,
+        _ body: (WorldDay) -> Void
+    ) -> [Duration] {
         let clock = ContinuousClock()
         var times: [Duration] = []
         var mark = clock.now
-        func lap() { let now = clock.now; times.append(now - mark); mark = now }
+        func lap() {
+            let now = clock.now
+            times.append(now - mark)
+            mark = now
+        }
         let plan = DayPlan(town: town, day: day, workers: workers)
         lap()
         // A copy of this world shares the workspace; it must not generate into it concurrently.
@@ -71,8 +77,9 @@ public struct World: Sendable {
         var sightings: EncounterSightings?
         if drawRadio {
             var drawn = spareSightings.take() ?? EncounterSightings(attenuationAtB: [], attenuationAtA: [])
-            EncounterSightings.draw(encounters: encounters, model: radio, phones: phones, carriageBySetting: carriageBySetting,
-                                    seed: seed, workers: workers, into: &drawn)
+            EncounterSightings.draw(
+                encounters: encounters, model: radio, phones: phones, carriageBySetting: carriageBySetting,
+                seed: seed, workers: workers, into: &drawn)
             sightings = drawn
         }
         lap()

@@ -105,7 +105,8 @@ public struct PopulationConfig: Sendable, Equatable {
     /// mean of household size − 1) under `householdSizeShares`: the people a
     /// person meets at home on a day.
     public var homeContactsTarget: Double {
-        var members = 0.0, pairs = 0.0
+        var members = 0.0
+        var pairs = 0.0
         for (index, share) in householdSizeShares.enumerated() {
             let size = Double(index + 1)
             members += share * size
@@ -124,7 +125,8 @@ public struct PopulationConfig: Sendable, Equatable {
         var total = 0
         for a in 0..<vehicleCapacity {
             for b in 0..<vehicleCapacity where b != a {
-                let p = vehicleSeatPosition(a), q = vehicleSeatPosition(b)
+                let p = vehicleSeatPosition(a)
+                let q = vehicleSeatPosition(b)
                 if ((p.x - q.x) * (p.x - q.x) + (p.y - q.y) * (p.y - q.y)).squareRoot() <= contactDistance { total += 1 }
             }
         }
@@ -171,8 +173,9 @@ public struct WorldScenario: Sendable {
         let radio = try RadioParameters.load(URL(fileURLWithPath: parametersPath, relativeTo: folder).standardizedFileURL)
         let table = try DeviceCalibrationTable.load(URL(fileURLWithPath: tablePath, relativeTo: folder).standardizedFileURL)
         for (index, carriage) in population.carriageBySetting.enumerated() where radio.carriageIndex(carriage) == nil {
-            throw InputError(file: root.file, field: "population.carriage.\(Setting(rawValue: UInt8(index))!.name)",
-                             problem: "'\(carriage)' is not a carriage state of \(parametersPath) (\(radio.carriageNames.joined(separator: ", ")))")
+            throw InputError(
+                file: root.file, field: "population.carriage.\(Setting(rawValue: UInt8(index))!.name)",
+                problem: "'\(carriage)' is not a carriage state of \(parametersPath) (\(radio.carriageNames.joined(separator: ", ")))")
         }
         let epidemiology = try EpidemiologyConfig.parse(try root.section("epidemiology"))
         var world = WorldScenario(name: name, population: population, radio: radio, calibrationTable: table, epidemiology: epidemiology)
@@ -192,9 +195,10 @@ extension PopulationConfig {
     }
 
     static func parseTime(_ s: YAMLSection) throws -> ActivityTime {
-        let time = ActivityTime(start: try s.int("start_minute", in: 0...1439),
-                                startSpread: try s.int("start_spread_minutes", in: 0...240),
-                                duration: try s.int("duration_minutes", in: 1...900))
+        let time = ActivityTime(
+            start: try s.int("start_minute", in: 0...1439),
+            startSpread: try s.int("start_spread_minutes", in: 0...240),
+            duration: try s.int("duration_minutes", in: 1...900))
         guard time.start - time.startSpread >= 0, time.start + time.startSpread + time.duration <= 1440 else {
             throw s.fail("duration_minutes", "the activity must fit within one day (start ± spread + duration ≤ 1440)")
         }
@@ -270,26 +274,35 @@ extension PopulationConfig {
             config.carriageBySetting.append(try carriage.string(setting.name))
         }
         guard config.shopCloses - config.shopOpens > config.shopVisitMinutes else {
-            throw shop.fail("closes_minute", "the shop must be open longer than visit_minutes (\(config.shopVisitMinutes)) after opens_minute (\(config.shopOpens))")
+            throw shop.fail(
+                "closes_minute",
+                "the shop must be open longer than visit_minutes (\(config.shopVisitMinutes)) after opens_minute (\(config.shopOpens))")
         }
         let neighbours = config.vehicleSeatNeighbours
         if config.vehicleCloseContactsTarget > 0 {
             guard neighbours > 0 else {
-                throw transport.fail("close_contacts_target", "no two seats are within contact_distance_m, so no ride can have close contacts")
+                throw transport.fail(
+                    "close_contacts_target", "no two seats are within contact_distance_m, so no ride can have close contacts")
             }
             let riders = config.vehicleCloseContactsTarget * Double(config.vehicleCapacity - 1) / neighbours + 1
             guard riders <= Double(config.vehicleCapacity) + 1e-9 else {
-                throw transport.fail("close_contacts_target", "a full vehicle gives only \(String(format: "%.2f", neighbours)) close contacts per ride; the target needs \(String(format: "%.1f", riders)) riders for \(config.vehicleCapacity) seats")
+                throw transport.fail(
+                    "close_contacts_target",
+                    "a full vehicle gives only \(String(format: "%.2f", neighbours)) close contacts per ride; the target needs \(String(format: "%.1f", riders)) riders for \(config.vehicleCapacity) seats"
+                )
             }
         }
         for section in [home, daycare, transport, shop, street, carriage] { try section.finish() }
         for section in [work, school, leisure] {
             let layout = try parseCluster(section)  // re-read is idempotent; validates geometry below
             guard 2 * layout.seatRadius <= config.contactDistance else {
-                throw section.fail("seat_radius_m", "group members must be within contact_distance_m (2 × radius ≤ \(config.contactDistance))")
+                throw section.fail(
+                    "seat_radius_m", "group members must be within contact_distance_m (2 × radius ≤ \(config.contactDistance))")
             }
             guard layout.clusterSpacing - 2 * layout.seatRadius > config.contactDistance else {
-                throw section.fail("cluster_spacing_m", "neighbouring groups must be farther apart than contact_distance_m (spacing − 2 × radius > \(config.contactDistance))")
+                throw section.fail(
+                    "cluster_spacing_m",
+                    "neighbouring groups must be farther apart than contact_distance_m (spacing − 2 × radius > \(config.contactDistance))")
             }
             try section.finish()
         }

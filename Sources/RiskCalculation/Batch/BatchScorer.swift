@@ -83,7 +83,8 @@ public struct BatchScorer: Sendable {
         }
         let c = tables.configurationCount
         let workerCount = Swift.max(1, Swift.min(workers, set.deviceCount))
-        let output = BatchOutput(devices: set.deviceCount, windows: set.windowCount, configurations: c, windowLevels: windowLevels, workers: workerCount)
+        let output = BatchOutput(
+            devices: set.deviceCount, windows: set.windowCount, configurations: c, windowLevels: windowLevels, workers: workerCount)
         let blasThreads = openblas_get_num_threads()
         openblas_set_num_threads(1)
         let timing = TimingBox(workers: workerCount)
@@ -95,7 +96,8 @@ public struct BatchScorer: Sendable {
             while first < devices.upperBound {
                 var last = first + 1
                 while last < devices.upperBound, set.deviceStart[last + 1] - set.deviceStart[first] <= tileWindows { last += 1 }
-                me.scoreTile(set, devices: first..<last, referenceDays: days, workspace: &tile, output: output, timing: timing, worker: worker)
+                me.scoreTile(
+                    set, devices: first..<last, referenceDays: days, workspace: &tile, output: output, timing: timing, worker: worker)
                 first = last
             }
         }
@@ -164,115 +166,133 @@ public struct BatchScorer: Sendable {
         var exactDays = 0
         var dayLevelStorage = [UInt8](repeating: 0, count: Swift.max(windowCount, 1))
         dayLevelStorage.withUnsafeMutableBufferPointer { keptLevels in
-        workspace.products.withUnsafeBufferPointer { products in
-        t.trv.withUnsafeBufferPointer { trvTable in
-        t.windowSteps.breakpoints.withUnsafeBufferPointer { windowBreaks in
-        t.windowSteps.pointLevels.withUnsafeBufferPointer { windowPoints in
-        t.windowSteps.intervalLevels.withUnsafeBufferPointer { windowIntervals in
-        t.daySteps.breakpoints.withUnsafeBufferPointer { dayBreaks in
-        t.daySteps.pointLevels.withUnsafeBufferPointer { dayPoints in
-        t.daySteps.intervalLevels.withUnsafeBufferPointer { dayIntervals in
-        set.day.withUnsafeBufferPointer { days in
-        set.trlClass.withUnsafeBufferPointer { classes in
-            for config in 0..<cCount {
-                let weightBase = t.weightColumn[config] * windowCount - firstWindow
-                let maxAge = t.maxAge[config]
-                let trvBase = config * BatchWindowSet.classCount
-                let wb = t.windowSteps.start[config]
-                let we = t.windowSteps.start[config + 1]
-                let db = t.daySteps.start[config]
-                let de = t.daySteps.start[config + 1]
-                let filterBegin = t.filterStart[config]
-                let filterEnd = t.filterStart[config + 1]
-                for device in devices {
-                    let minDay = referenceDays[device] - maxAge
-                    let lo = set.deviceStart[device]
-                    let hi = set.deviceStart[device + 1]
-                    var highBits: UInt8 = 0
-                    var w = lo
-                    while w < hi {
-                        let day = days[w]
-                        let dayFirst = w
-                        var sum = 0.0
-                        var kept = 0
-                        var inexact: UInt8 = 0
-                        while w < hi && days[w] == day {
-                            var level: UInt8 = 0
-                            if day >= minDay {
-                                var dropped = false
-                                var f = filterBegin
-                                while f < filterEnd {
-                                    let seconds = products[(u + t.filterColumn[f]) * windowCount + w - firstWindow]
-                                    let minutes = android ? seconds / 60 : (seconds / 60).rounded(.down)
-                                    if t.filterRange[f].contains(minutes) {
-                                        dropped = true
-                                        break
+            workspace.products.withUnsafeBufferPointer { products in
+                t.trv.withUnsafeBufferPointer { trvTable in
+                    t.windowSteps.breakpoints.withUnsafeBufferPointer { windowBreaks in
+                        t.windowSteps.pointLevels.withUnsafeBufferPointer { windowPoints in
+                            t.windowSteps.intervalLevels.withUnsafeBufferPointer { windowIntervals in
+                                t.daySteps.breakpoints.withUnsafeBufferPointer { dayBreaks in
+                                    t.daySteps.pointLevels.withUnsafeBufferPointer { dayPoints in
+                                        t.daySteps.intervalLevels.withUnsafeBufferPointer { dayIntervals in
+                                            set.day.withUnsafeBufferPointer { days in
+                                                set.trlClass.withUnsafeBufferPointer { classes in
+                                                    for config in 0..<cCount {
+                                                        let weightBase = t.weightColumn[config] * windowCount - firstWindow
+                                                        let maxAge = t.maxAge[config]
+                                                        let trvBase = config * BatchWindowSet.classCount
+                                                        let wb = t.windowSteps.start[config]
+                                                        let we = t.windowSteps.start[config + 1]
+                                                        let db = t.daySteps.start[config]
+                                                        let de = t.daySteps.start[config + 1]
+                                                        let filterBegin = t.filterStart[config]
+                                                        let filterEnd = t.filterStart[config + 1]
+                                                        for device in devices {
+                                                            let minDay = referenceDays[device] - maxAge
+                                                            let lo = set.deviceStart[device]
+                                                            let hi = set.deviceStart[device + 1]
+                                                            var highBits: UInt8 = 0
+                                                            var w = lo
+                                                            while w < hi {
+                                                                let day = days[w]
+                                                                let dayFirst = w
+                                                                var sum = 0.0
+                                                                var kept = 0
+                                                                var inexact: UInt8 = 0
+                                                                while w < hi && days[w] == day {
+                                                                    var level: UInt8 = 0
+                                                                    if day >= minDay {
+                                                                        var dropped = false
+                                                                        var f = filterBegin
+                                                                        while f < filterEnd {
+                                                                            let seconds = products[
+                                                                                (u + t.filterColumn[f]) * windowCount + w - firstWindow]
+                                                                            let minutes =
+                                                                                android ? seconds / 60 : (seconds / 60).rounded(.down)
+                                                                            if t.filterRange[f].contains(minutes) {
+                                                                                dropped = true
+                                                                                break
+                                                                            }
+                                                                            f += 1
+                                                                        }
+                                                                        let trv = trvTable[trvBase + Int(classes[w])]
+                                                                        if !dropped && trv >= 0 {
+                                                                            // GEMM estimate (a multiplication by 1/60 instead of the
+                                                                            // engine's division: the estimate only has to be within the
+                                                                            // tolerance; every decision near a boundary is exact).
+                                                                            var time = trv * products[weightBase + w] * inverse60
+                                                                            // Branch-free step lookup: the number of breakpoints below
+                                                                            // the estimate, and whether any lies within the tolerance.
+                                                                            var index = 0
+                                                                            var nearBits: UInt8 = 0
+                                                                            var i = wb
+                                                                            while i < we {
+                                                                                let bound = windowBreaks[i]
+                                                                                index &+= time > bound ? 1 : 0
+                                                                                nearBits |=
+                                                                                    Swift.abs(time - bound) <= tolerance
+                                                                                        * Swift.max(time, Swift.abs(bound)) ? 1 : 0
+                                                                                i += 1
+                                                                            }
+                                                                            var exact = time == 0
+                                                                            level =
+                                                                                exact
+                                                                                ? t.zeroWindowLevel[config]
+                                                                                : windowIntervals[wb + config + index]
+                                                                            if nearBits != 0 && !exact {
+                                                                                time = exactTime(
+                                                                                    set, window: w, config: config,
+                                                                                    transmissionRiskValue: trv)
+                                                                                level = Self.exactLevel(
+                                                                                    time, windowBreaks, windowPoints, windowIntervals, wb,
+                                                                                    we, config)
+                                                                                exact = true
+                                                                                exactWindows += 1
+                                                                            }
+                                                                            let keep = level != 0
+                                                                            sum += keep ? time : 0
+                                                                            kept &+= keep ? 1 : 0
+                                                                            inexact |= keep && !exact ? 1 : 0
+                                                                        }
+                                                                    }
+                                                                    keptLevels[w - firstWindow] = level
+                                                                    if recordsLevels {
+                                                                        levels[set.originalIndex[w] * cCount + config] = level
+                                                                    }
+                                                                    w += 1
+                                                                }
+                                                                guard kept > 0 else { continue }
+                                                                if inexact != 0
+                                                                    && dayNeedsExactSum(
+                                                                        sum, dayBreaks, db, de, android: android, tolerance: tolerance)
+                                                                {
+                                                                    // Re-add the day's kept windows' exact times in the engine's order.
+                                                                    sum = 0
+                                                                    for v in dayFirst..<w where keptLevels[v - firstWindow] != 0 {
+                                                                        let trv = trvTable[trvBase + Int(classes[v])]
+                                                                        sum += exactTime(
+                                                                            set, window: v, config: config, transmissionRiskValue: trv)
+                                                                    }
+                                                                    exactDays += 1
+                                                                }
+                                                                let value = android ? CWARiskEngine.roundHalfUp(sum * 10) / 10 : sum
+                                                                highBits |=
+                                                                    Self.stepLevel(
+                                                                        value, dayBreaks, dayPoints, dayIntervals, db, de, config) == 2
+                                                                    ? 1 : 0
+                                                            }
+                                                            output.totals[device * cCount + config] = highBits != 0 ? 2 : 1
+                                                        }
+                                                    }
+                                                }
+                                            }
+                                        }
                                     }
-                                    f += 1
                                 }
-                                let trv = trvTable[trvBase + Int(classes[w])]
-                                if !dropped && trv >= 0 {
-                                    // GEMM estimate (a multiplication by 1/60 instead of the
-                                    // engine's division: the estimate only has to be within the
-                                    // tolerance; every decision near a boundary is exact).
-                                    var time = trv * products[weightBase + w] * inverse60
-                                    // Branch-free step lookup: the number of breakpoints below
-                                    // the estimate, and whether any lies within the tolerance.
-                                    var index = 0
-                                    var nearBits: UInt8 = 0
-                                    var i = wb
-                                    while i < we {
-                                        let bound = windowBreaks[i]
-                                        index &+= time > bound ? 1 : 0
-                                        nearBits |= Swift.abs(time - bound) <= tolerance * Swift.max(time, Swift.abs(bound)) ? 1 : 0
-                                        i += 1
-                                    }
-                                    var exact = time == 0
-                                    level = exact ? t.zeroWindowLevel[config] : windowIntervals[wb + config + index]
-                                    if nearBits != 0 && !exact {
-                                        time = exactTime(set, window: w, config: config, transmissionRiskValue: trv)
-                                        level = Self.exactLevel(time, windowBreaks, windowPoints, windowIntervals, wb, we, config)
-                                        exact = true
-                                        exactWindows += 1
-                                    }
-                                    let keep = level != 0
-                                    sum += keep ? time : 0
-                                    kept &+= keep ? 1 : 0
-                                    inexact |= keep && !exact ? 1 : 0
-                                }
                             }
-                            keptLevels[w - firstWindow] = level
-                            if recordsLevels {
-                                levels[set.originalIndex[w] * cCount + config] = level
-                            }
-                            w += 1
                         }
-                        guard kept > 0 else { continue }
-                        if inexact != 0 && dayNeedsExactSum(sum, dayBreaks, db, de, android: android, tolerance: tolerance) {
-                            // Re-add the day's kept windows' exact times in the engine's order.
-                            sum = 0
-                            for v in dayFirst..<w where keptLevels[v - firstWindow] != 0 {
-                                let trv = trvTable[trvBase + Int(classes[v])]
-                                sum += exactTime(set, window: v, config: config, transmissionRiskValue: trv)
-                            }
-                            exactDays += 1
-                        }
-                        let value = android ? CWARiskEngine.roundHalfUp(sum * 10) / 10 : sum
-                        highBits |= Self.stepLevel(value, dayBreaks, dayPoints, dayIntervals, db, de, config) == 2 ? 1 : 0
                     }
-                    output.totals[device * cCount + config] = highBits != 0 ? 2 : 1
                 }
             }
-        }
-        }
-        }
-        }
-        }
-        }
-        }
-        }
-        }
-        }
         }
         output.fallbacks[worker] += exactWindows + exactDays
     }
@@ -317,7 +337,9 @@ public struct BatchScorer: Sendable {
     /// The engine's own normalized time for sorted window `w` under `config`.
     @inline(__always)
     func exactTime(_ set: BatchWindowSet, window w: Int, config: Int, transmissionRiskValue trv: Double) -> Double {
-        trv * CWARiskEngine.weightedMinutes(of: set.windows[set.originalIndex[w]], weights: configurations[config].minutesAtAttenuationWeights)
+        trv
+            * CWARiskEngine.weightedMinutes(
+                of: set.windows[set.originalIndex[w]], weights: configurations[config].minutesAtAttenuationWeights)
     }
 
     /// Whether a day sum computed from GEMM values lies close enough to a

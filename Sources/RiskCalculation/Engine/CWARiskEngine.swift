@@ -243,10 +243,11 @@ public struct CWARiskEngine: Sendable {
                     if evaluations[index].riskLevel == .low { low.insert(key) } else { high.insert(key) }
                 }
             }
-            days.append(DayRisk(
-                dayNumber: day, normalizedTime: time, riskLevel: level,
-                distinctEncountersWithLowRisk: low.count, distinctEncountersWithHighRisk: high.count
-            ))
+            days.append(
+                DayRisk(
+                    dayNumber: day, normalizedTime: time, riskLevel: level,
+                    distinctEncountersWithLowRisk: low.count, distinctEncountersWithHighRisk: high.count
+                ))
         }
         // Steps 6–12.
         let lowDays = days.filter { $0.riskLevel == .low }

@@ -110,12 +110,14 @@ public enum ENFv1Engine {
                 exposures.append(exposure)
                 continue
             }
-            let attenuation = seconds > 0
+            let attenuation =
+                seconds > 0
                 ? Int(CWARiskEngine.roundHalfUp(Double(weightedAttenuation) / Double(seconds)))
                 : Int(CWARiskEngine.roundHalfUp(Double(attenuationSum) / Double(window.scanInstances.count)))
             exposure.attenuationValue = attenuation
             let trlScore = (1...8).contains(level) ? c.transmissionRiskScores[level - 1] : 0
-            let score = c.attenuationScores[attenuationBucket(attenuation)]
+            let score =
+                c.attenuationScores[attenuationBucket(attenuation)]
                 * c.daysSinceLastExposureScores[daysBucket(age)]
                 * c.durationScores[durationBucket(exposure.durationMinutes)]
                 * trlScore
@@ -125,7 +127,9 @@ public enum ENFv1Engine {
                 maximum = Swift.max(maximum, score)
                 for scan in window.scanInstances {
                     let s = Swift.max(scan.secondsSinceLastScan, 0)
-                    let bucket = scan.typicalAttenuation <= c.attenuationDurationThresholds[0] ? 0
+                    let bucket =
+                        scan.typicalAttenuation <= c.attenuationDurationThresholds[0]
+                        ? 0
                         : scan.typicalAttenuation <= c.attenuationDurationThresholds[1] ? 1 : 2
                     bucketSeconds[bucket] += s
                 }
@@ -162,8 +166,15 @@ public enum ENFv1Engine {
     /// - Parameter minutes: the exposure's duration in minutes.
     /// - Returns: the bucket index, 0 (≤ 0 minutes) … 7 (> 30 minutes).
     public static func durationBucket(_ minutes: Double) -> Int {
-        minutes <= 0 ? 0 : minutes <= 5 ? 1 : minutes <= 10 ? 2 : minutes <= 15 ? 3
-            : minutes <= 20 ? 4 : minutes <= 25 ? 5 : minutes <= 30 ? 6 : 7
+        minutes <= 0
+            ? 0
+            : minutes <= 5
+                ? 1
+                : minutes <= 10
+                    ? 2
+                    : minutes <= 15
+                        ? 3
+                        : minutes <= 20 ? 4 : minutes <= 25 ? 5 : minutes <= 30 ? 6 : 7
     }
 }
 

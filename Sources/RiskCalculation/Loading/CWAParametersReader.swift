@@ -148,7 +148,8 @@ struct CWAParametersReader {
     private func ageField(_ reader: FieldReader) throws -> Int {
         if style == .server, case .scalar(.string(let text)) = reader.tree, text.hasPrefix("${"), text.hasSuffix("}") {
             guard let colon = text.lastIndex(of: ":"),
-                  let value = Int(text[text.index(after: colon)..<text.index(before: text.endIndex)]) else {
+                let value = Int(text[text.index(after: colon)..<text.index(before: text.endIndex)])
+            else {
                 throw reader.error("the placeholder \(text) has no integer default")
             }
             return value

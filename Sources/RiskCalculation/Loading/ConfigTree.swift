@@ -16,7 +16,8 @@ indirect enum ConfigTree: Sendable {
         do {
             node = try Yams.compose(yaml: text)
         } catch {
-            throw InputError(file: file, problem: "malformed YAML/JSON: \(String(describing: error).replacingOccurrences(of: "\n", with: " "))")
+            throw InputError(
+                file: file, problem: "malformed YAML/JSON: \(String(describing: error).replacingOccurrences(of: "\n", with: " "))")
         }
         guard let node else { throw InputError(file: file, problem: "the file is empty") }
         return try convert(node, file: file, path: "")

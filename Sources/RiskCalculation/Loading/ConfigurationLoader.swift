@@ -46,7 +46,8 @@ public enum ConfigurationLoader {
         if keys.contains("defaultRiskCalculationConfiguration") {
             let map = try root.map(allowed: ["__comment__", "defaultRiskCalculationConfiguration", "testCases"])
             let parameters = try CWAParametersReader(style: .testVector).read(map.required("defaultRiskCalculationConfiguration"))
-            return RiskConfiguration(name: name, source: "\(file): defaultRiskCalculationConfiguration", scheme: .cwaExposureWindows(parameters))
+            return RiskConfiguration(
+                name: name, source: "\(file): defaultRiskCalculationConfiguration", scheme: .cwaExposureWindows(parameters))
         }
         if keys.contains("minutesAtAttenuationWeights") {
             let parameters = try CWAParametersReader(style: .testVector).read(root)
@@ -56,7 +57,9 @@ public enum ConfigurationLoader {
             let parameters = try CWAParametersReader(style: .server).read(root, trlValueMapping: trlValueMapping)
             return RiskConfiguration(name: name, source: file, scheme: .cwaExposureWindows(parameters))
         }
-        throw root.error("not a risk configuration: expected a WarnSim YAML file (with `scheme`), a test-vector JSON file or configuration, or a cwa-server risk-calculation-parameters YAML file")
+        throw root.error(
+            "not a risk configuration: expected a WarnSim YAML file (with `scheme`), a test-vector JSON file or configuration, or a cwa-server risk-calculation-parameters YAML file"
+        )
     }
 }
 
@@ -78,7 +81,9 @@ enum WarnSimConfigurationReader {
         case RiskScheme.immuniIdentifier:
             scheme = .immuni(try ENFv1ParametersReader.readImmuni(parameters))
         default:
-            throw schemeField.error("unknown scheme \"\(identifier)\" (expected \(RiskScheme.cwaExposureWindowsIdentifier), \(RiskScheme.cwa2020Identifier) or \(RiskScheme.immuniIdentifier))")
+            throw schemeField.error(
+                "unknown scheme \"\(identifier)\" (expected \(RiskScheme.cwaExposureWindowsIdentifier), \(RiskScheme.cwa2020Identifier) or \(RiskScheme.immuniIdentifier))"
+            )
         }
         return RiskConfiguration(name: name, source: source, scheme: scheme)
     }

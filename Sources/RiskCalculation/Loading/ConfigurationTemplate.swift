@@ -73,7 +73,10 @@ public struct ConfigurationTemplate: Sendable {
         }
     }
 
-    enum Step: Equatable { case key(String), index(Int) }
+    enum Step: Equatable {
+        case key(String)
+        case index(Int)
+    }
 
     static func steps(_ path: String, file: String) throws -> [Step] {
         var steps: [Step] = []
@@ -85,7 +88,9 @@ public struct ConfigurationTemplate: Sendable {
             steps.append(.key(String(key)))
             text = text[keyEnd...]
             while !text.isEmpty {
-                guard text.first == "[", let close = text.firstIndex(of: "]"), let index = Int(text[text.index(after: text.startIndex)..<close]), index >= 0 else {
+                guard text.first == "[", let close = text.firstIndex(of: "]"),
+                    let index = Int(text[text.index(after: text.startIndex)..<close]), index >= 0
+                else {
                     throw InputError(file: file, field: path, problem: "is not a field path (bad [index])")
                 }
                 steps.append(.index(index))
@@ -99,7 +104,9 @@ public struct ConfigurationTemplate: Sendable {
         InputError(file: file, field: path, problem: "no such field in configuration \"\(base.name)\" (scheme \(base.scheme.identifier))")
     }
 
-    static func set(_ node: ConfigTree, steps: ArraySlice<Step>, value: Double? = nil, string: String? = nil, path: String = "name", file: String) throws -> ConfigTree {
+    static func set(
+        _ node: ConfigTree, steps: ArraySlice<Step>, value: Double? = nil, string: String? = nil, path: String = "name", file: String
+    ) throws -> ConfigTree {
         guard let step = steps.first else {
             if let string { return .scalar(.string(string)) }
             switch node {
@@ -119,7 +126,8 @@ public struct ConfigurationTemplate: Sendable {
             return .map(pairs)
         case (.index(let index), .list(var items)):
             guard items.indices.contains(index) else {
-                throw InputError(file: file, field: path, problem: "no such field (index \(index) is beyond the list's \(items.count) entries)")
+                throw InputError(
+                    file: file, field: path, problem: "no such field (index \(index) is beyond the list's \(items.count) entries)")
             }
             items[index] = try set(items[index], steps: rest, value: value, string: string, path: path, file: file)
             return .list(items)

@@ -111,22 +111,22 @@ public enum ConfigurationWriter {
 
     static func cwa2020(_ p: CWA2020Parameters) -> String {
         exposure(p.exposure) + """
-          attenuationWeights: [\(p.attenuationWeights.map(number).joined(separator: ", "))]
-          defaultBucketOffset: \(number(p.defaultBucketOffset))
-          bucketCapMinutes: \(number(p.bucketCapMinutes))
-          riskScoreNormalizationDivisor: \(number(p.riskScoreNormalizationDivisor))
-          highRiskRange: \(range(p.highRiskRange))
-          maxEncounterAgeInDays: \(p.maxEncounterAgeInDays)
+              attenuationWeights: [\(p.attenuationWeights.map(number).joined(separator: ", "))]
+              defaultBucketOffset: \(number(p.defaultBucketOffset))
+              bucketCapMinutes: \(number(p.bucketCapMinutes))
+              riskScoreNormalizationDivisor: \(number(p.riskScoreNormalizationDivisor))
+              highRiskRange: \(range(p.highRiskRange))
+              maxEncounterAgeInDays: \(p.maxEncounterAgeInDays)
 
-        """
+            """
     }
 
     static func immuni(_ p: ImmuniParameters) -> String {
         exposure(p.exposure) + """
-          notificationThreshold: \(p.notificationThreshold)
-          maxEncounterAgeInDays: \(p.maxEncounterAgeInDays)
+              notificationThreshold: \(p.notificationThreshold)
+              maxEncounterAgeInDays: \(p.maxEncounterAgeInDays)
 
-        """
+            """
     }
 }
 

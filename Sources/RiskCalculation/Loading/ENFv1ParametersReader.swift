@@ -7,10 +7,11 @@ enum ENFv1ParametersReader {
         "attenuationScores", "daysSinceLastExposureScores", "durationScores", "transmissionRiskScores",
         "minimumRiskScore", "attenuationDurationThresholds", "trlEncoding",
     ]
-    static let cwaFields = exposureFields + [
-        "attenuationWeights", "defaultBucketOffset", "bucketCapMinutes", "riskScoreNormalizationDivisor",
-        "highRiskRange", "maxEncounterAgeInDays",
-    ]
+    static let cwaFields =
+        exposureFields + [
+            "attenuationWeights", "defaultBucketOffset", "bucketCapMinutes", "riskScoreNormalizationDivisor",
+            "highRiskRange", "maxEncounterAgeInDays",
+        ]
     static let immuniFields = exposureFields + ["notificationThreshold", "maxEncounterAgeInDays"]
 
     static func readCWA2020(_ reader: FieldReader) throws -> CWA2020Parameters {

@@ -52,7 +52,9 @@ public struct WindowFile: Sendable {
         let root = FieldReader(file: file, tree: tree)
         if case .list = tree {
             let windows = try root.list().map { try window($0, referenceDay: referenceDay) }
-            return WindowFile(cases: [WindowCase(description: "windows", windows: windows, expected: nil)], configuration: nil, referenceDay: referenceDay)
+            return WindowFile(
+                cases: [WindowCase(description: "windows", windows: windows, expected: nil)], configuration: nil, referenceDay: referenceDay
+            )
         }
         let map = try root.map(allowed: ["__comment__", "defaultRiskCalculationConfiguration", "testCases"])
         var configuration: RiskConfiguration?

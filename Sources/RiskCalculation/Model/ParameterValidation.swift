@@ -12,21 +12,31 @@ enum ParameterValidation {
             InputError(file: file, field: path.isEmpty ? field : "\(path).\(field)", problem: problem)
         }
         for (index, entry) in parameters.minutesAtAttenuationWeights.enumerated() where entry.weight < 0 {
-            throw fail("\(key("minutesAtAttenuationWeights"))[\(index)].weight", "weights must not be negative (found \(NumberText.format(entry.weight)))")
+            throw fail(
+                "\(key("minutesAtAttenuationWeights"))[\(index)].weight",
+                "weights must not be negative (found \(NumberText.format(entry.weight)))")
         }
         for (index, entry) in parameters.transmissionRiskValueMapping.enumerated() {
             if entry.transmissionRiskValue < 0 {
-                throw fail("\(key("transmissionRiskValueMapping"))[\(index)].\(key("transmissionRiskValue"))", "transmission risk values must not be negative (found \(NumberText.format(entry.transmissionRiskValue)))")
+                throw fail(
+                    "\(key("transmissionRiskValueMapping"))[\(index)].\(key("transmissionRiskValue"))",
+                    "transmission risk values must not be negative (found \(NumberText.format(entry.transmissionRiskValue)))")
             }
-            if parameters.transmissionRiskValueMapping[..<index].contains(where: { $0.transmissionRiskLevel == entry.transmissionRiskLevel }) {
-                throw fail("\(key("transmissionRiskValueMapping"))[\(index)].\(key("transmissionRiskLevel"))", "level \(entry.transmissionRiskLevel) appears twice")
+            if parameters.transmissionRiskValueMapping[..<index].contains(where: { $0.transmissionRiskLevel == entry.transmissionRiskLevel }
+            ) {
+                throw fail(
+                    "\(key("transmissionRiskValueMapping"))[\(index)].\(key("transmissionRiskLevel"))",
+                    "level \(entry.transmissionRiskLevel) appears twice")
             }
         }
         if let multiplier = parameters.transmissionRiskLevelMultiplier, multiplier < 0 {
             throw fail(key("transmissionRiskLevelMultiplier"), "must not be negative (found \(NumberText.format(multiplier)))")
         }
         if parameters.transmissionRiskValueMapping.isEmpty, (parameters.transmissionRiskLevelMultiplier ?? 0) == 0 {
-            throw fail(key("transmissionRiskValueMapping"), "missing or empty, and no positive transmissionRiskLevelMultiplier: every window would have transmission risk value 0 (a cwa-server 1.15 file needs its trl-value-mapping-1.15.yaml: --trl-value-mapping)")
+            throw fail(
+                key("transmissionRiskValueMapping"),
+                "missing or empty, and no positive transmissionRiskLevelMultiplier: every window would have transmission risk value 0 (a cwa-server 1.15 file needs its trl-value-mapping-1.15.yaml: --trl-value-mapping)"
+            )
         }
         if let age = parameters.maxEncounterAgeInDays, age < 0 {
             throw fail(key("maxEncounterAgeInDays"), "must not be negative (found \(age))")

@@ -80,9 +80,13 @@ public enum Scorer {
                 weightLabels: parameters.minutesAtAttenuationWeights.map { "\($0.attenuationRange) dB × \(NumberText.format($0.weight))" }
             )
         case .cwa2020(let parameters):
-            return v1(item, index: index, referenceDay: referenceDay, ENFv1Engine.cwa2020(item.windows, parameters: parameters, referenceDay: referenceDay))
+            return v1(
+                item, index: index, referenceDay: referenceDay,
+                ENFv1Engine.cwa2020(item.windows, parameters: parameters, referenceDay: referenceDay))
         case .immuni(let parameters):
-            return v1(item, index: index, referenceDay: referenceDay, ENFv1Engine.immuni(item.windows, parameters: parameters, referenceDay: referenceDay))
+            return v1(
+                item, index: index, referenceDay: referenceDay,
+                ENFv1Engine.immuni(item.windows, parameters: parameters, referenceDay: referenceDay))
         }
     }
 

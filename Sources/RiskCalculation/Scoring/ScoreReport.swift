@@ -95,10 +95,18 @@ public enum ScoreReport {
             if case .cwa = score.detail {
                 compare("numberOfDaysWithLowRisk", cell(expected.numberOfDaysWithLowRisk), cell(actual.numberOfDaysWithLowRisk))
                 compare("numberOfDaysWithHighRisk", cell(expected.numberOfDaysWithHighRisk), cell(actual.numberOfDaysWithHighRisk))
-                compare("ageOfMostRecentDateWithLowRisk", nullable(expected.ageOfMostRecentDateWithLowRisk), nullable(actual.ageOfMostRecentDateWithLowRisk))
-                compare("ageOfMostRecentDateWithHighRisk", nullable(expected.ageOfMostRecentDateWithHighRisk), nullable(actual.ageOfMostRecentDateWithHighRisk))
-                compare("totalMinimumDistinctEncountersWithLowRisk", cell(expected.totalMinimumDistinctEncountersWithLowRisk), cell(actual.totalMinimumDistinctEncountersWithLowRisk))
-                compare("totalMinimumDistinctEncountersWithHighRisk", cell(expected.totalMinimumDistinctEncountersWithHighRisk), cell(actual.totalMinimumDistinctEncountersWithHighRisk))
+                compare(
+                    "ageOfMostRecentDateWithLowRisk", nullable(expected.ageOfMostRecentDateWithLowRisk),
+                    nullable(actual.ageOfMostRecentDateWithLowRisk))
+                compare(
+                    "ageOfMostRecentDateWithHighRisk", nullable(expected.ageOfMostRecentDateWithHighRisk),
+                    nullable(actual.ageOfMostRecentDateWithHighRisk))
+                compare(
+                    "totalMinimumDistinctEncountersWithLowRisk", cell(expected.totalMinimumDistinctEncountersWithLowRisk),
+                    cell(actual.totalMinimumDistinctEncountersWithLowRisk))
+                compare(
+                    "totalMinimumDistinctEncountersWithHighRisk", cell(expected.totalMinimumDistinctEncountersWithHighRisk),
+                    cell(actual.totalMinimumDistinctEncountersWithHighRisk))
             }
             if differences.isEmpty {
                 text += "PASS case \(score.index) \(quotedName(score.description))\n"
@@ -136,7 +144,9 @@ public enum ScoreReport {
                     let label = index < score.weightLabels.count ? score.weightLabels[index] : "weight \(index)"
                     return "\(label): \(minutesText(seconds))"
                 }
-                parts.append("minutes per weight range [" + (minutes + ["no weight: \(minutesText(window.secondsWithoutWeight))"]).joined(separator: ", ") + "]")
+                parts.append(
+                    "minutes per weight range ["
+                        + (minutes + ["no weight: \(minutesText(window.secondsWithoutWeight))"]).joined(separator: ", ") + "]")
                 if let trl = window.transmissionRiskLevel { parts.append("TRL \(trl)") }
                 if let value = window.transmissionRiskValue { parts.append("TRV \(NumberText.format(value))") }
                 if let minutes = window.weightedMinutes { parts.append("weighted minutes \(NumberText.format(minutes))") }
@@ -155,7 +165,10 @@ public enum ScoreReport {
             }
         case .enfV1(let result):
             for (index, exposure) in result.exposures.enumerated() {
-                var parts = ["window \(index): age \(exposure.ageInDays) d", "TRL \(exposure.transmissionRiskLevel)", "duration \(NumberText.format(exposure.durationMinutes)) min"]
+                var parts = [
+                    "window \(index): age \(exposure.ageInDays) d", "TRL \(exposure.transmissionRiskLevel)",
+                    "duration \(NumberText.format(exposure.durationMinutes)) min",
+                ]
                 if let attenuation = exposure.attenuationValue {
                     parts.append("attenuation \(attenuation) dB")
                     parts.append("risk score \(exposure.riskScore)")
@@ -165,7 +178,10 @@ public enum ScoreReport {
                 }
                 lines.append(parts.joined(separator: "; "))
             }
-            lines.append("maximum risk score \(result.maximumRiskScore); attenuation durations [" + result.attenuationDurationMinutes.map(NumberText.format).joined(separator: ", ") + "] min" + (result.combinedRiskScore.map { "; combined risk score \(NumberText.format($0))" } ?? ""))
+            lines.append(
+                "maximum risk score \(result.maximumRiskScore); attenuation durations ["
+                    + result.attenuationDurationMinutes.map(NumberText.format).joined(separator: ", ") + "] min"
+                    + (result.combinedRiskScore.map { "; combined risk score \(NumberText.format($0))" } ?? ""))
         }
         lines.append("total risk level \(score.outcome.totalRiskLevel)")
         return lines

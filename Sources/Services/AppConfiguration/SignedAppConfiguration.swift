@@ -85,7 +85,8 @@ public enum AppConfigurationError: Error, Equatable, Sendable, CustomStringConve
         switch self {
         case .truncated(let count): return "the app configuration is truncated (\(count) bytes)"
         case .wrongMagic: return "not a WarnSim app configuration (wrong magic)"
-        case .payloadTooLarge(let count): return "the app configuration payload of \(count) bytes exceeds \(SignedAppConfiguration.maximumPayloadBytes) bytes"
+        case .payloadTooLarge(let count):
+            return "the app configuration payload of \(count) bytes exceeds \(SignedAppConfiguration.maximumPayloadBytes) bytes"
         case .signatureNotDER: return "the app configuration signature is not a DER-encoded ECDSA signature"
         case .invalidSignature: return "the app configuration signature does not verify"
         case .signingFailed(let detail): return "signing the app configuration failed (\(detail))"

@@ -43,7 +43,7 @@ extension ServicesConfiguration {
     /// Without a `services:` section the production defaults apply.
     public static func parse(yaml text: String, file: String) throws(InputError) -> ServicesConfiguration {
         guard let root = try YAMLSection.parseDocument(text, file: file),
-              let services = try root.optionalSection("services")
+            let services = try root.optionalSection("services")
         else { return ServicesConfiguration() }
         return try parse(section: services)
     }
@@ -67,7 +67,9 @@ extension ServicesConfiguration {
                 "tele-tan-rate-limit-warning-share", in: 0...1, default: v.teleTANRateLimitWarningShare)
             v.cleanupDays = try s.int("cleanup-days", in: 1...3_650, default: v.cleanupDays)
             if v.tanValidDays > v.cleanupDays {
-                throw s.fail("tan-valid-days", "\(v.tanValidDays) days exceeds cleanup-days (\(v.cleanupDays)): the TAN would be deleted while still valid")
+                throw s.fail(
+                    "tan-valid-days",
+                    "\(v.tanValidDays) days exceeds cleanup-days (\(v.cleanupDays)): the TAN would be deleted while still valid")
             }
             try s.finish()
             config.verification = v
@@ -106,13 +108,17 @@ extension ServicesConfiguration {
             d.verificationKeyID = try s.identifier("verification-key-id", default: d.verificationKeyID)
             d.verificationKeyVersion = try s.identifier("verification-key-version", default: d.verificationKeyVersion)
             if d.shiftingPolicyThreshold > d.maximumNumberOfKeysPerBundle {
-                throw s.fail("shifting-policy-threshold", "\(d.shiftingPolicyThreshold) exceeds maximum-number-of-keys-per-bundle (\(d.maximumNumberOfKeysPerBundle))")
+                throw s.fail(
+                    "shifting-policy-threshold",
+                    "\(d.shiftingPolicyThreshold) exceeds maximum-number-of-keys-per-bundle (\(d.maximumNumberOfKeysPerBundle))")
             }
             if d.hourFileRetentionDays > d.retentionDays {
                 throw s.fail("hour-file-retention-days", "\(d.hourFileRetentionDays) exceeds retention-days (\(d.retentionDays))")
             }
             if d.daysToPublish > d.retentionDays {
-                throw s.fail("days-to-publish", "\(d.daysToPublish) exceeds retention-days (\(d.retentionDays)): keys would be deleted before they could be published")
+                throw s.fail(
+                    "days-to-publish",
+                    "\(d.daysToPublish) exceeds retention-days (\(d.retentionDays)): keys would be deleted before they could be published")
             }
             try s.finish()
             config.distribution = d

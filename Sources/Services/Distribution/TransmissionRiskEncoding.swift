@@ -38,7 +38,7 @@ public enum TransmissionRiskEncoding {
     /// `export.proto`, field 2 deprecated). Nil for a TRL outside 1…8.
     public static func exportKey(_ key: StoredDiagnosisKey) -> DiagnosisKey? {
         guard let reportType = reportType(transmissionRiskLevel: key.transmissionRiskLevel),
-              let dsos = daysSinceOnsetOfSymptoms(transmissionRiskLevel: key.transmissionRiskLevel)
+            let dsos = daysSinceOnsetOfSymptoms(transmissionRiskLevel: key.transmissionRiskLevel)
         else { return nil }
         return DiagnosisKey(
             keyData: key.keyData,

@@ -20,7 +20,8 @@ public struct HashedGUID: Hashable, Comparable, Sendable, CustomStringConvertibl
 
     /// Accepts an already hashed value: exactly 64 hexadecimal digits (stored lowercase).
     public init?(hex: String) {
-        guard hex.utf8.count == 64, hex.utf8.allSatisfy({ ($0 >= 48 && $0 <= 57) || ($0 >= 97 && $0 <= 102) || ($0 >= 65 && $0 <= 70) }) else {
+        guard hex.utf8.count == 64, hex.utf8.allSatisfy({ ($0 >= 48 && $0 <= 57) || ($0 >= 97 && $0 <= 102) || ($0 >= 65 && $0 <= 70) })
+        else {
             return nil
         }
         self.hex = hex.lowercased()

@@ -27,7 +27,8 @@ public enum SubmissionError: Error, Equatable, Sendable, CustomStringConvertible
             return "key \(index): starts \(age) s before the upload, more than \(days) days"
         case .keyInFuture(let index): return "key \(index): starts after the upload"
         case .transmissionRiskLevel(let index, let trl): return "key \(index): transmission risk level \(trl) is outside 1...8"
-        case .daysSinceOnsetOfSymptoms(let index, let dsos): return "key \(index): days since onset \(dsos) does not fit the format's sint32"
+        case .daysSinceOnsetOfSymptoms(let index, let dsos):
+            return "key \(index): days since onset \(dsos) does not fit the format's sint32"
         case .tanRejected(let reason): return "TAN rejected (\(reason.rawValue))"
         }
     }

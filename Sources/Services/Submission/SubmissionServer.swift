@@ -52,14 +52,15 @@ public struct SubmissionServer: Sendable {
             }
             let trl = TEKFieldDerivations.transmissionRiskLevel(
                 uploaded: key.transmissionRiskLevel, daysSinceOnsetOfSymptoms: key.daysSinceOnsetOfSymptoms)
-            stored.append(StoredDiagnosisKey(
-                keyData: keyData,
-                rollingStartIntervalNumber: ENIntervalNumber(key.rollingStartIntervalNumber),
-                rollingPeriod: key.rollingPeriod,
-                transmissionRiskLevel: trl,
-                daysSinceOnsetOfSymptoms: TEKFieldDerivations.daysSinceOnsetOfSymptoms(
-                    uploaded: key.daysSinceOnsetOfSymptoms, transmissionRiskLevel: trl),
-                submittedAt: now))
+            stored.append(
+                StoredDiagnosisKey(
+                    keyData: keyData,
+                    rollingStartIntervalNumber: ENIntervalNumber(key.rollingStartIntervalNumber),
+                    rollingPeriod: key.rollingPeriod,
+                    transmissionRiskLevel: trl,
+                    daysSinceOnsetOfSymptoms: TEKFieldDerivations.daysSinceOnsetOfSymptoms(
+                        uploaded: key.daysSinceOnsetOfSymptoms, transmissionRiskLevel: trl),
+                    submittedAt: now))
         }
         return stored
     }

@@ -1,7 +1,7 @@
 import ExposureNotification
-import WarnSimCore
 import RiskCalculation
 import Services
+import WarnSimCore
 
 /// The Corona-Warn-App on one simulated phone, as the user stories of the
 /// Corona-Warn-App scoping document (SAP and Deutsche Telekom for the Federal
@@ -137,7 +137,8 @@ public struct CoronaWarnApp: Sendable {
             return false
         }
         do {
-            let token = route == .qrCode
+            let token =
+                route == .qrCode
                 ? try backend.registerTest(hashedGUID: HashedGUID(guid: code), now: now)
                 : try backend.registerTeleTAN(code, now: now)
             test = RegisteredTest(

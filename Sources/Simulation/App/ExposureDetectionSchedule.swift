@@ -1,6 +1,8 @@
 /// When the Corona-Warn-App hands downloaded keys to the framework and
-/// recalculates the risk (reference/cwa/SERVICES.md, "Key download and risk
-/// calculation frequency"):
+/// recalculates the risk (corona-warn-app/cwa-app-android
+/// `appconfig/mapping/ExposureDetectionConfigMapper.kt` and
+/// `DownloadDiagnosisKeysTask.kt`; cwa-app-ios `RiskProvider.swift`; cwa-server
+/// `distribution-application.yaml`, `max-exposure-detections-per-interval`):
 ///
 /// - at most once per `24 h / maxExposureDetectionsPerInterval`; the server
 ///   value is 6, so every 4 h (Android `ExposureDetectionConfigMapper`, capped

@@ -1,4 +1,6 @@
-/// When the app downloads key packages (reference/cwa/SERVICES.md): the Android
+/// When the app downloads key packages (corona-warn-app/cwa-app-android
+/// `diagnosiskeys/execution/DiagnosisKeyRetrievalWorkBuilder.kt` and
+/// `diagnosiskeys/download/KeyPackageSyncTool.kt`): the Android
 /// worker runs every 60 minutes and syncs the daily packages, and the hourly
 /// packages only on non-metered connections.
 public struct KeyDownloadSchedule: Hashable, Sendable {

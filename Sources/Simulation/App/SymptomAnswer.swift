@@ -1,6 +1,8 @@
 /// What a user who tested positive answers to the app's symptom questions
 /// before sharing keys; it sets every key's transmission risk level and days
-/// since onset (reference/cwa/RISK-CALCULATION.md §5).
+/// since onset (corona-warn-app/cwa-app-android
+/// `submission/task/TransmissionRiskVectorDeterminer.kt` and
+/// `DaysSinceOnsetOfSymptomsVectorDeterminer.kt`).
 public enum SymptomAnswer: Hashable, Sendable {
     /// Symptoms, with the onset date given as this many days before the upload.
     case exactOnset(daysAgo: Int)

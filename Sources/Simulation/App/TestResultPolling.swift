@@ -1,5 +1,6 @@
-/// How often the app asks for a registered test's result (reference/cwa/
-/// SERVICES.md, "Polling"; there are no push notifications by design):
+/// How often the app asks for a registered test's result (corona-warn-app/
+/// cwa-app-android `coronatest/type/pcr/execution/PCRResultScheduler.kt` and
+/// `RAResultScheduler.kt`; there are no push notifications by design):
 /// a PCR test every 120 minutes (12 times a day) until redeemed; a rapid
 /// antigen test every 15 minutes for the first 90 minutes, then every 90.
 public enum TestResultPolling: Hashable, Sendable {

@@ -2,8 +2,10 @@ import ExposureNotification
 
 /// The transmission risk level (TRL) and days since onset of symptoms (DSOS) the
 /// Corona-Warn-App attaches to each uploaded key, by the key's age in UTC days
-/// (index 0 = today's key), from the symptom answer (reference/cwa/
-/// RISK-CALCULATION.md §5; the Android and iOS apps share the tables).
+/// (index 0 = today's key), from the symptom answer (corona-warn-app/
+/// cwa-app-android `submission/task/TransmissionRiskVectorDeterminer.kt` and
+/// `DaysSinceOnsetOfSymptomsVectorDeterminer.kt`; cwa-app-ios
+/// `SymptomsOnset.swift` has the same tables).
 public enum TransmissionRiskVector {
     /// Keys up to this age (days) are uploaded (`MAX_AGE_IN_DAYS`).
     public static let maximumKeyAgeDays = 14
@@ -76,7 +78,8 @@ public enum TransmissionRiskVector {
         _ history: [TemporaryExposureKey], uploadTime: Int64, answer: SymptomAnswer
     ) -> [PreparedKey] {
         let today = Int(ENIntervalNumber(unixSeconds: uploadTime).dayNumber)
-        let keys = history
+        let keys =
+            history
             .map { (key: $0, age: today - Int($0.rollingStartIntervalNumber.dayNumber)) }
             .filter { $0.age >= 0 && $0.age <= maximumKeyAgeDays }
             .sorted { $0.age < $1.age }

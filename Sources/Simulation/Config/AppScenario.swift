@@ -10,8 +10,8 @@ import WarnSimCore
 /// Behaviour rates that no public source pins down for the Corona-Warn-App
 /// (testing, key sharing) have no built-in default: the scenario must state
 /// them, so every run shows which values the analyst chose
-/// (reference/epi/EPIDEMIOLOGY.md: the share of positive users who share keys is
-/// "a scenario parameter the analyst sets").
+/// (the share of positive users who share keys was never published as a
+/// per-user probability, so it is a parameter the analyst sets).
 public struct AppScenario: Sendable {
     /// Share of each age group (0–5, 6–17, 18–64, 65+) with the app installed.
     public var adoptionByAge: [Double]
@@ -32,7 +32,8 @@ public struct AppScenario: Sendable {
     /// Share of sharing users who give an exact symptom onset date (the others say
     /// "no answer").
     public var exactOnsetAnswerShare: Double
-    /// `max-exposure-detections-per-interval` (SERVICES.md: 6).
+    /// `max-exposure-detections-per-interval` (cwa-server
+    /// `distribution-application.yaml`: 6).
     public var maxDetectionsPerDay: Int
     /// E03.01: daily probability that a tracing user switches tracing off, and
     /// for how many whole days (the scan pipeline works day by day).
@@ -87,7 +88,8 @@ public struct AppScenario: Sendable {
         let riskURL = URL(fileURLWithPath: riskPath, relativeTo: folder).standardizedFileURL
         let risk = try ConfigurationLoader.load(path: riskURL.path)
         guard case .cwaExposureWindows = risk.scheme else {
-            throw riskSection.fail("configuration", "the phones run the CWA exposure-window calculation; \(riskPath) is a \(risk.scheme.identifier) set")
+            throw riskSection.fail(
+                "configuration", "the phones run the CWA exposure-window calculation; \(riskPath) is a \(risk.scheme.identifier) set")
         }
         try riskSection.finish()
 
@@ -111,7 +113,8 @@ public struct AppScenario: Sendable {
             testProbabilityWhenSymptomatic: testProbability, testDelayHours: testDelay, labDelayHours: labDelay,
             teleTANShare: teleTAN, shareKeysProbability: share, exactOnsetAnswerShare: exactOnset,
             maxDetectionsPerDay: detections, tracingOffPerDay: tracingOff, tracingOffDays: tracingOffDays,
-            bluetoothOffPerDay: bluetoothOff, bluetoothOffDays: bluetoothOffDays, resetPerDay: reset, risk: risk, platform: RiskPlatform(rawValue: platformName)!,
+            bluetoothOffPerDay: bluetoothOff, bluetoothOffDays: bluetoothOffDays, resetPerDay: reset, risk: risk,
+            platform: RiskPlatform(rawValue: platformName)!,
             startTime: start, days: days, services: services)
         scenario.sourceFiles = [riskURL]
         return scenario

@@ -8,7 +8,8 @@ import RiskCalculation
 ///
 /// Only pairs where both people have the app are kept (no other pair can
 /// produce a window); days older than ``retainedDays`` are dropped, since the
-/// framework forgets sightings after 14 days (PROTOCOL.md §1).
+/// framework forgets sightings after 14 days (Google/Apple, Exposure
+/// Notification Cryptography Specification v1.2.1: identifiers are kept 14 days).
 struct EncounterLedger: Sendable {
     /// Days kept: the 14-day sighting retention plus the upload day and one spare.
     static let retainedDays = 16
@@ -45,7 +46,8 @@ struct EncounterLedger: Sendable {
         }
         let keyOf = { (i: Int) in UInt64(UInt32(encounters.personA[i])) << 32 | UInt64(UInt32(encounters.personB[i])) }
         kept.sort { a, b in
-            let ka = keyOf(a), kb = keyOf(b)
+            let ka = keyOf(a)
+            let kb = keyOf(b)
             return ka != kb ? ka < kb : (encounters.start[a], a) < (encounters.start[b], b)
         }
         var position = [Int32: Int]()
@@ -84,12 +86,14 @@ struct EncounterLedger: Sendable {
     func truth(phone: Int, owner: Int, from: Int64, to: Int64, startTime: Int64) -> WindowTruth {
         var result = WindowTruth(minutes: 0, minimumDistance: -1, dose: 0)
         guard owner >= 0, phone != owner else { return result }
-        let a = min(phone, owner), b = max(phone, owner)
+        let a = min(phone, owner)
+        let b = max(phone, owner)
         let key = UInt64(UInt32(a)) << 32 | UInt64(UInt32(b))
         for entry in days {
             let dayStart = startTime + Int64(entry.day) * 86_400
             guard dayStart < to, dayStart + 86_400 > from else { continue }
-            var lo = 0, hi = entry.pair.count
+            var lo = 0
+            var hi = entry.pair.count
             while lo < hi {
                 let mid = (lo + hi) / 2
                 if entry.pair[mid] < key { lo = mid + 1 } else { hi = mid }
@@ -139,16 +143,22 @@ extension EncounterLedger {
         var seen = Set<WindowKey>()
         for (window, evaluation) in zip(matched, evaluations) {
             let key = index.keys[window.keyIndex]
-            let identity = WindowKey(keyData: key.keyData, rollingStart: key.rollingStartIntervalNumber.rawValue, firstScanTime: window.firstScanTime)
+            let identity = WindowKey(
+                keyData: key.keyData, rollingStart: key.rollingStartIntervalNumber.rawValue, firstScanTime: window.firstScanTime)
             guard known[identity] == nil, seen.insert(identity).inserted else { continue }
             let owner = owners[CoronaWarnApp.KeyIdentity(key)] ?? -1
             // The span the window's scans observed: from the scan before the
             // first one (its secondsSinceLastScan) to the last scan.
             let lookBack = Int64(max(window.window.scanInstances.first?.secondsSinceLastScan ?? 0, 0))
-            let truth = truth(phone: phone, owner: owner, from: window.firstScanTime - lookBack, to: window.lastScanTime, startTime: startTime)
-            found.append((identity, RecordedWindow(
-                owner: owner, window: window.window, firstScanTime: window.firstScanTime,
-                lastScanTime: window.lastScanTime, detectedAt: detectedAt, truth: truth, level: evaluation.riskLevel)))
+            let truth = truth(
+                phone: phone, owner: owner, from: window.firstScanTime - lookBack, to: window.lastScanTime, startTime: startTime)
+            found.append(
+                (
+                    identity,
+                    RecordedWindow(
+                        owner: owner, window: window.window, firstScanTime: window.firstScanTime,
+                        lastScanTime: window.lastScanTime, detectedAt: detectedAt, truth: truth, level: evaluation.riskLevel)
+                ))
         }
         return found
     }
@@ -161,6 +171,7 @@ public struct WindowTruth: Hashable, Sendable {
     /// Smallest true distance in that span (metres), −1 if none.
     public var minimumDistance: Float
     /// Dose the phone's owner received from the key's owner in that span
-    /// (EPIDEMIOLOGY.md dose units; 0 if the key's owner was not infectious).
+    /// (units of the exponential dose-response model of Wilson et al. 2021, Risk
+    /// Analysis, doi 10.1111/risa.13768; 0 if the key's owner was not infectious).
     public var dose: Float
 }

@@ -92,64 +92,67 @@ public struct ScanPipeline: Sendable {
         var perTask = [[Reception]](repeating: [], count: tasks)
         let sigma = (0..<RadioEnvironment.allCases.count).map { model.sightingSigma(RadioEnvironment(rawValue: $0)!) }
         phones.withUnsafeMutableBufferPointer { phoneBuffer in
-                perTask.withUnsafeMutableBufferPointer { logBuffer in
-                    let ph = UnsafeSendableBuffer(phoneBuffer)
-                    let logs = UnsafeSendableBuffer(logBuffer)
-                    Parallel.run(workers: tasks) { task in
-                        var sweep = EncounterSweep()
-                        var scratch = SightingChunkBuilder()
-                        var received = [(payload: AdvertisementPayload, rawRSSI: Int)]()
-                        for p in Parallel.chunk(task, of: tasks, count: people) {
-                            guard ph.buffer[p].app != nil else { continue }
-                            ph.buffer[p].app!.framework.borrowScratch(&scratch)
-                            var fading = RandomStream(seed: seed, subsystem: ScanPipeline.fadingStreams, entity: UInt64(p) << 24 | day)
-                            sweep.reset(person: p, index: index, encounters: encounters)
-                            while ph.buffer[p].scanClock.nextScan < dayEnd {
-                                let time = ph.buffer[p].scanClock.nextScan
-                                ph.buffer[p].scanClock.advance()
-                                guard ph.buffer[p].app!.framework.isEnabled else { continue }
-                                received.removeAll(keepingCapacity: true)
-                                let minute = Int16((time - dayStart) / 60)
-                                sweep.advance(to: minute, encounters: encounters)
-                                let interval = Int((time - dayStart) / 600)
-                                for k in sweep.active.indices {
-                                    let i = Int(sweep.active[k].encounter)
-                                    let q = Int(sweep.active[k].other)
-                                    let slot = advertisements.slot[q]
-                                    guard slot >= 0 else { continue }
-                                    guard let s = sweep.segment(k, at: minute, encounters: encounters) else { continue }
-                                    let environment = encounters.environment(i)
-                                    if sweep.active[k].offset.isNaN {
-                                        let carriage = carriageBySetting[Int(encounters.setting[i])]
-                                        var slow = RandomStream(
-                                            seed: seed, subsystem: ScanPipeline.encounterStreams,
-                                            entity: day << 40 | UInt64(i) << 1 | (sweep.active[k].receiverIsA ? 1 : 0))
-                                        sweep.active[k].offset = model.encounterOffset(
-                                            environment: environment, carriageTransmitter: carriage,
-                                            carriageReceiver: carriage, random: &slow)
-                                    }
-                                    if sweep.active[k].medianSegment != s {
-                                        sweep.active[k].medianSegment = s
-                                        sweep.active[k].median = model.medianPath(distance: encounters.segmentDistance[s], environment: environment)
-                                    }
-                                    let path = sweep.active[k].median + sweep.active[k].offset
-                                        + sigma[environment.rawValue] * fading.nextTabulatedNormal()
-                                    guard let sighting = model.sighting(pathAttenuation: path, transmitter: q, receiver: p, phones: self.phones)
-                                    else { continue }
-                                    guard let payload = advertisements.payload(slot: Int(slot), interval: interval) else { continue }
-                                    received.append((payload, Int(sighting.rssi)))
-                                    if keepReceptions {
-                                        logs.buffer[task].append(Reception(
+            perTask.withUnsafeMutableBufferPointer { logBuffer in
+                let ph = UnsafeSendableBuffer(phoneBuffer)
+                let logs = UnsafeSendableBuffer(logBuffer)
+                Parallel.run(workers: tasks) { task in
+                    var sweep = EncounterSweep()
+                    var scratch = SightingChunkBuilder()
+                    var received = [(payload: AdvertisementPayload, rawRSSI: Int)]()
+                    for p in Parallel.chunk(task, of: tasks, count: people) {
+                        guard ph.buffer[p].app != nil else { continue }
+                        ph.buffer[p].app!.framework.borrowScratch(&scratch)
+                        var fading = RandomStream(seed: seed, subsystem: ScanPipeline.fadingStreams, entity: UInt64(p) << 24 | day)
+                        sweep.reset(person: p, index: index, encounters: encounters)
+                        while ph.buffer[p].scanClock.nextScan < dayEnd {
+                            let time = ph.buffer[p].scanClock.nextScan
+                            ph.buffer[p].scanClock.advance()
+                            guard ph.buffer[p].app!.framework.isEnabled else { continue }
+                            received.removeAll(keepingCapacity: true)
+                            let minute = Int16((time - dayStart) / 60)
+                            sweep.advance(to: minute, encounters: encounters)
+                            let interval = Int((time - dayStart) / 600)
+                            for k in sweep.active.indices {
+                                let i = Int(sweep.active[k].encounter)
+                                let q = Int(sweep.active[k].other)
+                                let slot = advertisements.slot[q]
+                                guard slot >= 0 else { continue }
+                                guard let s = sweep.segment(k, at: minute, encounters: encounters) else { continue }
+                                let environment = encounters.environment(i)
+                                if sweep.active[k].offset.isNaN {
+                                    let carriage = carriageBySetting[Int(encounters.setting[i])]
+                                    var slow = RandomStream(
+                                        seed: seed, subsystem: ScanPipeline.encounterStreams,
+                                        entity: day << 40 | UInt64(i) << 1 | (sweep.active[k].receiverIsA ? 1 : 0))
+                                    sweep.active[k].offset = model.encounterOffset(
+                                        environment: environment, carriageTransmitter: carriage,
+                                        carriageReceiver: carriage, random: &slow)
+                                }
+                                if sweep.active[k].medianSegment != s {
+                                    sweep.active[k].medianSegment = s
+                                    sweep.active[k].median = model.medianPath(
+                                        distance: encounters.segmentDistance[s], environment: environment)
+                                }
+                                let path =
+                                    sweep.active[k].median + sweep.active[k].offset
+                                    + sigma[environment.rawValue] * fading.nextTabulatedNormal()
+                                guard let sighting = model.sighting(pathAttenuation: path, transmitter: q, receiver: p, phones: self.phones)
+                                else { continue }
+                                guard let payload = advertisements.payload(slot: Int(slot), interval: interval) else { continue }
+                                received.append((payload, Int(sighting.rssi)))
+                                if keepReceptions {
+                                    logs.buffer[task].append(
+                                        Reception(
                                             receiver: Int32(p), transmitter: Int32(q), time: time, encounter: Int32(i),
                                             attenuation: sighting.attenuation))
-                                    }
                                 }
-                                ph.buffer[p].app!.framework.recordScan(at: time, received: received)
                             }
-                            ph.buffer[p].app!.framework.sealSightings(keepingScratchIn: &scratch)
+                            ph.buffer[p].app!.framework.recordScan(at: time, received: received)
                         }
+                        ph.buffer[p].app!.framework.sealSightings(keepingScratchIn: &scratch)
                     }
                 }
+            }
         }
         return perTask.flatMap { $0 }.sorted { ($0.receiver, $0.time, $0.transmitter) < ($1.receiver, $1.time, $1.transmitter) }
     }
@@ -256,8 +259,10 @@ struct EncounterSweep {
             let a = encounters.personA[i]
             let segments = encounters.segments(i)
             var ordered = true
-            for s in segments where encounters.segmentStart[s] >= encounters.segmentEnd[s]
-                || (s > segments.lowerBound && encounters.segmentStart[s] < encounters.segmentEnd[s - 1]) {
+            for s in segments
+            where encounters.segmentStart[s] >= encounters.segmentEnd[s]
+                || (s > segments.lowerBound && encounters.segmentStart[s] < encounters.segmentEnd[s - 1])
+            {
                 ordered = false
             }
             let entry = Active(

@@ -249,7 +249,10 @@ public struct SimulationRun: Sendable {
         let count = phones.count
         let results = UnsafeMutableBufferPointer<SimulatedPhone.Detection?>.allocate(capacity: count)
         results.initialize(repeating: nil)
-        defer { results.deinitialize(); results.deallocate() }
+        defer {
+            results.deinitialize()
+            results.deallocate()
+        }
         let out = UnsafeSendableBuffer(results)
         let errors = FirstErrorBox<any Error>()
         let workers = min(self.workers, max(count, 1))

@@ -12,7 +12,7 @@ public struct StoredExposure: Hashable, Sendable {
     public var exposed: Int
     public var setting: UInt8
     public var outcome: ExposureOutcome
-    /// Dose received (EPIDEMIOLOGY.md units).
+    /// Dose received (units of the exponential dose-response model of Wilson et al. 2021).
     public var dose: Float
     /// Piecewise-constant true distance: minutes after midnight of `day`, half-open.
     public var segments: [Segment]
@@ -29,8 +29,10 @@ public struct StoredExposure: Hashable, Sendable {
         }
     }
 
-    public init(day: Int, encounter: Int, infector: Int, exposed: Int, setting: UInt8, outcome: ExposureOutcome,
-                dose: Float, segments: [Segment]) {
+    public init(
+        day: Int, encounter: Int, infector: Int, exposed: Int, setting: UInt8, outcome: ExposureOutcome,
+        dose: Float, segments: [Segment]
+    ) {
         self.day = day
         self.encounter = encounter
         self.infector = infector
@@ -59,12 +61,19 @@ public enum ExposureStore {
         var count = 0
         for record in exposures where hasApp[Int(record.exposed)] {
             let i = Int(record.encounter)
-            out.put(record.day); out.put(record.encounter); out.put(record.infector); out.put(record.exposed)
-            out.put(record.setting); out.put(record.outcome.rawValue); out.put(record.dose)
+            out.put(record.day)
+            out.put(record.encounter)
+            out.put(record.infector)
+            out.put(record.exposed)
+            out.put(record.setting)
+            out.put(record.outcome.rawValue)
+            out.put(record.dose)
             let segments = encounters.segments(i)
             out.put(UInt16(segments.count))
             for s in segments {
-                out.put(encounters.segmentStart[s]); out.put(encounters.segmentEnd[s]); out.put(encounters.segmentDistance[s])
+                out.put(encounters.segmentStart[s])
+                out.put(encounters.segmentEnd[s])
+                out.put(encounters.segmentDistance[s])
             }
             count += 1
         }
@@ -81,10 +90,19 @@ public enum ExposureStore {
     public static func encode(_ exposures: [StoredExposure]) -> [UInt8] {
         var records = BinaryWriter()
         for e in exposures {
-            records.put(Int32(e.day)); records.put(Int32(e.encounter)); records.put(Int32(e.infector)); records.put(Int32(e.exposed))
-            records.put(e.setting); records.put(e.outcome.rawValue); records.put(e.dose)
+            records.put(Int32(e.day))
+            records.put(Int32(e.encounter))
+            records.put(Int32(e.infector))
+            records.put(Int32(e.exposed))
+            records.put(e.setting)
+            records.put(e.outcome.rawValue)
+            records.put(e.dose)
             records.put(UInt16(e.segments.count))
-            for s in e.segments { records.put(s.start); records.put(s.end); records.put(s.distance) }
+            for s in e.segments {
+                records.put(s.start)
+                records.put(s.end)
+                records.put(s.distance)
+            }
         }
         return file(records: records, count: exposures.count)
     }
@@ -127,8 +145,10 @@ public enum ExposureStore {
                 previousEnd = end
                 segments.append(.init(start: start, end: end, distance: distance))
             }
-            exposures.append(StoredExposure(day: Int(day), encounter: Int(encounter), infector: Int(infector), exposed: Int(exposed),
-                                            setting: setting, outcome: outcome, dose: dose, segments: segments))
+            exposures.append(
+                StoredExposure(
+                    day: Int(day), encounter: Int(encounter), infector: Int(infector), exposed: Int(exposed),
+                    setting: setting, outcome: outcome, dose: dose, segments: segments))
         }
         input.record = -1
         try input.finish()

@@ -16,7 +16,8 @@ public enum RunOutputs {
 
     /// `phones.csv`: one row per person.
     public static func phonesCSV(_ run: SimulationRun) -> String {
-        var out = "person,age_group,has_app,exposure_logging,notifications,infected_day,symptomatic,onset_day,test_route,test_registered_at,test_result,keys_shared_at,keys_shared,first_warning_at,first_high_risk_at,windows,final_risk_level\n"
+        var out =
+            "person,age_group,has_app,exposure_logging,notifications,infected_day,symptomatic,onset_day,test_route,test_registered_at,test_result,keys_shared_at,keys_shared,first_warning_at,first_high_risk_at,windows,final_risk_level\n"
         let infectedDay = Dictionary(run.world.infections.map { (Int($0.person), $0.day) }, uniquingKeysWith: { a, _ in a })
         for record in run.phones {
             let p = record.person
@@ -28,12 +29,17 @@ public enum RunOutputs {
             cells.append(infectedDay[p].map(String.init) ?? "")
             cells.append(infected ? (run.world.disease.symptomatic[p] ? "1" : "0") : "")
             cells.append(infected ? String(format: "%.3f", run.world.disease.onset[p]) : "")
-            var registered = "", result = "", sharedAt = "", shared = ""
+            var registered = ""
+            var result = ""
+            var sharedAt = ""
+            var shared = ""
             for event in app?.events ?? [] {
                 switch event {
                 case .testRegistered(let t, _): registered = String(t)
                 case .testResultAvailable(_, let r, _): result = r.rawValue
-                case .keysShared(let t, let n): sharedAt = String(t); shared = String(n)
+                case .keysShared(let t, let n):
+                    sharedAt = String(t)
+                    shared = String(n)
                 default: break
                 }
             }
@@ -50,16 +56,18 @@ public enum RunOutputs {
 
     /// `infections.csv`: the infection tree with the causing encounter.
     public static func infectionsCSV(_ run: SimulationRun) -> String {
-        var out = "person,infector,time_days,day,encounter,setting,minimum_distance_m,duration_min,dose,symptomatic,onset_days,person_has_app,infector_has_app\n"
+        var out =
+            "person,infector,time_days,day,encounter,setting,minimum_distance_m,duration_min,dose,symptomatic,onset_days,person_has_app,infector_has_app\n"
         for r in run.world.infections {
             let infectorApp = r.infector >= 0 ? (run.phones[Int(r.infector)].hasApp ? "1" : "0") : ""
-            out += [
-                String(r.person), String(r.infector), String(format: "%.4f", r.time), String(r.day), String(r.encounter),
-                r.setting == 255 ? "seed" : (Setting(rawValue: r.setting)?.name ?? String(r.setting)),
-                String(format: "%.2f", r.minimumDistance), String(r.durationMinutes), String(format: "%.5f", r.dose),
-                r.symptomatic ? "1" : "0", String(format: "%.3f", r.onset),
-                run.phones[Int(r.person)].hasApp ? "1" : "0", infectorApp,
-            ].joined(separator: ",") + "\n"
+            out +=
+                [
+                    String(r.person), String(r.infector), String(format: "%.4f", r.time), String(r.day), String(r.encounter),
+                    r.setting == 255 ? "seed" : (Setting(rawValue: r.setting)?.name ?? String(r.setting)),
+                    String(format: "%.2f", r.minimumDistance), String(r.durationMinutes), String(format: "%.5f", r.dose),
+                    r.symptomatic ? "1" : "0", String(format: "%.3f", r.onset),
+                    run.phones[Int(r.person)].hasApp ? "1" : "0", infectorApp,
+                ].joined(separator: ",") + "\n"
         }
         return out
     }
@@ -72,9 +80,10 @@ public enum RunOutputs {
                 ($0.firstScanTime, $0.owner, $0.lastScanTime) < ($1.firstScanTime, $1.owner, $1.lastScanTime)
             }
             for w in sorted {
-                out.append(StoredWindow(
-                    phone: record.person, owner: w.owner, firstScanTime: w.firstScanTime, lastScanTime: w.lastScanTime,
-                    detectedAt: w.detectedAt, runLevel: w.level, truth: w.truth, window: w.window))
+                out.append(
+                    StoredWindow(
+                        phone: record.person, owner: w.owner, firstScanTime: w.firstScanTime, lastScanTime: w.lastScanTime,
+                        detectedAt: w.detectedAt, runLevel: w.level, truth: w.truth, window: w.window))
             }
         }
         return out
@@ -84,32 +93,37 @@ public enum RunOutputs {
     /// owner and the real contact behind it (ground truth) and the window's
     /// level under the run's parameters; `windows.bin` holds the scans.
     public static func windowsCSV(_ windows: [StoredWindow]) -> String {
-        var out = "phone,key_owner,day,first_scan_time,last_scan_time,detected_at,report_type,infectiousness,calibration_confidence,scans,seconds,min_attenuation_db,level,true_minutes,true_min_distance_m,true_dose\n"
+        var out =
+            "phone,key_owner,day,first_scan_time,last_scan_time,detected_at,report_type,infectiousness,calibration_confidence,scans,seconds,min_attenuation_db,level,true_minutes,true_min_distance_m,true_dose\n"
         for w in windows {
             let seconds = w.window.scanInstances.reduce(0) { $0 + max($1.secondsSinceLastScan, 0) }
             let minimum = w.window.scanInstances.map(\.minAttenuation).min() ?? 0
-            out += [
-                String(w.phone), String(w.owner), String(w.window.dayNumber), String(w.firstScanTime),
-                String(w.lastScanTime), String(w.detectedAt), w.window.reportType.description, w.window.infectiousness.description,
-                w.window.calibrationConfidence.description, String(w.window.scanInstances.count), String(seconds),
-                String(minimum), w.runLevel?.description ?? "dropped",
-                String(format: "%.2f", w.truth.minutes), w.truth.minimumDistance < 0 ? "" : String(format: "%.2f", w.truth.minimumDistance),
-                String(format: "%.5f", w.truth.dose),
-            ].joined(separator: ",") + "\n"
+            out +=
+                [
+                    String(w.phone), String(w.owner), String(w.window.dayNumber), String(w.firstScanTime),
+                    String(w.lastScanTime), String(w.detectedAt), w.window.reportType.description, w.window.infectiousness.description,
+                    w.window.calibrationConfidence.description, String(w.window.scanInstances.count), String(seconds),
+                    String(minimum), w.runLevel?.description ?? "dropped",
+                    String(format: "%.2f", w.truth.minutes),
+                    w.truth.minimumDistance < 0 ? "" : String(format: "%.2f", w.truth.minimumDistance),
+                    String(format: "%.5f", w.truth.dose),
+                ].joined(separator: ",") + "\n"
         }
         return out
     }
 
     /// `summary.csv`: one row per day.
     public static func summaryCSV(_ run: SimulationRun) -> String {
-        var out = "day,date,infections,infections_of_app_users,tests_registered,positive_results,uploads,keys_uploaded,packages_published,keys_distributed,warnings\n"
+        var out =
+            "day,date,infections,infections_of_app_users,tests_registered,positive_results,uploads,keys_uploaded,packages_published,keys_distributed,warnings\n"
         for row in run.summary {
             let date = Date(timeIntervalSince1970: TimeInterval(run.app.startTime + Int64(row.day) * 86_400))
-            out += [
-                String(row.day), isoDate(date), String(row.infections), String(row.infectionsOfAppUsers),
-                String(row.testsRegistered), String(row.positiveResults), String(row.uploads), String(row.keysUploaded),
-                String(row.packagesPublished), String(row.keysDistributed), String(row.warnings),
-            ].joined(separator: ",") + "\n"
+            out +=
+                [
+                    String(row.day), isoDate(date), String(row.infections), String(row.infectionsOfAppUsers),
+                    String(row.testsRegistered), String(row.positiveResults), String(row.uploads), String(row.keysUploaded),
+                    String(row.packagesPublished), String(row.keysDistributed), String(row.warnings),
+                ].joined(separator: ",") + "\n"
         }
         return out
     }

@@ -22,8 +22,10 @@ public struct StoredWindow: Hashable, Sendable {
     /// The window exactly as the framework returned it.
     public var window: ExposureWindow
 
-    public init(phone: Int, owner: Int, firstScanTime: Int64, lastScanTime: Int64, detectedAt: Int64,
-                runLevel: RiskLevel?, truth: WindowTruth, window: ExposureWindow) {
+    public init(
+        phone: Int, owner: Int, firstScanTime: Int64, lastScanTime: Int64, detectedAt: Int64,
+        runLevel: RiskLevel?, truth: WindowTruth, window: ExposureWindow
+    ) {
         self.phone = phone
         self.owner = owner
         self.firstScanTime = firstScanTime
@@ -51,14 +53,23 @@ public enum WindowStore {
     public static func encode(_ windows: [StoredWindow]) -> [UInt8] {
         var out = BinaryWriter(magic: magic, version: version, count: windows.count)
         for w in windows {
-            out.put(Int32(w.phone)); out.put(Int32(w.owner)); out.put(Int32(w.window.dayNumber))
-            out.put(w.firstScanTime); out.put(w.lastScanTime); out.put(w.detectedAt)
-            out.put(UInt8(w.window.reportType.rawValue)); out.put(UInt8(w.window.infectiousness.rawValue))
-            out.put(UInt8(w.window.calibrationConfidence.rawValue)); out.put(UInt8(w.runLevel?.rawValue ?? 0))
-            out.put(w.truth.minutes); out.put(w.truth.minimumDistance); out.put(w.truth.dose)
+            out.put(Int32(w.phone))
+            out.put(Int32(w.owner))
+            out.put(Int32(w.window.dayNumber))
+            out.put(w.firstScanTime)
+            out.put(w.lastScanTime)
+            out.put(w.detectedAt)
+            out.put(UInt8(w.window.reportType.rawValue))
+            out.put(UInt8(w.window.infectiousness.rawValue))
+            out.put(UInt8(w.window.calibrationConfidence.rawValue))
+            out.put(UInt8(w.runLevel?.rawValue ?? 0))
+            out.put(w.truth.minutes)
+            out.put(w.truth.minimumDistance)
+            out.put(w.truth.dose)
             out.put(UInt16(w.window.scanInstances.count))
             for scan in w.window.scanInstances {
-                out.put(UInt8(scan.minAttenuation)); out.put(UInt8(scan.typicalAttenuation))
+                out.put(UInt8(scan.minAttenuation))
+                out.put(UInt8(scan.typicalAttenuation))
                 out.put(UInt16(scan.secondsSinceLastScan))
             }
         }
@@ -83,8 +94,9 @@ public enum WindowStore {
             let infectiousnessRaw: UInt8 = try input.integer("infectiousness")
             let confidenceRaw: UInt8 = try input.integer("calibration_confidence")
             let levelRaw: UInt8 = try input.integer("run_level")
-            let truth = WindowTruth(minutes: try input.float("true_minutes"), minimumDistance: try input.float("true_min_distance_m"),
-                                    dose: try input.float("true_dose"))
+            let truth = WindowTruth(
+                minutes: try input.float("true_minutes"), minimumDistance: try input.float("true_min_distance_m"),
+                dose: try input.float("true_dose"))
             let scanCount: UInt16 = try input.integer("scan_count")
             guard phone >= 0 else { throw input.invalid("phone", "is \(phone); phones are numbered from 0") }
             guard owner >= -1 else { throw input.invalid("owner", "is \(owner); owners are −1 or a person") }
@@ -112,13 +124,16 @@ public enum WindowStore {
                 let minimum: UInt8 = try input.integer("scan.min_attenuation")
                 let typical: UInt8 = try input.integer("scan.typical_attenuation")
                 let seconds: UInt16 = try input.integer("scan.seconds_since_last_scan")
-                scans.append(ScanInstance(minAttenuation: Int(minimum), typicalAttenuation: Int(typical), secondsSinceLastScan: Int(seconds)))
+                scans.append(
+                    ScanInstance(minAttenuation: Int(minimum), typicalAttenuation: Int(typical), secondsSinceLastScan: Int(seconds)))
             }
-            windows.append(StoredWindow(
-                phone: Int(phone), owner: Int(owner), firstScanTime: first, lastScanTime: last, detectedAt: detected,
-                runLevel: RiskLevel(rawValue: Int(levelRaw)), truth: truth,
-                window: ExposureWindow(dayNumber: Int(day), reportType: ReportType(rawValue: Int(reportType)),
-                                       infectiousness: infectiousness, calibrationConfidence: confidence, scanInstances: scans)))
+            windows.append(
+                StoredWindow(
+                    phone: Int(phone), owner: Int(owner), firstScanTime: first, lastScanTime: last, detectedAt: detected,
+                    runLevel: RiskLevel(rawValue: Int(levelRaw)), truth: truth,
+                    window: ExposureWindow(
+                        dayNumber: Int(day), reportType: ReportType(rawValue: Int(reportType)),
+                        infectiousness: infectiousness, calibrationConfidence: confidence, scanInstances: scans)))
         }
         input.record = -1
         try input.finish()

@@ -50,9 +50,9 @@ public struct AppConfigurationCheck: Sendable {
 
     static func open(_ bytes: Data, pinnedKey: P256.Signing.PublicKey) -> RiskConfiguration? {
         guard let contents = try? SignedAppConfiguration.open(bytes, publicKey: pinnedKey),
-              let text = String(data: contents.payload, encoding: .utf8),
-              let configuration = try? ConfigurationLoader.load(text: text, file: "app-configuration"),
-              case .cwaExposureWindows = configuration.scheme
+            let text = String(data: contents.payload, encoding: .utf8),
+            let configuration = try? ConfigurationLoader.load(text: text, file: "app-configuration"),
+            case .cwaExposureWindows = configuration.scheme
         else { return nil }
         return configuration
     }

@@ -69,10 +69,12 @@ public struct SimulatedPhone: Sendable {
         user.answersExactOnset = draw.nextUnitDouble() < scenario.exactOnsetAnswerShare
         self.user = user
         scanClock = ScanPipeline.ScanClock(person: person, start: scenario.startTime, seed: seed)
-        app = installs ? CoronaWarnApp(
-            framework: pipeline.framework(person: person),
-            consents: .init(exposureLogging: logging, notifications: notifications),
-            maxDetectionsPerDay: scenario.maxDetectionsPerDay) : nil
+        app =
+            installs
+            ? CoronaWarnApp(
+                framework: pipeline.framework(person: person),
+                consents: .init(exposureLogging: logging, notifications: notifications),
+                maxDetectionsPerDay: scenario.maxDetectionsPerDay) : nil
     }
 
     // MARK: App configuration (E07.01)
@@ -95,7 +97,9 @@ public struct SimulatedPhone: Sendable {
     mutating func startDay(_ day: Int, dayStart: Int64, scenario: AppScenario, seed: UInt64) {
         guard app != nil else { return }
         var draw = RandomStream(seed: seed, subsystem: StreamName.appBehaviour, entity: UInt64(person) << 20 | UInt64(day))
-        let tracing = draw.nextUnitDouble(), bluetooth = draw.nextUnitDouble(), reset = draw.nextUnitDouble()
+        let tracing = draw.nextUnitDouble()
+        let bluetooth = draw.nextUnitDouble()
+        let reset = draw.nextUnitDouble()
         if reset < scenario.resetPerDay {
             // A reset switches tracing back on (delivery default).
             app!.reset(now: dayStart, consents: app!.consents)
@@ -178,8 +182,9 @@ public struct SimulatedPhone: Sendable {
         case .qrCode:
             code = "warnsim-\(seed)-person-\(person)"
             // The lab reports the PCR result after the configured delay.
-            try? backend.labPost(hashedGUID: HashedGUID(guid: code), result: .positive, now: now,
-                                 delaySeconds: Int64(scenario.labDelayHours * 3600))
+            try? backend.labPost(
+                hashedGUID: HashedGUID(guid: code), result: .positive, now: now,
+                delaySeconds: Int64(scenario.labDelayHours * 3600))
         case .teleTAN:
             // The hotline hands out a teleTAN once the lab result is known.
             guard let teleTAN = try? backend.createTeleTAN(now: now) else { return }

@@ -1,7 +1,7 @@
 import ArgumentParser
-import WarnSimDemo
 import ExposureNotification
 import Foundation
+import WarnSimDemo
 
 struct DemoCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -33,7 +33,8 @@ struct DemoCommand: ParsableCommand {
         } catch {
             throw inputFailure(file: out, "the demonstration could not be written (\(error))")
         }
-        printOutput("""
+        printOutput(
+            """
             One phone, seed \(seed), uploading on \(day):
               \(summary.keys) Temporary Exposure Keys, one per UTC day
               \(summary.identifiers) Rolling Proximity Identifiers with their encrypted metadata

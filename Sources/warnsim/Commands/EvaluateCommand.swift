@@ -31,7 +31,9 @@ struct EvaluateCommand: ParsableCommand {
     var seed: UInt64 = 1
 
     func run() throws {
-        guard (10...100_000).contains(bootstrap) else { throw inputFailure(file: "<argument>", field: "--bootstrap", "must be within 10…100000") }
+        guard (10...100_000).contains(bootstrap) else {
+            throw inputFailure(file: "<argument>", field: "--bootstrap", "must be within 10…100000")
+        }
         let options = try labels.options()
         let set: RunSet
         do {
@@ -42,10 +44,12 @@ struct EvaluateCommand: ParsableCommand {
         let evaluator = Evaluator(labels: set.labels, options: options, resamples: bootstrap, seed: seed)
         let metrics = evaluator.evaluate(warnedAt: set.recordedWarnings)
         let folder = URL(fileURLWithPath: out)
-        let table = MetricsCSV.header(parameters: [], primary: options.primary)
+        let table =
+            MetricsCSV.header(parameters: [], primary: options.primary)
             + MetricsCSV.row(id: "production", parameters: [], metrics: metrics, primary: options.primary)
-        let manifest = AnalysisManifest(version: WarnSimVersion.string, command: "evaluate", runs: set.runs, options: options, bootstrap: bootstrap, seed: seed,
-                                        production: set.production.name, extra: [:])
+        let manifest = AnalysisManifest(
+            version: WarnSimVersion.string, command: "evaluate", runs: set.runs, options: options, bootstrap: bootstrap, seed: seed,
+            production: set.production.name, extra: [:])
         do {
             try AtomicFile.write(table, to: folder.appendingPathComponent("metrics.csv"))
             try AtomicFile.write(set.labelsCSV(), to: folder.appendingPathComponent("labels.csv"))
@@ -53,6 +57,7 @@ struct EvaluateCommand: ParsableCommand {
         } catch {
             throw inputFailure(file: out, "cannot be written (\(error.localizedDescription))")
         }
-        printOutput(EvaluationSummary.text(metrics: metrics, primary: options.primary, configuration: set.production.name, runs: set.runs.count))
+        printOutput(
+            EvaluationSummary.text(metrics: metrics, primary: options.primary, configuration: set.production.name, runs: set.runs.count))
     }
 }

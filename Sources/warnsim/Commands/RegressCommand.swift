@@ -49,7 +49,8 @@ struct RegressCommand: ParsableCommand {
         printOutput(RegressionReport.table(comparison))
         if !comparison.passed {
             for row in comparison.failures {
-                printError("warnsim: regress: \(row.configuration): \(row.metric) \(row.outcome == .missing ? "missing" : "outside tolerance")")
+                printError(
+                    "warnsim: regress: \(row.configuration): \(row.metric) \(row.outcome == .missing ? "missing" : "outside tolerance")")
             }
             throw ExitStatus.checkFailed
         }

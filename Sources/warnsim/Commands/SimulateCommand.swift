@@ -67,7 +67,8 @@ struct SimulateCommand: ParsableCommand {
             throw inputFailure(file: out, "cannot be written (\(error.localizedDescription))")
         }
         let warned = run.phones.filter { $0.firstWarningTime != nil }.count
-        printOutput("\(scenario.world.name), seed \(seed), \(total) days: \(run.world.infections.count) infections, "
-            + "\(run.summary.reduce(0) { $0 + $1.uploads }) uploads, \(warned) phones warned; wrote \(out)/\n")
+        printOutput(
+            "\(scenario.world.name), seed \(seed), \(total) days: \(run.world.infections.count) infections, "
+                + "\(run.summary.reduce(0) { $0 + $1.uploads }) uploads, \(warned) phones warned; wrote \(out)/\n")
     }
 }

@@ -53,8 +53,9 @@ struct SweepCommand: ParsableCommand {
         let seconds = (clock.now - started).inSeconds
         let scored = runner.plan.scored.count
         let rejected = runner.plan.entries.count - scored
-        printOutput("\(scored) configurations scored\(rejected > 0 ? ", \(rejected) rejected (see rejected.csv)" : "") in \(String(format: "%.2f", seconds)) s "
-            + "(preparing \(String(format: "%.2f", timings.prepare)) s, batch scoring of \(timings.moments) detection moments \(String(format: "%.2f", timings.scoring)) s, "
-            + "metrics \(String(format: "%.2f", timings.metrics)) s); wrote \(out)/\n")
+        printOutput(
+            "\(scored) configurations scored\(rejected > 0 ? ", \(rejected) rejected (see rejected.csv)" : "") in \(String(format: "%.2f", seconds)) s "
+                + "(preparing \(String(format: "%.2f", timings.prepare)) s, batch scoring of \(timings.moments) detection moments \(String(format: "%.2f", timings.scoring)) s, "
+                + "metrics \(String(format: "%.2f", timings.metrics)) s); wrote \(out)/\n")
     }
 }

@@ -33,12 +33,15 @@ struct WindowsCommand: ParsableCommand {
         var phones: String?
 
         func run() throws {
-            guard format == "cwa-json" else { throw inputFailure(file: "<argument>", field: "--format", "\"\(format)\" is not supported (cwa-json)") }
+            guard format == "cwa-json" else {
+                throw inputFailure(file: "<argument>", field: "--format", "\"\(format)\" is not supported (cwa-json)")
+            }
             var selected: Set<Int>?
             if let phones {
                 let parts = phones.split(separator: ",").map { Int($0.trimmingCharacters(in: .whitespaces)) }
                 guard !parts.isEmpty, parts.allSatisfy({ $0 != nil && $0! >= 0 }) else {
-                    throw inputFailure(file: "<argument>", field: "--phones", "\"\(phones)\" is not a comma-separated list of person indices")
+                    throw inputFailure(
+                        file: "<argument>", field: "--phones", "\"\(phones)\" is not a comma-separated list of person indices")
                 }
                 selected = Set(parts.map { $0! })
             }

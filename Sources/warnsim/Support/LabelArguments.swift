@@ -24,18 +24,26 @@ struct LabelArguments: ParsableArguments {
     func options() throws -> LabelOptions {
         var options = LabelOptions()
         guard let primary = GroundTruthLabel(rawValue: primaryLabel) else {
-            throw inputFailure(file: "<argument>", field: "--primary-label", "\"\(primaryLabel)\" is not one of \(GroundTruthLabel.allCases.map(\.rawValue).joined(separator: ", "))")
+            throw inputFailure(
+                file: "<argument>", field: "--primary-label",
+                "\"\(primaryLabel)\" is not one of \(GroundTruthLabel.allCases.map(\.rawValue).joined(separator: ", "))")
         }
         options.primary = primary
-        guard (0.5...1440).contains(closeContactMinutes) else { throw inputFailure(file: "<argument>", field: "--close-contact-minutes", "must be within 0.5…1440") }
-        guard (0.1...10).contains(closeContactMetres) else { throw inputFailure(file: "<argument>", field: "--close-contact-metres", "must be within 0.1…10") }
+        guard (0.5...1440).contains(closeContactMinutes) else {
+            throw inputFailure(file: "<argument>", field: "--close-contact-minutes", "must be within 0.5…1440")
+        }
+        guard (0.1...10).contains(closeContactMetres) else {
+            throw inputFailure(file: "<argument>", field: "--close-contact-metres", "must be within 0.1…10")
+        }
         guard let mode = LabelOptions.ContactMode(rawValue: closeContactMode) else {
             throw inputFailure(file: "<argument>", field: "--close-contact-mode", "must be cumulative or continuous")
         }
         if let doseThreshold, !(doseThreshold > 0 && doseThreshold.isFinite) {
             throw inputFailure(file: "<argument>", field: "--dose-threshold", "must be a positive number")
         }
-        guard (0...60).contains(warnedWithinDays) else { throw inputFailure(file: "<argument>", field: "--warned-within-days", "must be within 0…60") }
+        guard (0...60).contains(warnedWithinDays) else {
+            throw inputFailure(file: "<argument>", field: "--warned-within-days", "must be within 0…60")
+        }
         options.closeContactMinutes = closeContactMinutes
         options.closeContactMetres = closeContactMetres
         options.closeContactMode = mode

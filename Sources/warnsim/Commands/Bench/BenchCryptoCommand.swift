@@ -27,7 +27,8 @@ struct BenchCryptoCommand: ParsableCommand {
             return
         }
         func millions(_ value: Double) -> String { String(format: "%10.1f M/s", value / 1e6) }
-        printOutput("""
+        printOutput(
+            """
             RPI derivation, 1 thread          \(millions(result.rpiPerSecondSingleThread))
             RPI derivation, \(result.threads) threads         \(millions(result.rpiPerSecondAllThreads))
             RPI+AEM derivation, 1 thread      \(millions(result.rpiAemPairsPerSecondSingleThread))

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
-import WarnSimBenchmarks
 import RiskCalculation
+import WarnSimBenchmarks
 
 struct BenchScoreCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -31,7 +31,8 @@ struct BenchScoreCommand: ParsableCommand {
             return
         }
         func f(_ value: Double, _ digits: Int = 2) -> String { String(format: "%.\(digits)f", value) }
-        printOutput("""
+        printOutput(
+            """
             windows × configurations          \(result.windows) × \(result.configurations) (\(result.devices) devices, \(result.threads) threads)
             evaluations per second            \(f(result.evaluationsPerSecond / 1e6, 1)) M/s
             exact engine (sample, 1 thread)   \(f(result.exactEngineEvaluationsPerSecond / 1e6, 3)) M/s

@@ -1,8 +1,8 @@
 import ArgumentParser
 import Foundation
-import WarnSimBenchmarks
 import Population
 import Simulation
+import WarnSimBenchmarks
 import WarnSimCore
 
 struct BenchSimulateCommand: ParsableCommand {
@@ -23,30 +23,37 @@ struct BenchSimulateCommand: ParsableCommand {
     var json = false
 
     func run() throws {
-        guard (2...10_000_000).contains(people) else { throw inputFailure(file: "<argument>", field: "--people", "must be in 2...10000000") }
+        guard (2...10_000_000).contains(people) else {
+            throw inputFailure(file: "<argument>", field: "--people", "must be in 2...10000000")
+        }
         guard (1...365).contains(days) else { throw inputFailure(file: "<argument>", field: "--days", "must be in 1...365") }
         let scenario = try loadScenario(try options.checkedScenarioURL())
-        let result = try SimulationBenchmark(world: scenario.world, app: scenario.app, people: people, days: days, threads: options.threads, seed: options.seed).run()
+        let result = try SimulationBenchmark(
+            world: scenario.world, app: scenario.app, people: people, days: days, threads: options.threads, seed: options.seed
+        ).run()
         if json {
             try printJSON(result)
             return
         }
-        var text = String(format: "%d people × %d days on %d threads: %.0f person-days/s, %.1f s, peak RSS %.0f MB\n",
-                          result.people, result.days, result.threads, result.personDaysPerSecond, result.secondsTotal,
-                          Double(result.peakRssBytes) / 1e6)
+        var text = String(
+            format: "%d people × %d days on %d threads: %.0f person-days/s, %.1f s, peak RSS %.0f MB\n",
+            result.people, result.days, result.threads, result.personDaysPerSecond, result.secondsTotal,
+            Double(result.peakRssBytes) / 1e6)
         // Top-level stages as shares of the staged wall-clock time; parts
         // (`scans.crypto`, `detection.matching`, `detection.scoring`) as shares of their stage.
         let stages = result.stageSeconds
         let staged = stages.filter { !$0.key.contains(".") }.values.reduce(0, +)
         for stage in stages.keys.filter({ !$0.contains(".") }).sorted() {
             let value = stages[stage]!
-            text += "  " + stage.padding(toLength: 20, withPad: " ", startingAt: 0)
+            text +=
+                "  " + stage.padding(toLength: 20, withPad: " ", startingAt: 0)
                 + String(format: " %8.2f s  %5.1f %%\n", value, 100 * value / max(staged, 1e-9))
             let parts = stages.keys.filter { $0.hasPrefix(stage + ".") }.sorted()
             let partsTotal = stage == "scans" ? value : parts.reduce(0) { $0 + stages[$1]! }
             for part in parts {
                 let seconds = stages[part]!
-                text += "    " + part.padding(toLength: 18, withPad: " ", startingAt: 0)
+                text +=
+                    "    " + part.padding(toLength: 18, withPad: " ", startingAt: 0)
                     + String(format: " %8.2f s  %5.1f %% of ", seconds, 100 * seconds / max(partsTotal, 1e-9))
                     + stage + (stage == "detection" ? " (CPU s)" : "") + "\n"
             }

@@ -28,7 +28,9 @@ struct BenchWorldCommand: ParsableCommand {
     var json = false
 
     func run() throws {
-        guard (2...50_000_000).contains(people) else { throw inputFailure(file: "<argument>", field: "--people", "must be in 2...50000000") }
+        guard (2...50_000_000).contains(people) else {
+            throw inputFailure(file: "<argument>", field: "--people", "must be in 2...50000000")
+        }
         guard (1...3650).contains(days) else { throw inputFailure(file: "<argument>", field: "--days", "must be in 1...3650") }
         let url = try options.checkedScenarioURL()
         if let beta, !(0...1).contains(beta) { throw inputFailure(file: "<argument>", field: "--beta", "must be in 0...1") }
@@ -41,7 +43,8 @@ struct BenchWorldCommand: ParsableCommand {
             try printJSON(result)
             return
         }
-        printOutput("""
+        printOutput(
+            """
             people                 \(result.people)
             days                   \(result.days)
             threads                \(result.threads)
@@ -62,7 +65,8 @@ struct BenchWorldCommand: ParsableCommand {
 
             """)
         if let outbreak = result.outbreak {
-            printOutput("""
+            printOutput(
+                """
                 index cases (days \(Int(outbreak.indexWindowDays[0]))-\(Int(outbreak.indexWindowDays[1])))  \(outbreak.indexCases)
                   R (secondary per index)   \(String(format: "%.2f", outbreak.reproductionNumber))
                   household attack rate     \(String(format: "%.3f ± %.3f", outbreak.householdAttackRate, outbreak.householdAttackRateStandardError)) (\(outbreak.householdSecondaryInfections) of \(outbreak.householdContacts))
@@ -76,7 +80,9 @@ struct BenchWorldCommand: ParsableCommand {
                 if row.personDays == 0 {
                     table += String(format: "%11d", 0) + "         -" + String(repeating: " ", count: 23) + "-\n"
                 } else {
-                    table += String(format: "%11d  %8.2f ± %-10.2f  %8.2f\n", row.personDays, row.closeContacts, row.closeContactsStandardError, row.encounterPartners)
+                    table += String(
+                        format: "%11d  %8.2f ± %-10.2f  %8.2f\n", row.personDays, row.closeContacts, row.closeContactsStandardError,
+                        row.encounterPartners)
                 }
             }
             printOutput(table)

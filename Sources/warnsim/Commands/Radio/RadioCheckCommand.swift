@@ -19,7 +19,7 @@ struct RadioCheckCommand: ParsableCommand {
     var calibration = RadioDefaults.calibration
 
     @Option(help: "Seed of the simulated draws.")
-    var seed: UInt64 = 20200731
+    var seed: UInt64 = 20_200_731
 
     @Flag(help: "Print JSON instead of a Markdown table.")
     var json = false

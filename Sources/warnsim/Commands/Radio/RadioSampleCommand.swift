@@ -44,12 +44,14 @@ struct RadioSampleCommand: ParsableCommand {
         do {
             let parameters = try RadioParameters.load(URL(fileURLWithPath: config))
             guard let carriageIndex = parameters.carriageIndex(carriage) else {
-                throw InputError(file: "<argument>", field: "--carriage",
-                                 problem: "'\(carriage)' is not one of \(parameters.carriageNames.joined(separator: ", "))")
+                throw InputError(
+                    file: "<argument>", field: "--carriage",
+                    problem: "'\(carriage)' is not one of \(parameters.carriageNames.joined(separator: ", "))")
             }
             let table = try DeviceCalibrationTable.load(URL(fileURLWithPath: calibration))
-            let draws = RadioSampler.sample(distance: distance, environment: environment, carriage: carriageIndex,
-                                            count: count, seed: seed, parameters: parameters, table: table)
+            let draws = RadioSampler.sample(
+                distance: distance, environment: environment, carriage: carriageIndex,
+                count: count, seed: seed, parameters: parameters, table: table)
             var text = "distance_m,attenuation_db,rssi_dbm,tx_power_dbm\n"
             for draw in draws.sightings {
                 text += "\(distance),\(Int(draw.attenuation)),\(Int(draw.rssi)),\(Int(draw.txPower))\n"
