@@ -1,7 +1,7 @@
-import WarnSimTestSupport
 import Analysis
 import Foundation
 import Testing
+import WarnSimTestSupport
 
 /// The regression of thresholds on the small scenario: the test fixture's run
 /// (village shrunk to 800 people, 14 days, seed 11) swept over the day
@@ -16,17 +16,22 @@ import Testing
     @Test func smallScenarioSweepMatchesItsBaseline() throws {
         #expect(FileManager.default.fileExists(atPath: Self.baseline.path), "baseline missing: \(Self.baseline.path)")
         let spec = try SweepSpecification.load(path: ProjectFiles.url("Configs/sweeps/day-threshold.yaml").path)
-        let runner = try SweepRunner(spec: spec, runs: RunSet(folders: [try RecordedRunFixture.shared.get()], options: spec.labels), version: "test")
+        let runner = try SweepRunner(
+            spec: spec, runs: RunSet(folders: [try RecordedRunFixture.shared.get()], options: spec.labels), version: "test")
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("warnsim-baseline-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: out) }
         try runner.run(folder: out, workers: 2) { _, _ in }
         let actual = try MetricsTable.read(contentsOf: out.appendingPathComponent("metrics.csv"))
         let baseline = try MetricsTable.read(contentsOf: Self.baseline)
-        let metrics = ["precision", "recall", "f1", "warnings_per_1000", "infected_precision", "infected_recall",
-                       "close_contact_recall", "dose_recall"]
+        let metrics = [
+            "precision", "recall", "f1", "warnings_per_1000", "infected_precision", "infected_recall",
+            "close_contact_recall", "dose_recall",
+        ]
         let comparison = try RegressionComparison(actual: actual, baseline: baseline, metrics: metrics, tolerance: 1e-6)
         for failure in comparison.failures {
-            Issue.record("\(failure.configuration): \(failure.metric) baseline \(failure.baseline), now \(failure.actual.map { "\($0)" } ?? "missing")")
+            Issue.record(
+                "\(failure.configuration): \(failure.metric) baseline \(failure.baseline), now \(failure.actual.map { "\($0)" } ?? "missing")"
+            )
         }
         #expect(comparison.rows.count == baseline.ids.count * metrics.count)
         #expect(comparison.newConfigurations.isEmpty)

@@ -36,7 +36,8 @@ import Testing
 
     @Test func bootstrapCoversTheTruthAndIsReproducible() {
         // 2,000 phones with precision 0.5 and recall 0.8 by construction.
-        var warned = [Bool](), atRisk = [Bool]()
+        var warned = [Bool]()
+        var atRisk = [Bool]()
         func add(_ count: Int, _ w: Bool, _ r: Bool) {
             warned += Array(repeating: w, count: count)
             atRisk += Array(repeating: r, count: count)

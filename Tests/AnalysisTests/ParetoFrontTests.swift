@@ -82,7 +82,9 @@ import WarnSimCore
                 if stream.next() % 13 == 0 { return .nan }
                 return levels > 0 ? Double(stream.next() % levels) / Double(levels - 1) : stream.nextUnitDouble()
             }
-            let points = (0..<count).map { _ in Point(id: "c\(stream.next() % UInt64(count))", precision: coordinate(), recall: coordinate()) }
+            let points = (0..<count).map { _ in
+                Point(id: "c\(stream.next() % UInt64(count))", precision: coordinate(), recall: coordinate())
+            }
             let expected = Self.bruteForce(points)
             let front = ParetoFront.compute(points)
             #expect(front == expected, "seed \(seed) round \(round)")

@@ -2,8 +2,9 @@ import Analysis
 import Foundation
 import Testing
 import WarnSimCore
+
 #if canImport(FoundationXML)
-import FoundationXML
+    import FoundationXML
 #endif
 
 /// An SVG read back with the platform's XML parser: every element with its
@@ -30,8 +31,10 @@ final class ParsedSVG: NSObject, XMLParserDelegate {
 
     struct ParseFailure: Error, CustomStringConvertible { var description: String }
 
-    func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
-                attributes: [String: String] = [:]) {
+    func parser(
+        _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+        attributes: [String: String] = [:]
+    ) {
         let ancestors = stack.compactMap { elements[$0].attributes["id"] }
         elements.append(Element(name: name, attributes: attributes, ancestorIDs: ancestors))
         stack.append(elements.count - 1)
@@ -114,7 +117,7 @@ final class ParsedSVG: NSObject, XMLParserDelegate {
         #expect(SVGNumber.grouped(0) == "0")
         #expect(SVGNumber.grouped(999) == "999")
         #expect(SVGNumber.grouped(1000) == "1,000")
-        #expect(SVGNumber.grouped(-1234567) == "-1,234,567")
+        #expect(SVGNumber.grouped(-1_234_567) == "-1,234,567")
     }
 
     @Test func textIsEscapedForXML() throws {
@@ -165,7 +168,8 @@ final class ParsedSVG: NSObject, XMLParserDelegate {
 
     @Test(arguments: [(0.37, 0.62), (0.95, 0.97), (0.0, 0.0), (1.0, 0.05)])
     func productionMarkerSitsAtItsPrecisionAndRecall(precision: Double, recall: Double) throws {
-        let production = ProductionMarker(point: Point(id: "production", precision: precision, recall: recall), label: "production (cwa-2021-04-14)")
+        let production = ProductionMarker(
+            point: Point(id: "production", precision: precision, recall: recall), label: "production (cwa-2021-04-14)")
         for svg in [
             PrecisionRecallCurve(title: "t", points: Self.randomPoints(50, seed: 2), production: production).svg(),
             ParetoChart(title: "t", points: Self.randomPoints(50, seed: 2), production: production).svg(),
@@ -209,8 +213,10 @@ final class ParsedSVG: NSObject, XMLParserDelegate {
             Point(id: "c", precision: 0.5, recall: 0.5),
         ]
         let parsed = try ParsedSVG(PrecisionRecallCurve(title: "t", points: mixed).svg())
-        #expect(parsed.text(inside: "footnote")
-            == "2 of 3 configurations not plotted: 1 with precision undefined (nobody warned), 1 with recall undefined (nobody at risk).")
+        #expect(
+            parsed.text(inside: "footnote")
+                == "2 of 3 configurations not plotted: 1 with precision undefined (nobody warned), 1 with recall undefined (nobody at risk)."
+        )
     }
 
     @Test func productionWithoutPrecisionIsNamedInTheFootnote() throws {
@@ -230,7 +236,8 @@ final class ParsedSVG: NSObject, XMLParserDelegate {
         #expect(emptyFront.text(inside: "legend").contains("Pareto front (0 configurations)"))
 
         let one = [Point(id: "only", precision: 0.5, recall: 0.25)]
-        let curve = try ParsedSVG(PrecisionRecallCurve(title: "One", points: one, ordering: SweepOrdering(parameter: "p", ids: ["only"])).svg())
+        let curve = try ParsedSVG(
+            PrecisionRecallCurve(title: "One", points: one, ordering: SweepOrdering(parameter: "p", ids: ["only"])).svg())
         #expect(curve.elements("circle", inside: "configurations").count == 1)
         #expect(curve.elements("polyline", inside: "sweep-order").isEmpty)
         #expect(curve.element(id: "footnote") == nil)
@@ -254,8 +261,10 @@ final class ParsedSVG: NSObject, XMLParserDelegate {
         let points = (0..<10).map { Point(id: "t\($0)", precision: $0 == 4 ? .nan : 1 - Double($0) / 10, recall: Double($0) / 10) }
         // Reverse order, an unknown id, and the NaN point: segments t9…t5 and t3…t0 (t4 breaks the line).
         let ids = ["unknown"] + (0..<10).reversed().map { "t\($0)" }
-        let parsed = try ParsedSVG(PrecisionRecallCurve(
-            title: "t", points: points, ordering: SweepOrdering(parameter: "attenuation_high", ids: ids)).svg())
+        let parsed = try ParsedSVG(
+            PrecisionRecallCurve(
+                title: "t", points: points, ordering: SweepOrdering(parameter: "attenuation_high", ids: ids)
+            ).svg())
         let lines = parsed.elements("polyline", inside: "sweep-order").map { $0.attributes["points"]!.split(separator: " ") }
         #expect(lines.map(\.count) == [5, 4])
         let area = try parsed.plotArea()
@@ -278,8 +287,9 @@ final class ParsedSVG: NSObject, XMLParserDelegate {
     @Test func longTitlesBreakAfterTheDash() throws {
         let title = "Precision and recall of 1,000 configurations \u{2014} label: detectable infection"
         let parsed = try ParsedSVG(PrecisionRecallCurve(title: title, points: []).svg())
-        #expect(parsed.elements("text", inside: "title").map(\.text)
-            == ["Precision and recall of 1,000 configurations \u{2014}", "label: detectable infection"])
+        #expect(
+            parsed.elements("text", inside: "title").map(\.text)
+                == ["Precision and recall of 1,000 configurations \u{2014}", "label: detectable infection"])
     }
 
     // MARK: pareto.svg

@@ -1,10 +1,10 @@
-import WarnSimTestSupport
 import Analysis
 import Foundation
 import RiskCalculation
 import Simulation
 import Testing
 import WarnSimCore
+import WarnSimTestSupport
 
 /// Evaluation on a real recorded run: the batch-scored production
 /// configuration reproduces the warnings the simulated apps gave, the window
@@ -20,8 +20,10 @@ import WarnSimCore
         #expect(scored[0] == recorded)
         // The same on one thread, and in a batch with other configurations.
         let stricter = try ConfigurationTemplate(run.risk, file: "test").configuration(
-            setting: [("parameters.normalizedTimePerDayToRiskLevelMapping[0].normalizedTimeRange.max", 30),
-                      ("parameters.normalizedTimePerDayToRiskLevelMapping[1].normalizedTimeRange.min", 30)], name: "stricter")
+            setting: [
+                ("parameters.normalizedTimePerDayToRiskLevelMapping[0].normalizedTimeRange.max", 30),
+                ("parameters.normalizedTimePerDayToRiskLevelMapping[1].normalizedTimeRange.min", 30),
+            ], name: "stricter")
         let both = try scorer.warnedAt(configurations: [stricter, run.risk], platform: run.platform, workers: 1)
         #expect(both[1] == recorded)
         let strictCount = both[0].compactMap { $0 }.count
@@ -34,7 +36,10 @@ import WarnSimCore
         let file = try WindowFile.parse(text, file: "export.json")
         #expect(file.cases.count == Set(run.windows.map(\.phone)).count)
         #expect(file.configuration?.scheme == run.risk.scheme)
-        guard case .cwaExposureWindows(let parameters) = run.risk.scheme else { Issue.record("not CWA"); return }
+        guard case .cwaExposureWindows(let parameters) = run.risk.scheme else {
+            Issue.record("not CWA")
+            return
+        }
         let engine = CWARiskEngine(parameters: parameters, platform: run.platform)
         var high = 0
         for testCase in file.cases {
@@ -50,7 +55,8 @@ import WarnSimCore
         let run = try RecordedRun.load(folder: try RecordedRunFixture.shared.get())
         let labels = PhoneLabels(run: run, options: LabelOptions())
         let infectedBy = Dictionary(run.infections.map { ($0.person, $0.infector) }, uniquingKeysWith: { a, _ in a })
-        let detectable = labels.positive[.detectable]!, infected = labels.positive[.infected]!
+        let detectable = labels.positive[.detectable]!
+        let infected = labels.positive[.infected]!
         #expect(detectable.contains(true) && infected.contains(true))
         for (slot, person) in labels.phones.enumerated() {
             if detectable[slot] {
@@ -81,8 +87,9 @@ import WarnSimCore
         let a = Evaluator(labels: set.labels, options: set.options, resamples: 200, seed: 5).evaluate(warnedAt: set.recordedWarnings)
         let b = Evaluator(labels: set.labels, options: set.options, resamples: 200, seed: 5).evaluate(warnedAt: set.recordedWarnings)
         // (Compared as metrics.csv rows: NaN intervals are not == to themselves.)
-        #expect(MetricsCSV.row(id: "x", parameters: [], metrics: a, primary: .detectable)
-            == MetricsCSV.row(id: "x", parameters: [], metrics: b, primary: .detectable))
+        #expect(
+            MetricsCSV.row(id: "x", parameters: [], metrics: a, primary: .detectable)
+                == MetricsCSV.row(id: "x", parameters: [], metrics: b, primary: .detectable))
         let m = a[.infected]!
         #expect(m.matrix.phones == set.labels[0].phones.count)
         #expect(m.precisionSeedInterval.lower.isNaN)

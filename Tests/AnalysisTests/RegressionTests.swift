@@ -25,7 +25,8 @@ import WarnSimCore
     }
 
     @Test func differencesBeyondToleranceFailAndAreNamed() throws {
-        let actual = try Self.table("""
+        let actual = try Self.table(
+            """
             id,attenuation_high,precision,recall,f1
             prod,55,0.405,0.70,0.5
             strict,50,0.52,0.50,0.5

@@ -1,9 +1,9 @@
-import WarnSimTestSupport
 import Analysis
 import Foundation
 import RiskCalculation
 import Testing
 import WarnSimCore
+import WarnSimTestSupport
 
 /// Sweeps: generation of configurations, rejection of invalid ones, identical
 /// bytes on any thread count and after an interruption.
@@ -17,29 +17,39 @@ import WarnSimCore
     static let production = Result { try ConfigurationLoader.load(path: ProjectFiles.url("Configs/risk/cwa-2021-04-14.yaml").path) }
 
     @Test func gridsRandomSetsAndLatinHypercubes() throws {
-        let grid = try SweepSpecification.load(path: Self.write("""
-            method: grid
-            parameters:
-              attenuation_border_1: {values: [55, 60]}
-              day_threshold: {min: 6, max: 7, step: 0.5}
-            """))
+        let grid = try SweepSpecification.load(
+            path: Self.write(
+                """
+                method: grid
+                parameters:
+                  attenuation_border_1: {values: [55, 60]}
+                  day_threshold: {min: 6, max: 7, step: 0.5}
+                """))
         let plan = try SweepPlan(grid, production: Self.production.get())
         #expect(plan.columns == ["attenuation_border_1", "day_threshold"])
         #expect(plan.entries.map(\.id) == ["production", "c0001", "c0002", "c0003", "c0004", "c0005", "c0006"])
         #expect(plan.entries[0].cells == ["63", "9"])
-        #expect(plan.entries.dropFirst().map(\.cells) == [["55", "6"], ["55", "6.5"], ["55", "7"], ["60", "6"], ["60", "6.5"], ["60", "7"]])
-        guard case .cwaExposureWindows(let p) = plan.entries[4].configuration!.scheme else { Issue.record("scheme"); return }
+        #expect(
+            plan.entries.dropFirst().map(\.cells) == [
+                ["55", "6"], ["55", "6.5"], ["55", "7"], ["60", "6"], ["60", "6.5"], ["60", "7"],
+            ])
+        guard case .cwaExposureWindows(let p) = plan.entries[4].configuration!.scheme else {
+            Issue.record("scheme")
+            return
+        }
         #expect(p.minutesAtAttenuationWeights[0].attenuationRange.max == 60 && p.minutesAtAttenuationWeights[1].attenuationRange.min == 60)
         #expect(p.normalizedTimePerDayToRiskLevel[1].normalizedTimeRange.min == 6)
 
-        let lhs = try SweepSpecification.load(path: Self.write("""
-            method: latin_hypercube
-            samples: 50
-            seed: 3
-            parameters:
-              weight_1: {min: 0.5, max: 1.5}
-              trv_5: {min: 0, max: 2}
-            """))
+        let lhs = try SweepSpecification.load(
+            path: Self.write(
+                """
+                method: latin_hypercube
+                samples: 50
+                seed: 3
+                parameters:
+                  weight_1: {min: 0.5, max: 1.5}
+                  trv_5: {min: 0, max: 2}
+                """))
         let points = try SweepPlan(lhs, production: Self.production.get()).entries.dropFirst()
         #expect(points.count == 50)
         for column in 0..<2 {
@@ -47,7 +57,8 @@ import WarnSimCore
             let strata = points.map { Int((Double($0.cells[column])! - low) / (high - low) * 50) }
             #expect(Set(strata) == Set(0..<50), "every stratum exactly once")
         }
-        let random = try SweepSpecification.load(path: Self.write("method: random\nsamples: 20\nparameters:\n  weight_3: {min: 0, max: 1, step: 0.25}\n"))
+        let random = try SweepSpecification.load(
+            path: Self.write("method: random\nsamples: 20\nparameters:\n  weight_3: {min: 0, max: 1, step: 0.25}\n"))
         let values = try SweepPlan(random, production: Self.production.get()).entries.dropFirst().map { Double($0.cells[0])! }
         #expect(values.allSatisfy { [0, 0.25, 0.5, 0.75, 1].contains($0) })
     }
@@ -70,7 +81,10 @@ import WarnSimCore
             ("method: sideways\n", "method"),
             ("method: grid\nparameters:\n  weight_1: {values: [1]}\ncolour: red\n", "colour"),
             ("method: files\nconfigurations: [does-not-exist.yaml]\n", "does-not-exist.yaml"),
-            ("method: grid\nparameters:\n  parameters.minutesAtAttenuationWeights[9].weight: {values: [1]}\n", "minutesAtAttenuationWeights[9]"),
+            (
+                "method: grid\nparameters:\n  parameters.minutesAtAttenuationWeights[9].weight: {values: [1]}\n",
+                "minutesAtAttenuationWeights[9]"
+            ),
             ("method: grid\nparameters: [1, 2\n", "malformed"),
         ]
         for (text, expected) in cases {
@@ -86,7 +100,8 @@ import WarnSimCore
 
     @Test func sameBytesOnAnyThreadCountAndAfterAnInterruption() throws {
         let run = try RecordedRunFixture.shared.get()
-        let path = try Self.write("""
+        let path = try Self.write(
+            """
             method: grid
             bootstrap: 50
             parameters:
@@ -97,7 +112,9 @@ import WarnSimCore
         runner.chunkSize = 4
         let base = FileManager.default.temporaryDirectory.appendingPathComponent("warnsim-sweep-out-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: base) }
-        let one = base.appendingPathComponent("one"), two = base.appendingPathComponent("two"), resumed = base.appendingPathComponent("resumed")
+        let one = base.appendingPathComponent("one")
+        let two = base.appendingPathComponent("two")
+        let resumed = base.appendingPathComponent("resumed")
         try runner.run(folder: one, workers: 1) { _, _ in }
         try runner.run(folder: two, workers: 2) { _, _ in }
         struct Interrupted: Error {}
@@ -118,9 +135,11 @@ import WarnSimCore
         // The production row equals `evaluate` of the same run, and stricter thresholds never warn more phones.
         let table = try MetricsTable.read(contentsOf: one.appendingPathComponent("metrics.csv"))
         let set = try RunSet(folders: [run], options: spec.labels)
-        let own = Evaluator(labels: set.labels, options: spec.labels, resamples: 50, seed: spec.seed).evaluate(warnedAt: set.recordedWarnings)
+        let own = Evaluator(labels: set.labels, options: spec.labels, resamples: 50, seed: spec.seed).evaluate(
+            warnedAt: set.recordedWarnings)
         #expect(try table.value("tp", of: "production") == Double(own[.detectable]!.matrix.truePositives))
-        #expect(try table.value("precision_low", of: "production") == Double(MetricsCSV.fixed(own[.detectable]!.precisionInterval.lower, 6)))
+        #expect(
+            try table.value("precision_low", of: "production") == Double(MetricsCSV.fixed(own[.detectable]!.precisionInterval.lower, 6)))
         #expect(try table.value("warnings_per_1000", of: "c0004") == table.value("warnings_per_1000", of: "production"))
         let warned = try (1...15).map { i in try table.value("warnings_per_1000", of: String(format: "c%04d", i))! }
         #expect(zip(warned, warned.dropFirst()).allSatisfy { $0 >= $1 })

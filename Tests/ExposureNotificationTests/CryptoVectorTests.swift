@@ -1,8 +1,8 @@
-import WarnSimTestSupport
 import ExposureNotification
 import Foundation
 import Testing
 import WarnSimCore
+import WarnSimTestSupport
 
 /// The key schedule against Tests/Reference/gaen/crypto-vectors-*.csv, through the
 /// single path (swift-crypto) and the batch path (OpenSSL).
@@ -118,7 +118,9 @@ import WarnSimCore
             key.rollingPeriod = UInt32(1 + Int(stream.next() % 144))
             keys.append(key)
         }
-        let metadata = (0..<keys.count).map { i in BluetoothMetadata(minorVersion: 1, txPower: Int8(i % 40) - 30, calibrationConfidence: UInt8(i % 4)) }
+        let metadata = (0..<keys.count).map { i in
+            BluetoothMetadata(minorVersion: 1, txPower: Int8(i % 40) - 30, calibrationConfidence: UInt8(i % 4))
+        }
         let one = try IdentifierBatchDeriver.deriveAll(keys, metadata: metadata, includeMetadata: true, threads: 1)
         let two = try IdentifierBatchDeriver.deriveAll(keys, metadata: metadata, includeMetadata: true, threads: 2)
         let three = try IdentifierBatchDeriver.deriveAll(keys, metadata: metadata, includeMetadata: true, threads: 3)
@@ -167,5 +169,9 @@ final class SeenKeys: @unchecked Sendable {
         store[k] = bytes
         lock.unlock()
     }
-    func bytes(_ k: Int) -> [UInt8]? { lock.lock(); defer { lock.unlock() }; return store[k] }
+    func bytes(_ k: Int) -> [UInt8]? {
+        lock.lock()
+        defer { lock.unlock() }
+        return store[k]
+    }
 }

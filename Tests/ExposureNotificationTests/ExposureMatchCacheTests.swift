@@ -37,8 +37,9 @@ import WarnSimCore
     func cachedDetectionEqualsDetectionAfresh(seed: UInt64) throws {
         var stream = RandomStream(seed: seed, subsystem: "match-cache-test")
         var senders = (0..<12).map {
-            Sender(stream: RandomStream(seed: seed, subsystem: "sender", entity: UInt64($0)),
-                   metadata: BluetoothMetadata(minorVersion: 1, txPower: Int8(-30 + $0), calibrationConfidence: UInt8($0 % 4)))
+            Sender(
+                stream: RandomStream(seed: seed, subsystem: "sender", entity: UInt64($0)),
+                metadata: BluetoothMetadata(minorVersion: 1, txPower: Int8(-30 + $0), calibrationConfidence: UInt8($0 % 4)))
         }
         let matcher = ExposureMatcher()
         var store = SightingStore()
@@ -48,7 +49,8 @@ import WarnSimCore
         var withheld = [String]()
         var index: DiagnosisKeyIndex?
         var lastScan: Int64?
-        var comparisons = 0, windowsSeen = 0
+        var comparisons = 0
+        var windowsSeen = 0
         let firstDay = Self.start / 86_400
         for day in 0..<20 as Range<Int64> {
             let dayStart = Self.start + day * 86_400
@@ -59,8 +61,9 @@ import WarnSimCore
                 for s in senders.indices where stream.next() % 5 == 0 {
                     let lag = stream.next() % 8 == 0 ? Int64(stream.next() % 9000) : 0
                     let (rpi, aem) = senders[s].payload(at: max(t - lag, Self.start))
-                    store.record(time: t, previousScanTime: lastScan, rpi: rpi, aem: aem,
-                                 calibratedRSSI: Int8(-45 - Int(stream.next() % 45)))
+                    store.record(
+                        time: t, previousScanTime: lastScan, rpi: rpi, aem: aem,
+                        calibratedRSSI: Int8(-45 - Int(stream.next() % 45)))
                 }
                 lastScan = t
                 t += 210 + Int64(stream.next() % 90)
@@ -77,9 +80,11 @@ import WarnSimCore
                         let d = firstDay + day - back
                         let tek = senders[s].key(day: d)
                         let period: UInt32 = back == 0 ? UInt32(max(1, hour * 6)) : 144
-                        keys.append(DiagnosisKey(keyData: tek.keyData, rollingStartIntervalNumber: tek.rollingStartIntervalNumber,
-                                                 rollingPeriod: period, reportType: .confirmedTest,
-                                                 daysSinceOnsetOfSymptoms: Int32(back % 4)))
+                        keys.append(
+                            DiagnosisKey(
+                                keyData: tek.keyData, rollingStartIntervalNumber: tek.rollingStartIntervalNumber,
+                                rollingPeriod: period, reportType: .confirmedTest,
+                                daysSinceOnsetOfSymptoms: Int32(back % 4)))
                     }
                     let path = "day\(day)-hour\(hour)"
                     packages.append((path, keys, now))
@@ -95,7 +100,8 @@ import WarnSimCore
                 guard hour % 4 == Int64(seed % 4) || stream.next() % 7 == 0 else { continue }
                 store.expire(now: now)
                 let index = index!
-                let cached = cache.update(index: index, store: store, heldVersion: held.count, isHeld: { held.contains($0) }, matcher: matcher)
+                let cached = cache.update(
+                    index: index, store: store, heldVersion: held.count, isHeld: { held.contains($0) }, matcher: matcher)
                 let fresh = matcher.match(index, in: store).filter { held.contains(index.sources![$0.keyIndex]) }
                 #expect(cached == fresh, "day \(day) hour \(hour)")
                 comparisons += 1
@@ -107,8 +113,9 @@ import WarnSimCore
     }
 
     @Test func aChangedMatcherStartsAfresh() throws {
-        var sender = Sender(stream: RandomStream(seed: 9, subsystem: "sender"),
-                            metadata: BluetoothMetadata(minorVersion: 1, txPower: -20, calibrationConfidence: 1))
+        var sender = Sender(
+            stream: RandomStream(seed: 9, subsystem: "sender"),
+            metadata: BluetoothMetadata(minorVersion: 1, txPower: -20, calibrationConfidence: 1))
         var store = SightingStore()
         for minute in stride(from: 0, to: 40, by: 4) {
             let t = Self.start + 3600 + Int64(minute) * 60
@@ -117,8 +124,11 @@ import WarnSimCore
         }
         store.seal()
         let tek = sender.key(day: Self.start / 86_400)
-        let keys = [DiagnosisKey(keyData: tek.keyData, rollingStartIntervalNumber: tek.rollingStartIntervalNumber,
-                                 reportType: .confirmedTest, daysSinceOnsetOfSymptoms: 1)]
+        let keys = [
+            DiagnosisKey(
+                keyData: tek.keyData, rollingStartIntervalNumber: tek.rollingStartIntervalNumber,
+                reportType: .confirmedTest, daysSinceOnsetOfSymptoms: 1)
+        ]
         var cache = ExposureMatchCache()
         let matcher = ExposureMatcher()
         let index = try DiagnosisKeyIndex(keys: keys, sources: ["p"], matcher: matcher)

@@ -31,8 +31,9 @@ import WarnSimCore
         }
 
         func diagnosisKey(dsos: Int32? = 2, reportType: DiagnosisKey.ReportType? = nil) -> DiagnosisKey {
-            DiagnosisKey(keyData: tek.keyData, rollingStartIntervalNumber: tek.rollingStartIntervalNumber,
-                         reportType: reportType, daysSinceOnsetOfSymptoms: dsos)
+            DiagnosisKey(
+                keyData: tek.keyData, rollingStartIntervalNumber: tek.rollingStartIntervalNumber,
+                reportType: reportType, daysSinceOnsetOfSymptoms: dsos)
         }
     }
 
@@ -188,8 +189,11 @@ import WarnSimCore
         #expect(store.count == 1)
         store.expire(now: Self.dayStart + 30 * 86_400)
         #expect(store.count == 0)
-        #expect(Sighting(time: 0, rpi: KeyBytes(low: 0, high: 0), aem: AssociatedEncryptedMetadata(bytes: [0, 0, 0, 0]),
-                         rawRSSI: -130, rssiCorrection: -5, previousScanTime: nil).calibratedRSSI == -127)
+        #expect(
+            Sighting(
+                time: 0, rpi: KeyBytes(low: 0, high: 0), aem: AssociatedEncryptedMetadata(bytes: [0, 0, 0, 0]),
+                rawRSSI: -130, rssiCorrection: -5, previousScanTime: nil
+            ).calibratedRSSI == -127)
     }
 }
 

@@ -21,7 +21,9 @@ import WarnSimCore
         let morning = try #require(first)
         let key = try #require(phone.keyRing.keys.last)
         #expect(key.rollingStartIntervalNumber.unixSeconds == Self.dayStart)
-        #expect(morning.rpi == KeyDerivation.rollingProximityIdentifier(for: key, interval: ENIntervalNumber(unixSeconds: Self.dayStart + 3600)))
+        #expect(
+            morning.rpi == KeyDerivation.rollingProximityIdentifier(for: key, interval: ENIntervalNumber(unixSeconds: Self.dayStart + 3600))
+        )
         // Same interval, same identifiers; next interval, new ones; next day, new key.
         let sameInterval = phone.advertisement(at: Self.dayStart + 3600 + 599)
         let nextInterval = phone.advertisement(at: Self.dayStart + 4200)
@@ -95,8 +97,9 @@ import WarnSimCore
         let uploadTime = Self.dayStart + 86_400 + 3600
         _ = sender.advertisement(at: uploadTime)
         let keys = sender.keyHistory(at: uploadTime, includeCurrent: false).map {
-            DiagnosisKey(keyData: $0.keyData, rollingStartIntervalNumber: $0.rollingStartIntervalNumber,
-                         rollingPeriod: $0.rollingPeriod, reportType: .confirmedTest, daysSinceOnsetOfSymptoms: 1)
+            DiagnosisKey(
+                keyData: $0.keyData, rollingStartIntervalNumber: $0.rollingStartIntervalNumber,
+                rollingPeriod: $0.rollingPeriod, reportType: .confirmedTest, daysSinceOnsetOfSymptoms: 1)
         }
         let windows = try receiver.detectExposures(keys, matcher: ExposureMatcher())
         #expect(windows.count == 1)

@@ -1,8 +1,8 @@
-import WarnSimTestSupport
 import Crypto
 import Foundation
 import Testing
 import WarnSimCore
+import WarnSimTestSupport
 import ZIPFoundation
 
 @testable import ExposureNotification
@@ -117,7 +117,9 @@ import ZIPFoundation
     }
 
     @Test func badPEMKeys() {
-        #expect(throws: KeyExportError.self) { _ = try KeyExportSignature.publicKey(pem: "-----BEGIN PUBLIC KEY-----\nAAAA\n-----END PUBLIC KEY-----\n") }
+        #expect(throws: KeyExportError.self) {
+            _ = try KeyExportSignature.publicKey(pem: "-----BEGIN PUBLIC KEY-----\nAAAA\n-----END PUBLIC KEY-----\n")
+        }
         #expect(throws: KeyExportError.self) { _ = try KeyExportSignature.privateKey(pem: "nonsense") }
     }
 
@@ -136,7 +138,8 @@ import ZIPFoundation
 
         for round in 0..<3000 {
             let useSample = round % 3 == 0
-            let (zip, bin, key) = useSample
+            let (zip, bin, key) =
+                useSample
                 ? (sample, sampleBin, sampleKey)
                 : (originalZip, original.exportBin, Self.signing.publicKey)
             let mutateArchive = round % 2 == 0

@@ -1,9 +1,9 @@
-import WarnSimTestSupport
 import Crypto
 import ExposureNotification
 import Foundation
 import Testing
 import WarnSimCore
+import WarnSimTestSupport
 
 @Suite struct KeyExportRoundTripTests {
     static func sampleKeys(count: Int, seed: UInt64 = 3) -> [DiagnosisKey] {
@@ -42,7 +42,10 @@ import WarnSimCore
         // The writer emits the documented header and signature metadata.
         #expect(package.exportBin.prefix(16) == Data("EK Export v1    ".utf8))
         let entry = try #require(try read.signatures().first)
-        #expect(entry.info == KeyExport.SignatureInfo(verificationKeyVersion: "v1", verificationKeyID: "262", signatureAlgorithm: "1.2.840.10045.4.3.2"))
+        #expect(
+            entry.info
+                == KeyExport.SignatureInfo(
+                    verificationKeyVersion: "v1", verificationKeyID: "262", signatureAlgorithm: "1.2.840.10045.4.3.2"))
         #expect(entry.batchNum == 1 && entry.batchSize == 1)
     }
 

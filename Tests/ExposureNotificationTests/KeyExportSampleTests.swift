@@ -1,7 +1,7 @@
-import WarnSimTestSupport
 import ExposureNotification
 import Foundation
 import Testing
+import WarnSimTestSupport
 
 /// The real export files in Tests/Reference/gaen/export-samples/.
 @Suite struct KeyExportSampleTests {
@@ -16,9 +16,11 @@ import Testing
         #expect(export.endTimestamp == 1_590_246_000)
         #expect(export.region == "US")
         #expect(export.batchNum == 1 && export.batchSize == 1)
-        #expect(export.signatureInfos == [
-            KeyExport.SignatureInfo(verificationKeyVersion: "1", verificationKeyID: "some_id", signatureAlgorithm: "1.2.840.10045.4.3.2")
-        ])
+        #expect(
+            export.signatureInfos == [
+                KeyExport.SignatureInfo(
+                    verificationKeyVersion: "1", verificationKeyID: "some_id", signatureAlgorithm: "1.2.840.10045.4.3.2")
+            ])
         let expected = try KeysJSON.parse(
             try ReferenceData.data(Self.samples + "server-example-2-keys.keys.json"), file: "keys.json")
         #expect(expected.count == 2)

@@ -1,8 +1,8 @@
-import WarnSimTestSupport
 import Crypto
 import ExposureNotification
 import Foundation
 import Testing
+import WarnSimTestSupport
 
 /// Packages WarnSim writes verify with a standard tool, the `openssl` command
 /// (DESIGN.md, bit-exact protocol). `.ci/run` installs it; its absence fails.
@@ -35,13 +35,15 @@ import Testing
             signing: KeyExportBuilder().build(keys: KeyExportRoundTripTests.sampleKeys(count: 25)), with: signing)
         let read = try KeyExportPackage(zipData: try package.zipData())
         let der = try #require(try read.signatures().first).derSignature
-        let (status, output) = try Self.verify(exportBin: read.exportBin, derSignature: der, publicKeyPEM: signing.publicKey.pemRepresentation)
+        let (status, output) = try Self.verify(
+            exportBin: read.exportBin, derSignature: der, publicKeyPEM: signing.publicKey.pemRepresentation)
         #expect(status == 0)
         #expect(output.contains("Verified OK"))
 
         var tampered = read.exportBin
         tampered[tampered.count - 1] ^= 0x80
-        let (badStatus, badOutput) = try Self.verify(exportBin: tampered, derSignature: der, publicKeyPEM: signing.publicKey.pemRepresentation)
+        let (badStatus, badOutput) = try Self.verify(
+            exportBin: tampered, derSignature: der, publicKeyPEM: signing.publicKey.pemRepresentation)
         #expect(badStatus != 0)
         #expect(badOutput.contains("Verification failure"))
     }

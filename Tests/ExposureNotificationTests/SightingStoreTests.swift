@@ -33,8 +33,10 @@ import WarnSimCore
                 let r = Int(stream.next() % UInt64(rpis.count))
                 var aem = aems[r % pool.count]
                 if mixedAEMs && stream.next() % 3 == 0 { aem = AssociatedEncryptedMetadata(raw: aem.raw ^ 1) }
-                out.append(Sighting(time: time, rpi: rpis[r], aem: aem, calibratedRSSI: Int8(-40 - Int(stream.next() % 60)),
-                                    previousScanTime: prior))
+                out.append(
+                    Sighting(
+                        time: time, rpi: rpis[r], aem: aem, calibratedRSSI: Int8(-40 - Int(stream.next() % 60)),
+                        previousScanTime: prior))
             }
             previous = time
             time += 60 + Int64(stream.next() % 900)
@@ -121,8 +123,9 @@ import WarnSimCore
         var expected = [Sighting]()
         for i in 0..<70_000 {
             let time = Self.dayStart + Int64(i)
-            let sighting = Sighting(time: time, rpi: i % 2 == 0 ? rpi : KeyBytes(low: UInt64(i), high: 7),
-                                    aem: AssociatedEncryptedMetadata(raw: 9), calibratedRSSI: -60, previousScanTime: time - 1)
+            let sighting = Sighting(
+                time: time, rpi: i % 2 == 0 ? rpi : KeyBytes(low: UInt64(i), high: 7),
+                aem: AssociatedEncryptedMetadata(raw: 9), calibratedRSSI: -60, previousScanTime: time - 1)
             store.record(sighting)
             if i % 2 == 0 { expected.append(sighting) }
         }

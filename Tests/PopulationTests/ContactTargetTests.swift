@@ -66,11 +66,14 @@ struct ContactTargetTests {
         let week = try Self.week.get()
         // Group sizes as the town filled them (the last group of the town may be partly filled).
         var groups: [Int32: Int] = [:]
-        for p in 0..<week.town.people where week.town.placeSetting[p] == Setting.daycare.rawValue { groups[week.town.place[p], default: 0] += 1 }
+        for p in 0..<week.town.people where week.town.placeSetting[p] == Setting.daycare.rawValue {
+            groups[week.town.place[p], default: 0] += 1
+        }
         let children = groups.values.reduce(0, +)
         let expected = Double(groups.values.reduce(0) { $0 + $1 * ($1 - 1) }) / Double(children)
-        #expect(abs(expected - Double(week.config.daycareGroupSize - 1)) <= Double(week.config.daycareGroupSize) / Double(groups.count),
-                "group mates \(expected), target \(week.config.daycareGroupSize - 1)")
+        #expect(
+            abs(expected - Double(week.config.daycareGroupSize - 1)) <= Double(week.config.daycareGroupSize) / Double(groups.count),
+            "group mates \(expected), target \(week.config.daycareGroupSize - 1)")
         let met = week.survey.encounterPartners(.daycare)
         #expect(abs(met - expected) <= 0.005 * expected, "met \(met) vs group mates \(expected)")
     }
@@ -91,15 +94,18 @@ struct ContactTargetTests {
         for (setting, target) in [(Setting.shop, week.config.shopCloseContactsTarget), (.street, week.config.streetCloseContactsTarget)] {
             let close = week.survey.closeContacts(setting)
             #expect(close.personDays >= 5000, "\(setting.name): \(close.personDays) person-days")
-            #expect(abs(close.mean - target) <= 4 * close.standardError, "\(setting.name): \(close.mean) ± \(close.standardError) vs \(target)")
+            #expect(
+                abs(close.mean - target) <= 4 * close.standardError, "\(setting.name): \(close.mean) ± \(close.standardError) vs \(target)")
         }
     }
 
     @Test("work, school and leisure: close contacts per person-day match the per-visit targets")
     func seated() throws {
         let week = try Self.week.get()
-        for (setting, target) in [(Setting.work, week.config.work.closeContactsTarget), (.school, week.config.school.closeContactsTarget),
-                                  (.leisure, week.config.leisure.closeContactsTarget)] {
+        for (setting, target) in [
+            (Setting.work, week.config.work.closeContactsTarget), (.school, week.config.school.closeContactsTarget),
+            (.leisure, week.config.leisure.closeContactsTarget),
+        ] {
             let close = week.survey.closeContacts(setting)
             // One visit per day; the 3 % allowance is the partly filled last group (as in WorldTests).
             #expect(abs(close.mean - target) <= 4 * close.standardError + 0.03 * target, "\(setting.name): \(close.mean) vs \(target)")

@@ -1,8 +1,8 @@
-import WarnSimTestSupport
 import Foundation
 import Population
 import Testing
 import WarnSimCore
+import WarnSimTestSupport
 
 @Suite("Radio model fitted to DP-3T experiment 34")
 struct RadioFitTests {
@@ -38,8 +38,9 @@ struct RadioFitTests {
     func mediansPerBand() throws {
         let (scenarios, table) = try Self.loadInputs()
         let parameters = try RadioParameters.load(try ProjectFiles.required(ProjectFiles.radioDefault))
-        let rows = try RadioCheck.run(scenarios: scenarios, table: table, parameters: parameters, seed: 99,
-                                      groups: [("room", ["lunch", "party"]), ("vehicle", ["train"])])
+        let rows = try RadioCheck.run(
+            scenarios: scenarios, table: table, parameters: parameters, seed: 99,
+            groups: [("room", ["lunch", "party"]), ("vehicle", ["train"])])
         // Bands with at least 100 sightings below 4 m (beyond, the camera
         // tracking is sparse and the detection limit dominates).
         let checked = rows.filter { $0.measuredCount >= 100 && !$0.band.hasPrefix("4") && !$0.band.hasPrefix("6") }
@@ -59,15 +60,18 @@ struct RadioFitTests {
         let (_, table) = try Self.loadInputs()
         let parameters = try RadioParameters.load(try ProjectFiles.required(ProjectFiles.radioDefault))
         let pocket = try #require(parameters.carriageIndex("pocket"))
-        let near = RadioSampler.sample(distance: 0.5, environment: .room, carriage: pocket, count: 4000, seed: 1, parameters: parameters, table: table)
-        let far = RadioSampler.sample(distance: 8, environment: .room, carriage: pocket, count: 4000, seed: 1, parameters: parameters, table: table)
+        let near = RadioSampler.sample(
+            distance: 0.5, environment: .room, carriage: pocket, count: 4000, seed: 1, parameters: parameters, table: table)
+        let far = RadioSampler.sample(
+            distance: 8, environment: .room, carriage: pocket, count: 4000, seed: 1, parameters: parameters, table: table)
         let nearMedian = SampleStatistics.median(near.sightings.map { Double($0.attenuation) })
         let farMedian = SampleStatistics.median(far.sightings.map { Double($0.attenuation) })
         #expect(farMedian > nearMedian + 5)
         #expect(far.undetected > near.undetected)
         for draw in far.sightings { #expect(Double(draw.rssi) >= parameters.detectionLimitRssi) }
         // Same seed, same draws.
-        let again = RadioSampler.sample(distance: 8, environment: .room, carriage: pocket, count: 4000, seed: 1, parameters: parameters, table: table)
+        let again = RadioSampler.sample(
+            distance: 8, environment: .room, carriage: pocket, count: 4000, seed: 1, parameters: parameters, table: table)
         #expect(again.sightings == far.sightings)
     }
 
@@ -79,7 +83,10 @@ struct RadioFitTests {
             (good.replacingOccurrences(of: "  room:\n", with: "  room:\n    colour: 3\n"), "environments.room.colour"),
             (good.replacingOccurrences(of: "probability: 0.50", with: "probability: 1.5"), "body_blocking.probability"),
             (good + "\nextra_key: 1\n", "extra_key"),
-            (good.replacingOccurrences(of: "detection_limit_rssi_dbm: -105.00", with: "detection_limit_rssi_dbm: loud"), "detection_limit_rssi_dbm"),
+            (
+                good.replacingOccurrences(of: "detection_limit_rssi_dbm: -105.00", with: "detection_limit_rssi_dbm: loud"),
+                "detection_limit_rssi_dbm"
+            ),
         ]
         for (text, field) in cases {
             do {

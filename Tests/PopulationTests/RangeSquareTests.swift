@@ -1,11 +1,13 @@
 import Testing
+
 @testable import Population
 
 /// Crowds compare squared distances against a precomputed bound instead of
 /// taking a square root per step; the two tests must agree on every float.
 @Suite struct RangeSquareTests {
-    @Test("x is within the squared bound exactly when its square root is within range",
-          arguments: [Float(10), 9.5, 2, 1.5, 0.7, 3.3])
+    @Test(
+        "x is within the squared bound exactly when its square root is within range",
+        arguments: [Float(10), 9.5, 2, 1.5, 0.7, 3.3])
     func boundAgreesWithSquareRoot(range: Float) {
         let bound = EncounterGenerator.largestSquareWithin(range)
         #expect(bound.squareRoot() <= range)

@@ -1,8 +1,8 @@
-import WarnSimTestSupport
 import Foundation
 import Population
 import Testing
 import WarnSimCore
+import WarnSimTestSupport
 
 @Suite("Scenario files: bad input is named, never a crash")
 struct ScenarioInputTests {
@@ -30,14 +30,30 @@ struct ScenarioInputTests {
         let good = try String(contentsOf: try ProjectFiles.required(ProjectFiles.scenario("village-2k.yaml")), encoding: .utf8)
         let cases: [(String, String)] = [
             (good.replacingOccurrences(of: "  people: 2000", with: "  peeple: 2000"), "population.people"),
-            (good.replacingOccurrences(of: "    employment_rate: 0.767", with: "    employment_rate: 1.767"), "population.work.employment_rate"),
+            (
+                good.replacingOccurrences(of: "    employment_rate: 0.767", with: "    employment_rate: 1.767"),
+                "population.work.employment_rate"
+            ),
             (good.replacingOccurrences(of: "distance_model: sigmoid", with: "distance_model: cubic"), "epidemiology.distance_model"),
-            (good.replacingOccurrences(of: "[0.423, 0.332, 0.119, 0.091, 0.035]", with: "[0.5, 0.332, 0.119, 0.091, 0.035]"), "population.household_size_shares"),
+            (
+                good.replacingOccurrences(of: "[0.423, 0.332, 0.119, 0.091, 0.035]", with: "[0.5, 0.332, 0.119, 0.091, 0.035]"),
+                "population.household_size_shares"
+            ),
             (good.replacingOccurrences(of: "    work: table", with: "    work: backpack"), "population.carriage.work"),
-            (good.replacingOccurrences(of: "    cluster_spacing_m: 3.3\n    clusters_per_room: 3", with: "    cluster_spacing_m: 2.5\n    clusters_per_room: 3"), "population.work.cluster_spacing_m"),
-            (good.replacingOccurrences(of: "    close_contacts_target: 8.9\n", with: "    close_contacts_target: 50.0\n"), "population.transport.close_contacts_target"),
+            (
+                good.replacingOccurrences(
+                    of: "    cluster_spacing_m: 3.3\n    clusters_per_room: 3", with: "    cluster_spacing_m: 2.5\n    clusters_per_room: 3"
+                ), "population.work.cluster_spacing_m"
+            ),
+            (
+                good.replacingOccurrences(of: "    close_contacts_target: 8.9\n", with: "    close_contacts_target: 50.0\n"),
+                "population.transport.close_contacts_target"
+            ),
             (good.replacingOccurrences(of: "    closes_minute: 1200\n", with: "    closes_minute: 490\n"), "population.shop.closes_minute"),
-            (good.replacingOccurrences(of: "    visit_minutes: 19\n", with: "    visit_minutes: \"19\"\n"), "population.shop.visit_minutes"),
+            (
+                good.replacingOccurrences(of: "    visit_minutes: 19\n", with: "    visit_minutes: \"19\"\n"),
+                "population.shop.visit_minutes"
+            ),
         ]
         for (text, field) in cases {
             do {

@@ -66,7 +66,8 @@ struct TransmissionTests {
             #expect(a.infections == b.infections, "infections differ on day \(day)")
             if day == 0 { #expect(a.sightings == b.sightings, "sightings differ between 1 and 2 threads") }
             for infection in a.infections {
-                let exposure = try #require(a.exposures.first { $0.encounter == infection.encounter && $0.exposed == infection.person && $0.outcome == .infected })
+                let exposure = try #require(
+                    a.exposures.first { $0.encounter == infection.encounter && $0.exposed == infection.person && $0.outcome == .infected })
                 #expect(exposure.infector == infection.infector)
                 let e = Int(infection.encounter)
                 #expect(a.encounters.minimumDistance[e] == infection.minimumDistance)

@@ -1,8 +1,8 @@
-import WarnSimTestSupport
 import Foundation
 import Population
 import Testing
 import WarnSimCore
+import WarnSimTestSupport
 
 @Suite("Synthetic population and encounters")
 struct WorldTests {
@@ -22,8 +22,9 @@ struct WorldTests {
         for (index, share) in config.householdSizeShares.enumerated() {
             let observed = Double(town.householdSize.filter { Int($0) == index + 1 }.count) / Double(households)
             let standardError = (share * (1 - share) / Double(households)).squareRoot()
-            #expect(abs(observed - share) <= 4 * standardError + 1.0 / Double(households),
-                    "size \(index + 1): \(observed) vs \(share)")
+            #expect(
+                abs(observed - share) <= 4 * standardError + 1.0 / Double(households),
+                "size \(index + 1): \(observed) vs \(share)")
         }
         // Members are contiguous and every person belongs to exactly one household.
         var covered = 0
@@ -59,13 +60,16 @@ struct WorldTests {
             let plan = DayPlan(town: town, day: day, workers: 2)
             let encounters = DayEncounters.generate(town: town, plan: plan, workers: 2)
             for setting in [Setting.work, .school, .leisure] {
-                samples[setting, default: []] += Self.closeContactsPerStay(setting, plan: plan, encounters: encounters,
-                                                                            distance: scenario.population.contactDistance)
+                samples[setting, default: []] += Self.closeContactsPerStay(
+                    setting, plan: plan, encounters: encounters,
+                    distance: scenario.population.contactDistance)
             }
         }
-        let targets: [Setting: Double] = [.work: scenario.population.work.closeContactsTarget,
-                                          .school: scenario.population.school.closeContactsTarget,
-                                          .leisure: scenario.population.leisure.closeContactsTarget]
+        let targets: [Setting: Double] = [
+            .work: scenario.population.work.closeContactsTarget,
+            .school: scenario.population.school.closeContactsTarget,
+            .leisure: scenario.population.leisure.closeContactsTarget,
+        ]
         for (setting, target) in targets {
             let counts = try #require(samples[setting])
             #expect(counts.count >= 100, "\(setting.name): \(counts.count) stays")

@@ -1,7 +1,7 @@
-import WarnSimTestSupport
 import ExposureNotification
 import RiskCalculation
 import Testing
+import WarnSimTestSupport
 
 /// The batch scorer gives the exact engine's decisions: every window level and
 /// every per-device total, boundary cases included, on both platforms.
@@ -25,11 +25,15 @@ import Testing
         var exactDayBoundaryHits = 0
         for (c, parameters) in configurations.enumerated() {
             let engine = CWARiskEngine(parameters: parameters, platform: platform)
-            let windowBounds = Set(parameters.normalizedTimePerWindowToRiskLevel.flatMap { [$0.normalizedTimeRange.min, $0.normalizedTimeRange.max] })
-            let dayBounds = Set(parameters.normalizedTimePerDayToRiskLevel.flatMap { [$0.normalizedTimeRange.min, $0.normalizedTimeRange.max] })
+            let windowBounds = Set(
+                parameters.normalizedTimePerWindowToRiskLevel.flatMap { [$0.normalizedTimeRange.min, $0.normalizedTimeRange.max] })
+            let dayBounds = Set(
+                parameters.normalizedTimePerDayToRiskLevel.flatMap { [$0.normalizedTimeRange.min, $0.normalizedTimeRange.max] })
             for (device, members) in byDevice.enumerated() {
                 let result = try engine.calculate(members.map { windows[$0] }, referenceDay: Self.referenceDay)
-                if UInt8(result.totalRiskLevel.rawValue) != batch.totalRiskLevels[device * configurations.count + c] { totalMismatches += 1 }
+                if UInt8(result.totalRiskLevel.rawValue) != batch.totalRiskLevels[device * configurations.count + c] {
+                    totalMismatches += 1
+                }
                 for (position, index) in members.enumerated() {
                     let evaluation = result.windows[position]
                     if UInt8(evaluation.riskLevel?.rawValue ?? 0) != levels[index * configurations.count + c] { levelMismatches += 1 }
@@ -51,7 +55,9 @@ import Testing
     }
 
     /// Counts disagreements between the batch scorer and the engine.
-    func mismatches(_ configurations: [CWARiskParameters], _ windows: [ExposureWindow], _ devices: [Int], _ platform: RiskPlatform) throws -> (levels: Int, totals: Int, exact: Int) {
+    func mismatches(
+        _ configurations: [CWARiskParameters], _ windows: [ExposureWindow], _ devices: [Int], _ platform: RiskPlatform
+    ) throws -> (levels: Int, totals: Int, exact: Int) {
         let set = BatchWindowSet(windows: windows, devices: devices)
         let batch = try BatchScorer(configurations: configurations, platform: platform)
             .score(set, referenceDay: Self.referenceDay, workers: 2, windowLevels: true)
@@ -64,7 +70,9 @@ import Testing
             let engine = CWARiskEngine(parameters: parameters, platform: platform)
             for (device, members) in byDevice.enumerated() {
                 let result = try engine.calculate(members.map { windows[$0] }, referenceDay: Self.referenceDay)
-                if UInt8(result.totalRiskLevel.rawValue) != batch.totalRiskLevels[device * configurations.count + c] { totalMismatches += 1 }
+                if UInt8(result.totalRiskLevel.rawValue) != batch.totalRiskLevels[device * configurations.count + c] {
+                    totalMismatches += 1
+                }
                 for (position, index) in members.enumerated()
                 where UInt8(result.windows[position].riskLevel?.rawValue ?? 0) != levels[index * configurations.count + c] {
                     levelMismatches += 1
@@ -94,16 +102,20 @@ import Testing
             let result = try engine.calculate(members.map { windows[$0] }, referenceDay: Self.referenceDay)
             let times = result.windows.compactMap(\.normalizedTime).filter { $0 > 0 }
             let sums = result.days.map(\.normalizedTime).filter { $0 > 0 }
-            guard let time = times.randomElement(using: &inputs.random), let sum = sums.randomElement(using: &inputs.random) else { continue }
+            guard let time = times.randomElement(using: &inputs.random), let sum = sums.randomElement(using: &inputs.random) else {
+                continue
+            }
             let shift = inputs.int(0...2)
             let windowThreshold = shift == 0 ? time : shift == 1 ? time.nextUp : time.nextDown
             let dayThreshold = [sum, sum.nextUp, sum.nextDown][inputs.int(0...2)]
             parameters.normalizedTimePerWindowToRiskLevel = [
-                NormalizedTimeToRiskLevel(normalizedTimeRange: RiskRange(min: 0, max: windowThreshold, maxExclusive: inputs.bool()), riskLevel: .low),
+                NormalizedTimeToRiskLevel(
+                    normalizedTimeRange: RiskRange(min: 0, max: windowThreshold, maxExclusive: inputs.bool()), riskLevel: .low),
                 NormalizedTimeToRiskLevel(normalizedTimeRange: RiskRange(min: windowThreshold, max: 9999), riskLevel: .high),
             ]
             parameters.normalizedTimePerDayToRiskLevel = [
-                NormalizedTimeToRiskLevel(normalizedTimeRange: RiskRange(min: 0, max: dayThreshold, maxExclusive: inputs.bool()), riskLevel: .low),
+                NormalizedTimeToRiskLevel(
+                    normalizedTimeRange: RiskRange(min: 0, max: dayThreshold, maxExclusive: inputs.bool()), riskLevel: .low),
                 NormalizedTimeToRiskLevel(normalizedTimeRange: RiskRange(min: dayThreshold, max: 99999), riskLevel: .high),
             ]
             configurations.append(parameters)

@@ -1,8 +1,8 @@
-import WarnSimTestSupport
 import Foundation
 import RiskCalculation
 import Testing
 import WarnSimCore
+import WarnSimTestSupport
 
 /// The three configuration formats load to the same parameters where they
 /// describe the same set, and the shipped sets match their sources.
@@ -21,10 +21,11 @@ import WarnSimCore
     /// the shipped current set are the same parameters (the server adds
     /// maxEncounterAgeInDays 10 and the deprecated multiplier 0).
     @Test func serverFileTestVectorAndShippedCurrentSetAgree() throws {
-        let server = try parameters(ConfigurationLoader.load(
-            path: ReferenceData.path("cwa/server-config/main-config/v2/risk-calculation-parameters-1.15.yaml"),
-            trlValueMappingPath: ReferenceData.path(Self.trlMapping)
-        ))
+        let server = try parameters(
+            ConfigurationLoader.load(
+                path: ReferenceData.path("cwa/server-config/main-config/v2/risk-calculation-parameters-1.15.yaml"),
+                trlValueMappingPath: ReferenceData.path(Self.trlMapping)
+            ))
         let vector = try parameters(ConfigurationLoader.load(path: ReferenceData.path("cwa/test-vectors/android-2022-03-17.json")))
         let shipped = try parameters(ConfigurationLoader.load(path: ProjectFiles.path("Configs/risk/cwa-2021-04-14.yaml")))
         #expect(server.maxEncounterAgeInDays == 10)
@@ -48,7 +49,8 @@ import WarnSimCore
             let date = parts[0...2].joined(separator: "-")
             let commit = String(parts[3])
             let kind = parts[4...].joined(separator: "-")
-            let serverName = "cwa/server-config/history/\(date)_\(commit)_risk-calculation-parameters\(kind == "legacy" ? "" : "-1.15").yaml"
+            let serverName =
+                "cwa/server-config/history/\(date)_\(commit)_risk-calculation-parameters\(kind == "legacy" ? "" : "-1.15").yaml"
             let shipped = try parameters(ConfigurationLoader.load(path: "\(folder)/\(name)"))
             if date == "2020-11-11" {
                 // The committed YAML was malformed; the loader must say where.
@@ -57,10 +59,13 @@ import WarnSimCore
                 }
                 continue
             }
-            var server = try parameters(ConfigurationLoader.load(
-                path: ReferenceData.path(serverName), trlValueMappingPath: ReferenceData.path(Self.trlMapping)
-            ))
-            if !server.transmissionRiskValueMapping.isEmpty { server.transmissionRiskLevelMultiplier = shipped.transmissionRiskLevelMultiplier }
+            var server = try parameters(
+                ConfigurationLoader.load(
+                    path: ReferenceData.path(serverName), trlValueMappingPath: ReferenceData.path(Self.trlMapping)
+                ))
+            if !server.transmissionRiskValueMapping.isEmpty {
+                server.transmissionRiskLevelMultiplier = shipped.transmissionRiskLevelMultiplier
+            }
             #expect(server == shipped, "\(name) vs \(serverName)")
             compared += 1
         }
@@ -71,7 +76,9 @@ import WarnSimCore
     @Test func shippedFilesRoundTripThroughNormalizedYAML() throws {
         let root = ProjectFiles.path("Configs/risk")
         var paths = try FileManager.default.contentsOfDirectory(atPath: root).filter { $0.hasSuffix(".yaml") }.map { "\(root)/\($0)" }
-        paths += try FileManager.default.contentsOfDirectory(atPath: "\(root)/history").filter { $0.hasSuffix(".yaml") }.map { "\(root)/history/\($0)" }
+        paths += try FileManager.default.contentsOfDirectory(atPath: "\(root)/history").filter { $0.hasSuffix(".yaml") }.map {
+            "\(root)/history/\($0)"
+        }
         #expect(paths.count == 20)
         var schemes = Set<String>()
         for path in paths {
@@ -88,7 +95,8 @@ import WarnSimCore
 
     /// The legacy multiplier gives TRL × 0.2 (apps < 1.15).
     @Test func legacyMultiplierGivesLevelTimesMultiplier() throws {
-        let legacy = try parameters(ConfigurationLoader.load(path: ProjectFiles.path("Configs/risk/history/cwa-v2-2021-03-18-e88332397-legacy.yaml")))
+        let legacy = try parameters(
+            ConfigurationLoader.load(path: ProjectFiles.path("Configs/risk/history/cwa-v2-2021-03-18-e88332397-legacy.yaml")))
         #expect(legacy.transmissionRiskValueMapping.isEmpty)
         #expect(legacy.transmissionRiskValue(forLevel: 3) == 3 * 0.2)
         #expect(legacy.minutesAtAttenuationFilters.count == 1)

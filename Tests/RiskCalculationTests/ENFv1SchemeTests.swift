@@ -1,7 +1,7 @@
-import WarnSimTestSupport
 import ExposureNotification
 import RiskCalculation
 import Testing
+import WarnSimTestSupport
 
 /// The ENF v1 schemes reproduce the effects Tests/Reference/cwa/RISK-CALCULATION.md
 /// §4.5 and §7 state for the shipped parameter sets.
@@ -15,8 +15,9 @@ import Testing
                 scans.append(ScanInstance(minAttenuation: part.attenuation, typicalAttenuation: part.attenuation, secondsSinceLastScan: 60))
             }
         }
-        return ExposureWindow(dayNumber: Self.referenceDay - 1, reportType: reportType, infectiousness: infectiousness,
-                              calibrationConfidence: .medium, scanInstances: scans)
+        return ExposureWindow(
+            dayNumber: Self.referenceDay - 1, reportType: reportType, infectiousness: infectiousness,
+            calibrationConfidence: .medium, scanInstances: scans)
     }
 
     func load(_ name: String) throws -> RiskConfiguration {
@@ -24,8 +25,10 @@ import Testing
     }
 
     func level(_ configuration: RiskConfiguration, _ windows: [ExposureWindow]) throws -> RiskLevel {
-        try Scorer.score(WindowCase(description: "t", windows: windows, expected: nil), index: 0,
-                         configuration: configuration, platform: .android, referenceDay: Self.referenceDay).outcome.totalRiskLevel
+        try Scorer.score(
+            WindowCase(description: "t", windows: windows, expected: nil), index: 0,
+            configuration: configuration, platform: .android, referenceDay: Self.referenceDay
+        ).outcome.totalRiskLevel
     }
 
     /// CWA 2020: weighted minutes (< 55 dB full, 55–63 dB half) × maxTRL / 5 ≥ 15
@@ -36,8 +39,10 @@ import Testing
         #expect(try level(cwa, [window(reportType: .confirmedClinicalDiagnosis, infectiousness: .standard, minutes: [(50, 15)])]) == .high)
         #expect(try level(cwa, [window(reportType: .confirmedClinicalDiagnosis, infectiousness: .standard, minutes: [(50, 14)])]) == .low)
         // TRL 8 = confirmed test (6) + high (2): 80/50 × weighted minutes.
-        #expect(try level(cwa, [window(reportType: .confirmedTest, infectiousness: .high, minutes: [(50, 10), (60, 2)])]) == .high)  // 1.6 × 11
-        #expect(try level(cwa, [window(reportType: .confirmedTest, infectiousness: .high, minutes: [(60, 12)])]) == .low)  // 1.6 × 6
+        // 1.6 × 11:
+        #expect(try level(cwa, [window(reportType: .confirmedTest, infectiousness: .high, minutes: [(50, 10), (60, 2)])]) == .high)
+        // 1.6 × 6:
+        #expect(try level(cwa, [window(reportType: .confirmedTest, infectiousness: .high, minutes: [(60, 12)])]) == .low)
         // 10 minutes or less score 0 in the framework and are discarded.
         #expect(try level(cwa, [window(reportType: .confirmedTest, infectiousness: .high, minutes: [(50, 10)])]) == .low)
         // TRL 1 and 2 score 0.
@@ -55,9 +60,12 @@ import Testing
     @Test func immuniWarnsAfterFifteenMinutesAtOrBelow63dB() throws {
         for name in ["immuni-2020-10-android.yaml", "immuni-2020-10-ios.yaml"] {
             let immuni = try load(name)
-            #expect(try level(immuni, [window(reportType: .confirmedTest, infectiousness: .standard, minutes: [(63, 16)])]) == .high, "\(name)")
-            #expect(try level(immuni, [window(reportType: .confirmedTest, infectiousness: .standard, minutes: [(63, 15)])]) == .low, "\(name)")
-            #expect(try level(immuni, [window(reportType: .confirmedTest, infectiousness: .standard, minutes: [(64, 30)])]) == .low, "\(name)")
+            #expect(
+                try level(immuni, [window(reportType: .confirmedTest, infectiousness: .standard, minutes: [(63, 16)])]) == .high, "\(name)")
+            #expect(
+                try level(immuni, [window(reportType: .confirmedTest, infectiousness: .standard, minutes: [(63, 15)])]) == .low, "\(name)")
+            #expect(
+                try level(immuni, [window(reportType: .confirmedTest, infectiousness: .standard, minutes: [(64, 30)])]) == .low, "\(name)")
             // TRL does not matter to Immuni.
             #expect(try level(immuni, [window(reportType: .recursive, infectiousness: .none, minutes: [(40, 20)])]) == .high, "\(name)")
         }

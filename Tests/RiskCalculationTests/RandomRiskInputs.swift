@@ -34,18 +34,20 @@ struct RandomRiskInputs {
         var lower = Double(int(0...40))
         for _ in 0..<int(1...4) {
             let upper = lower + Double(int(3...20))
-            weights.append(MinutesAtAttenuationWeight(
-                attenuationRange: RiskRange(min: lower, minExclusive: int(0...5) == 0, max: upper, maxExclusive: int(0...4) != 0),
-                weight: pick(Self.weights)
-            ))
+            weights.append(
+                MinutesAtAttenuationWeight(
+                    attenuationRange: RiskRange(min: lower, minExclusive: int(0...5) == 0, max: upper, maxExclusive: int(0...4) != 0),
+                    weight: pick(Self.weights)
+                ))
             lower = upper
         }
         var filters: [MinutesAtAttenuationFilter] = []
         for _ in 0..<pick([0, 0, 1, 2]) {
-            filters.append(MinutesAtAttenuationFilter(
-                attenuationRange: range((Double(int(0...50)), Double(int(50...90)))),
-                dropIfMinutesInRange: range((0, Double(int(1...12))))
-            ))
+            filters.append(
+                MinutesAtAttenuationFilter(
+                    attenuationRange: range((Double(int(0...50)), Double(int(50...90)))),
+                    dropIfMinutesInRange: range((0, Double(int(1...12))))
+                ))
         }
         var trlFilters: [TRLFilter] = []
         if int(0...3) == 0 { trlFilters.append(TRLFilter(dropIfTRLInRange: range((1, Double(int(1...3)))))) }
@@ -57,8 +59,10 @@ struct RandomRiskInputs {
             NormalizedTimeToRiskLevel(normalizedTimeRange: RiskRange(min: low, minExclusive: int(0...4) == 0, max: 9999), riskLevel: .high),
         ]
         let dayMapping = [
-            NormalizedTimeToRiskLevel(normalizedTimeRange: RiskRange(min: dayLow, max: dayHigh, maxExclusive: int(0...4) != 0), riskLevel: .low),
-            NormalizedTimeToRiskLevel(normalizedTimeRange: RiskRange(min: dayHigh, minExclusive: int(0...4) == 0, max: 99999), riskLevel: .high),
+            NormalizedTimeToRiskLevel(
+                normalizedTimeRange: RiskRange(min: dayLow, max: dayHigh, maxExclusive: int(0...4) != 0), riskLevel: .low),
+            NormalizedTimeToRiskLevel(
+                normalizedTimeRange: RiskRange(min: dayHigh, minExclusive: int(0...4) == 0, max: 99999), riskLevel: .high),
         ]
         var mapping: [TransmissionRiskValue] = []
         var multiplier: Double?
@@ -67,7 +71,8 @@ struct RandomRiskInputs {
         } else {
             mapping = (1...8).map { TransmissionRiskValue(transmissionRiskLevel: $0, transmissionRiskValue: pick(Self.values)) }
         }
-        let encoding = int(0...3) == 0
+        let encoding =
+            int(0...3) == 0
             ? TRLEncoding(
                 infectiousnessOffsetStandard: 0, infectiousnessOffsetHigh: 4, reportTypeOffsetRecursive: 4,
                 reportTypeOffsetSelfReport: 3, reportTypeOffsetConfirmedClinicalDiagnosis: 2, reportTypeOffsetConfirmedTest: 1)
@@ -94,15 +99,18 @@ struct RandomRiskInputs {
                 for _ in 0..<int(0...6) {
                     let attenuation = int(0...100)
                     let seconds = int(0...20) == 0 ? -60 : 60 * int(0...5)
-                    scans.append(ScanInstance(minAttenuation: attenuation, typicalAttenuation: attenuation + int(0...3), secondsSinceLastScan: seconds))
+                    scans.append(
+                        ScanInstance(
+                            minAttenuation: attenuation, typicalAttenuation: attenuation + int(0...3), secondsSinceLastScan: seconds))
                 }
-                windows.append(ExposureWindow(
-                    dayNumber: pick(days),
-                    reportType: ReportType(rawValue: pick(reportTypes)),
-                    infectiousness: Infectiousness(rawValue: int(0...2))!,
-                    calibrationConfidence: CalibrationConfidence(rawValue: int(0...3))!,
-                    scanInstances: scans
-                ))
+                windows.append(
+                    ExposureWindow(
+                        dayNumber: pick(days),
+                        reportType: ReportType(rawValue: pick(reportTypes)),
+                        infectiousness: Infectiousness(rawValue: int(0...2))!,
+                        calibrationConfidence: CalibrationConfidence(rawValue: int(0...3))!,
+                        scanInstances: scans
+                    ))
                 devices.append(device)
             }
             device += 1

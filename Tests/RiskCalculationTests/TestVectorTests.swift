@@ -1,8 +1,8 @@
-import WarnSimTestSupport
 import ExposureNotification
 import Foundation
 import RiskCalculation
 import Testing
+import WarnSimTestSupport
 
 /// The shared CWA test vectors: every case reproduced on its platform, and the
 /// documented platform differences asserted explicitly
@@ -23,7 +23,9 @@ import Testing
             return []
         }
         let engine = CWARiskEngine(parameters: parameters, platform: platform)
-        return try file.cases.map { ExpectedRisk(try engine.calculate($0.windows, referenceDay: file.referenceDay), referenceDay: file.referenceDay) }
+        return try file.cases.map {
+            ExpectedRisk(try engine.calculate($0.windows, referenceDay: file.referenceDay), referenceDay: file.referenceDay)
+        }
     }
 
     @Test func androidVectorPassesAll29CasesInAndroidMode() throws {
@@ -78,7 +80,8 @@ import Testing
         #expect(file.cases[8].expected?.totalRiskLevel == .low)
         #expect(android[8].totalRiskLevel == .high)
         guard case .cwaExposureWindows(let parameters) = configuration.scheme else { return }
-        let result = try CWARiskEngine(parameters: parameters, platform: .ios).calculate(file.cases[8].windows, referenceDay: file.referenceDay)
+        let result = try CWARiskEngine(parameters: parameters, platform: .ios).calculate(
+            file.cases[8].windows, referenceDay: file.referenceDay)
         let sum = try #require(result.days.first?.normalizedTime)
         #expect(abs(sum - 14.983) < 0.001)
         #expect(CWARiskEngine.daySum(sum, platform: .android) == 15.0)

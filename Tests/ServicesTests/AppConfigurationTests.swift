@@ -18,8 +18,13 @@ import Testing
         // A newer version replaces it from its publication time on.
         let updated = Data("changed".utf8)
         try backend.publishAppConfiguration(updated, now: Fixture.day0 + Fixture.day)
-        #expect(try SignedAppConfiguration.open(try backend.fetchAppConfiguration(now: Fixture.day0 + 10), publicKey: backend.verificationKey).payload == parameters)
-        #expect(try SignedAppConfiguration.open(try backend.fetchAppConfiguration(now: Fixture.day0 + Fixture.day), publicKey: backend.verificationKey).payload == updated)
+        #expect(
+            try SignedAppConfiguration.open(try backend.fetchAppConfiguration(now: Fixture.day0 + 10), publicKey: backend.verificationKey)
+                .payload == parameters)
+        #expect(
+            try SignedAppConfiguration.open(
+                try backend.fetchAppConfiguration(now: Fixture.day0 + Fixture.day), publicKey: backend.verificationKey
+            ).payload == updated)
         #expect(throws: AppConfigurationError.self) { try backend.publishAppConfiguration(updated, now: Fixture.day0) }
     }
 
@@ -41,9 +46,13 @@ import Testing
         for length in [0, 10, 27, 28, 28 + parameters.count, bytes.count - 1] {
             #expect(throws: AppConfigurationError.self) { try SignedAppConfiguration.open(bytes.prefix(length), publicKey: key.publicKey) }
         }
-        #expect(throws: AppConfigurationError.wrongMagic) { try SignedAppConfiguration.open(Data(repeating: 0, count: 100), publicKey: key.publicKey) }
+        #expect(throws: AppConfigurationError.wrongMagic) {
+            try SignedAppConfiguration.open(Data(repeating: 0, count: 100), publicKey: key.publicKey)
+        }
         var huge = bytes
         huge.replaceSubrange(24..<28, with: [0xFF, 0xFF, 0xFF, 0xFF])
-        #expect(throws: AppConfigurationError.payloadTooLarge(Int(UInt32.max))) { try SignedAppConfiguration.open(huge, publicKey: key.publicKey) }
+        #expect(throws: AppConfigurationError.payloadTooLarge(Int(UInt32.max))) {
+            try SignedAppConfiguration.open(huge, publicKey: key.publicKey)
+        }
     }
 }

@@ -16,7 +16,9 @@ import Testing
     }
 
     /// Eleven positive users upload 13 past keys and today's key at 10:30.
-    func elevenUploads(_ backend: inout CWABackend, at upload: Int64, trl: @escaping (Int) -> Int? = { 3 + $0 % 6 }) throws -> [[SubmittedKey]] {
+    func elevenUploads(
+        _ backend: inout CWABackend, at upload: Int64, trl: @escaping (Int) -> Int? = { 3 + $0 % 6 }
+    ) throws -> [[SubmittedKey]] {
         var uploads: [[SubmittedKey]] = []
         for user in 0..<11 {
             let guid = HashedGUID(guid: "user-\(user)")
@@ -211,7 +213,9 @@ import Testing
         case .selfReport: reportOffset = 2
         case .confirmedClinicalDiagnosis: reportOffset = 4
         case .confirmedTest: reportOffset = 6
-        default: Issue.record("unexpected report type \(mapping.reportType(of: key))"); return
+        default:
+            Issue.record("unexpected report type \(mapping.reportType(of: key))")
+            return
         }
         let infectiousness = mapping.infectiousness(daysSinceOnset: key.daysSinceOnsetOfSymptoms)
         #expect(infectiousness != .none)

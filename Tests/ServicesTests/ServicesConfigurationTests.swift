@@ -1,8 +1,8 @@
-import WarnSimTestSupport
 import Foundation
 import Services
 import Testing
 import WarnSimCore
+import WarnSimTestSupport
 import Yams
 
 @Suite struct ServicesConfigurationTests {
@@ -95,20 +95,20 @@ import Yams
 
     @Test func scenarioSectionOverridesDefaults() throws {
         let yaml = """
-        population: {people: 100}
-        services:
-          verification:
-            tele-tan-rate-limit-per-hour: 50
-            tele-tan-rate-limit-warning-share: 0.5
-          test-results:
-            redeem-after-days: 10
-          submission:
-            maximum-number-of-keys: 15
-          distribution:
-            shifting-policy-threshold: 1
-            region: EUR
-            verification-key-id: "262"
-        """
+            population: {people: 100}
+            services:
+              verification:
+                tele-tan-rate-limit-per-hour: 50
+                tele-tan-rate-limit-warning-share: 0.5
+              test-results:
+                redeem-after-days: 10
+              submission:
+                maximum-number-of-keys: 15
+              distribution:
+                shifting-policy-threshold: 1
+                region: EUR
+                verification-key-id: "262"
+            """
         let c = try ServicesConfiguration.parse(yaml: yaml, file: "town.yaml")
         #expect(c.verification.teleTANRateLimitPerHour == 50)
         #expect(c.verification.teleTANRateLimitWarningShare == 0.5)
@@ -125,16 +125,37 @@ import Yams
     @Test(arguments: [
         ("services:\n  verifcation: {}\n", "services.verifcation", "unknown key"),
         ("services:\n  distribution:\n    expiry-minutes: 5\n", "services.distribution.expiry-minutes", "unknown key"),
-        ("services:\n  distribution:\n    shifting-policy-threshold: many\n", "services.distribution.shifting-policy-threshold", "expected an integer"),
-        ("services:\n  distribution:\n    shifting-policy-threshold: \"140\"\n", "services.distribution.shifting-policy-threshold", "expected an integer"),
-        ("services:\n  distribution:\n    shifting-policy-threshold: 1.5\n", "services.distribution.shifting-policy-threshold", "expected an integer"),
-        ("services:\n  distribution:\n    minimum-trl-value-allowed: 9\n", "services.distribution.minimum-trl-value-allowed", "out of range"),
+        (
+            "services:\n  distribution:\n    shifting-policy-threshold: many\n", "services.distribution.shifting-policy-threshold",
+            "expected an integer"
+        ),
+        (
+            "services:\n  distribution:\n    shifting-policy-threshold: \"140\"\n", "services.distribution.shifting-policy-threshold",
+            "expected an integer"
+        ),
+        (
+            "services:\n  distribution:\n    shifting-policy-threshold: 1.5\n", "services.distribution.shifting-policy-threshold",
+            "expected an integer"
+        ),
+        (
+            "services:\n  distribution:\n    minimum-trl-value-allowed: 9\n", "services.distribution.minimum-trl-value-allowed",
+            "out of range"
+        ),
         ("services:\n  submission:\n    maximum-number-of-keys: 0\n", "services.submission.maximum-number-of-keys", "out of range"),
-        ("services:\n  submission:\n    maximum-number-of-keys: [1]\n", "services.submission.maximum-number-of-keys", "expected an integer"),
-        ("services:\n  verification:\n    tele-tan-rate-limit-warning-share: 1.5\n", "services.verification.tele-tan-rate-limit-warning-share", "out of range"),
+        (
+            "services:\n  submission:\n    maximum-number-of-keys: [1]\n", "services.submission.maximum-number-of-keys",
+            "expected an integer"
+        ),
+        (
+            "services:\n  verification:\n    tele-tan-rate-limit-warning-share: 1.5\n",
+            "services.verification.tele-tan-rate-limit-warning-share", "out of range"
+        ),
         ("services:\n  verification:\n    tan-valid-days: 30\n", "services.verification.tan-valid-days", "exceeds cleanup-days"),
         ("services:\n  test-results:\n    delete-after-days: 5\n", "services.test-results.delete-after-days", "below redeem-after-days"),
-        ("services:\n  distribution:\n    hour-file-retention-days: 20\n", "services.distribution.hour-file-retention-days", "exceeds retention-days"),
+        (
+            "services:\n  distribution:\n    hour-file-retention-days: 20\n", "services.distribution.hour-file-retention-days",
+            "exceeds retention-days"
+        ),
         ("services:\n  distribution:\n    region: \"D E\"\n", "services.distribution.region", "printable ASCII"),
         ("services:\n  distribution: 5\n", "services.distribution", "expected a mapping"),
         ("services: [1, 2]\n", "services", "expected a mapping"),

@@ -44,14 +44,16 @@ enum Fixture {
         var keys: [SubmittedKey] = []
         if includeToday {
             let current = UInt32(now / 600)
-            keys.append(SubmittedKey(
-                keyData: keyBytes(&stream), rollingStartIntervalNumber: today,
-                rollingPeriod: max(1, current - today), transmissionRiskLevel: trl(0), daysSinceOnsetOfSymptoms: dsos(0)))
+            keys.append(
+                SubmittedKey(
+                    keyData: keyBytes(&stream), rollingStartIntervalNumber: today,
+                    rollingPeriod: max(1, current - today), transmissionRiskLevel: trl(0), daysSinceOnsetOfSymptoms: dsos(0)))
         }
         for age in 1...max(1, pastDays) where pastDays > 0 {
-            keys.append(SubmittedKey(
-                keyData: keyBytes(&stream), rollingStartIntervalNumber: today - UInt32(age) * 144,
-                rollingPeriod: 144, transmissionRiskLevel: trl(age), daysSinceOnsetOfSymptoms: dsos(age)))
+            keys.append(
+                SubmittedKey(
+                    keyData: keyBytes(&stream), rollingStartIntervalNumber: today - UInt32(age) * 144,
+                    rollingPeriod: 144, transmissionRiskLevel: trl(age), daysSinceOnsetOfSymptoms: dsos(age)))
         }
         return keys
     }

@@ -24,9 +24,10 @@ import Testing
         #expect(backend.distribution.statistics.received == 13)
         #expect(backend.counters.uploadsAccepted == 1 && backend.counters.keysAccepted == 13)
         #expect(backend.counters.tansIssued == 2 && backend.counters.registrations == 2)
-        #expect(backend.counters.rejections.map(\.reason) == [
-            "submission.tan_already_redeemed", "submission.tan_expired", "submission.tan_unknown",
-        ])
+        #expect(
+            backend.counters.rejections.map(\.reason) == [
+                "submission.tan_already_redeemed", "submission.tan_expired", "submission.tan_unknown",
+            ])
         #expect(backend.counters.rejections.map(\.count) == [1, 1, 1])
     }
 
@@ -86,9 +87,11 @@ import Testing
 
     @Test func missingTRLOrDSOSIsDerivedWithTheServerMaps() throws {
         let server = SubmissionServer()
-        let keys = Fixture.upload(now: now, pastDays: 4, entity: 5, trl: { age in age == 1 ? 6 : nil }, dsos: { age in
-            [1: nil, 2: 0, 3: 3, 4: nil][age] ?? nil
-        })
+        let keys = Fixture.upload(
+            now: now, pastDays: 4, entity: 5, trl: { age in age == 1 ? 6 : nil },
+            dsos: { age in
+                [1: nil, 2: 0, 3: 3, 4: nil][age] ?? nil
+            })
         let stored = try server.validate(keys, now: now)
         #expect(stored.map(\.transmissionRiskLevel) == [6, 8, 5, 1])  // given; DSOS 0 → 8; DSOS 3 → 5; default 1
         #expect(stored.map(\.daysSinceOnsetOfSymptoms) == [3995, 0, 3, 3986])  // dsos-from-trl for 6 and 1

@@ -21,7 +21,9 @@ import Testing
             #expect(server.result(for: guid, now: t0) == result)
         }
         #expect(throws: TestResultError.labCannotPostRedeemed) { try server.labPost(hashedGUID: guid, result: .redeemed, now: t0) }
-        #expect(throws: TestResultError.negativeDelay(-1)) { try server.labPost(hashedGUID: guid, result: .positive, now: t0, delaySeconds: -1) }
+        #expect(throws: TestResultError.negativeDelay(-1)) {
+            try server.labPost(hashedGUID: guid, result: .positive, now: t0, delaySeconds: -1)
+        }
     }
 
     @Test func redeemedAfter21DaysDeletedAfter60() throws {

@@ -116,7 +116,9 @@ import WarnSimCore
 
         // A tampered copy never reaches a phone.
         if let first = backend.distribution.availableDays(now: now).first.flatMap({ day in
-            backend.distribution.availableHours(day: day, now: now).first.flatMap { backend.distribution.hourPackage(day: day, hour: $0, now: now) }
+            backend.distribution.availableHours(day: day, now: now).first.flatMap {
+                backend.distribution.hourPackage(day: day, hour: $0, now: now)
+            }
         }) {
             var bytes = first.package.exportBin
             bytes[bytes.count - 3] ^= 0x01

@@ -34,7 +34,8 @@ import WarnSimCore
             SimulatedPhone(
                 person: person,
                 app: person % 2 == 0
-                    ? CoronaWarnApp(framework: pipeline.framework(person: person), consents: .init(exposureLogging: true, notifications: true))
+                    ? CoronaWarnApp(
+                        framework: pipeline.framework(person: person), consents: .init(exposureLogging: true, notifications: true))
                     : nil,
                 scanClock: ScanPipeline.ScanClock(person: person, start: dayStart, seed: 5))
         }
@@ -84,8 +85,10 @@ import WarnSimCore
         for u in uploaders {
             _ = run.frameworks[u]!.advertisement(at: nextDay)
             for key in run.frameworks[u]!.keyHistory(at: nextDay, includeCurrent: false) {
-                keys.append(DiagnosisKey(keyData: key.keyData, rollingStartIntervalNumber: key.rollingStartIntervalNumber,
-                                         rollingPeriod: key.rollingPeriod, reportType: .confirmedTest, daysSinceOnsetOfSymptoms: 1))
+                keys.append(
+                    DiagnosisKey(
+                        keyData: key.keyData, rollingStartIntervalNumber: key.rollingStartIntervalNumber,
+                        rollingPeriod: key.rollingPeriod, reportType: .confirmedTest, daysSinceOnsetOfSymptoms: 1))
                 owner.append(u)
             }
         }

@@ -1,8 +1,9 @@
 import ExposureNotification
 import Foundation
 import Population
-@testable import Simulation
 import Testing
+
+@testable import Simulation
 
 /// An uploaded key produces windows on exactly the phones that sighted it:
 /// every app phone whose sighting store holds one of the key's identifiers has
@@ -23,13 +24,16 @@ import Testing
         let keys = run.verified.flatMap(\.keys)
         for day in 7..<9 { try run.simulate(day: day) }
         #expect(!keys.isEmpty, "the run must distribute keys")
-        var compared = 0, sightedPairs = 0
+        var compared = 0
+        var sightedPairs = 0
         for key in keys {
             let owner = try #require(run.ownerOfKey[CoronaWarnApp.KeyIdentity(key)], "every distributed key has an uploader")
-            let tek = TemporaryExposureKey(keyData: key.keyData, rollingStartIntervalNumber: key.rollingStartIntervalNumber,
-                                           rollingPeriod: key.rollingPeriod)
+            let tek = TemporaryExposureKey(
+                keyData: key.keyData, rollingStartIntervalNumber: key.rollingStartIntervalNumber,
+                rollingPeriod: key.rollingPeriod)
             let rpis = (0..<Int(key.rollingPeriod)).map {
-                KeyDerivation.rollingProximityIdentifier(for: tek, interval: ENIntervalNumber(rawValue: key.rollingStartIntervalNumber.rawValue + UInt32($0)))
+                KeyDerivation.rollingProximityIdentifier(
+                    for: tek, interval: ENIntervalNumber(rawValue: key.rollingStartIntervalNumber.rawValue + UInt32($0)))
             }
             for person in run.phones.indices where person != owner {
                 guard let app = run.phones[person].app else { continue }

@@ -109,7 +109,10 @@ import WarnSimCore
         #expect(run.rejectedAppConfigurations == 1)
         #expect(run.riskParameters == app.cwaParameters)
         var stricter = app.risk
-        guard case .cwaExposureWindows(var p) = stricter.scheme else { Issue.record("scheme"); return }
+        guard case .cwaExposureWindows(var p) = stricter.scheme else {
+            Issue.record("scheme")
+            return
+        }
         p.normalizedTimePerDayToRiskLevel[0].normalizedTimeRange.max = 30
         p.normalizedTimePerDayToRiskLevel[1].normalizedTimeRange.min = 30
         stricter.scheme = .cwaExposureWindows(p)

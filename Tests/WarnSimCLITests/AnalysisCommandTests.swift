@@ -1,6 +1,6 @@
-import WarnSimTestSupport
 import Foundation
 import Testing
+import WarnSimTestSupport
 
 /// `simulate` → `evaluate`, `sweep`, `windows export` → `score --check`
 /// through the binary, and their exit codes on bad input.
@@ -39,8 +39,10 @@ import Testing
         #expect(metrics.hasPrefix("id,day_threshold,phones,tp,fp,fn,tn,precision,recall,"))
         #expect(metrics.contains("\nproduction,9,"))
         // A sweep's metrics regress cleanly against themselves.
-        let regress = try WarnSimProcess.run(["regress", folder.appendingPathComponent("s/metrics.csv").path,
-                                              "--baseline", folder.appendingPathComponent("s/metrics.csv").path])
+        let regress = try WarnSimProcess.run([
+            "regress", folder.appendingPathComponent("s/metrics.csv").path,
+            "--baseline", folder.appendingPathComponent("s/metrics.csv").path,
+        ])
         #expect(regress.status == 0)
         let export = folder.appendingPathComponent("windows.json").path
         #expect(try WarnSimProcess.run(["windows", "export", run, "--format", "cwa-json", "--out", export]).status == 0)

@@ -16,8 +16,10 @@ import WarnSimTestSupport
 
     static func worldArguments(threads: Int, contacts: Bool = false) throws -> [String] {
         let scenario = try ProjectFiles.required(ProjectFiles.scenario("village-2k.yaml")).path
-        return ["bench", "world", "--people", "2000", "--days", "1", "--json", "--scenario", scenario,
-                "--threads", "\(threads)", "--seed", "3"] + (contacts ? ["--contacts"] : [])
+        return [
+            "bench", "world", "--people", "2000", "--days", "1", "--json", "--scenario", scenario,
+            "--threads", "\(threads)", "--seed", "3",
+        ] + (contacts ? ["--contacts"] : [])
     }
 
     @Test func worldReportsTheAskedSizeAndIsReproducible() throws {
@@ -57,7 +59,9 @@ import WarnSimTestSupport
         let home = rows.first { $0["setting"] as? String == "home" }
         #expect(home?["person_days"] as? Int == 2000)
         for row in rows {
-            #expect(Set(row.keys).isSuperset(of: ["setting", "person_days", "close_contacts", "close_contacts_se", "encounter_partners"]), "\(row)")
+            #expect(
+                Set(row.keys).isSuperset(of: ["setting", "person_days", "close_contacts", "close_contacts_se", "encounter_partners"]),
+                "\(row)")
         }
     }
 

@@ -45,14 +45,16 @@ import WarnSimTestSupport
         #expect(sources.count >= 5, "test sources found: \(sources.keys.sorted())")
         #expect(tree.leaves.count >= 20, "\(tree.leaves)")
         for leaf in tree.leaves {
-            #expect(!Self.files(running: leaf.path, in: sources).isEmpty,
-                    "no CLI test runs \(leaf) (an array literal [\(leaf.path.map { "\"\($0)\"" }.joined(separator: ", ")), …])")
+            #expect(
+                !Self.files(running: leaf.path, in: sources).isEmpty,
+                "no CLI test runs \(leaf) (an array literal [\(leaf.path.map { "\"\($0)\"" }.joined(separator: ", ")), …])")
         }
     }
 
     /// The matcher finds the arrays it should and only those.
     @Test func matcherRecognisesCommandArrays() {
-        let sources = ["A.swift": """
+        let sources = [
+            "A.swift": """
             let a = try WarnSimProcess.run([
                 "radio", "fit", "--dp3t", path,
             ])
@@ -60,7 +62,8 @@ import WarnSimTestSupport
                      "world"]
             let c = ["keys", "inspect-all"]
             let d = ["score"]
-            """]
+            """
+        ]
         #expect(Self.files(running: ["radio", "fit"], in: sources) == ["A.swift"])
         #expect(Self.files(running: ["bench", "world"], in: sources) == ["A.swift"])
         #expect(Self.files(running: ["score"], in: sources) == ["A.swift"])

@@ -73,7 +73,10 @@ import WarnSimTestSupport
             #expect(try WarnSimProcess.run(["config", "validate", copy.path]).status == 0, "\(file.lastPathComponent)")
             let again = try WarnSimProcess.run(["config", "show", copy.path])
             #expect(again.status == 0)
-            #expect(again.stdout == shown.stdout, "config show of \(file.lastPathComponent) is not stable:\n\(Snapshot.lineDiff(expected: shown.stdout, actual: again.stdout))")
+            #expect(
+                again.stdout == shown.stdout,
+                "config show of \(file.lastPathComponent) is not stable:\n\(Snapshot.lineDiff(expected: shown.stdout, actual: again.stdout))"
+            )
         }
     }
 }

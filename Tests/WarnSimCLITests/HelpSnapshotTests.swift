@@ -67,12 +67,13 @@ import WarnSimTestSupport
                                       16)
               --days <days>           Days. (default: 2)
             """
-        #expect(Self.scrubbed(help) == """
-            OPTIONS:
-              --seed <seed>           The run's seed. (default: 2)
-              --threads <threads>     Worker threads (default: all cores). (default:
-                                      <cores>)
-              --days <days>           Days. (default: 2)
-            """)
+        #expect(
+            Self.scrubbed(help) == """
+                OPTIONS:
+                  --seed <seed>           The run's seed. (default: 2)
+                  --threads <threads>     Worker threads (default: all cores). (default:
+                                          <cores>)
+                  --days <days>           Days. (default: 2)
+                """)
     }
 }

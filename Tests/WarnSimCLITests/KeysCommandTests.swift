@@ -1,6 +1,6 @@
-import WarnSimTestSupport
 import Foundation
 import Testing
+import WarnSimTestSupport
 
 @Suite struct KeysCommandTests {
     static let samples = "gaen/export-samples/"
@@ -84,9 +84,14 @@ import Testing
         let folder = try WarnSimProcess.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let privateKey = folder.appendingPathComponent("private.pem").path
-        _ = try WarnSimProcess.run(["keys", "keygen", "--private-key", privateKey, "--public-key", folder.appendingPathComponent("p.pem").path])
+        _ = try WarnSimProcess.run([
+            "keys", "keygen", "--private-key", privateKey, "--public-key", folder.appendingPathComponent("p.pem").path,
+        ])
         let cases: [(String, String)] = [
-            (#"{"temporaryExposureKeys": [{"key": "Fy/EgOWYSQw0F3YEM5sVQw==", "rollingStartNumber": 2649980, "rollingPeriod": 145}]}"#, "rollingPeriod"),
+            (
+                #"{"temporaryExposureKeys": [{"key": "Fy/EgOWYSQw0F3YEM5sVQw==", "rollingStartNumber": 2649980, "rollingPeriod": 145}]}"#,
+                "rollingPeriod"
+            ),
             (#"{"temporaryExposureKeys": [{"key": "Fy/EgOWYSQw0F3YEM5sV", "rollingStartNumber": 2649980}]}"#, "16 bytes"),
             (#"{"temporaryExposureKeys": [{"key": "Fy/EgOWYSQw0F3YEM5sVQw==", "rollingStartNumber": 2649980, "colour": 1}]}"#, "colour"),
             (#"{"temporaryExposureKeys": [{"key": "Fy/EgOWYSQw0F3YEM5sVQw=="}]}"#, "rollingStartNumber"),

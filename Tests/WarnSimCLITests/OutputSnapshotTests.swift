@@ -84,8 +84,9 @@ import WarnSimTestSupport
 
         for (name, metrics, status) in [("pass", good, Int32(0)), ("fail", bad, Int32(1))] {
             let junit = folder.appendingPathComponent("\(name).xml")
-            let result = try WarnSimProcess.run(["regress", metrics.path, "--baseline", baseline.path, "--junit", junit.path],
-                                                environment: WarnSimProcess.snapshotEnvironment)
+            let result = try WarnSimProcess.run(
+                ["regress", metrics.path, "--baseline", baseline.path, "--junit", junit.path],
+                environment: WarnSimProcess.snapshotEnvironment)
             #expect(result.status == status, "\(result.stderr)")
             assertSnapshot(Self.replacing(Self.transcript(result), placeholders), named: "regress-\(name)")
             let xml = try String(contentsOf: junit, encoding: .utf8)
@@ -113,8 +114,9 @@ import WarnSimTestSupport
         let folder = try WarnSimProcess.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let out = folder.appendingPathComponent("evaluation")
-        let result = try WarnSimProcess.run(["evaluate", run, "--out", out.path, "--bootstrap", "200", "--seed", "3"],
-                                            environment: WarnSimProcess.snapshotEnvironment)
+        let result = try WarnSimProcess.run(
+            ["evaluate", run, "--out", out.path, "--bootstrap", "200", "--seed", "3"],
+            environment: WarnSimProcess.snapshotEnvironment)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.isEmpty, "\(result.stderr)")
         func scrub(_ text: String) -> String {
@@ -125,8 +127,10 @@ import WarnSimTestSupport
                 }
         }
         assertSnapshot(scrub(result.stdout), named: "evaluate-summary")
-        for (file, name) in [("metrics.csv", "evaluate-metrics-csv"), ("labels.csv", "evaluate-labels-csv"),
-                             ("manifest.json", "evaluate-manifest-json")] {
+        for (file, name) in [
+            ("metrics.csv", "evaluate-metrics-csv"), ("labels.csv", "evaluate-labels-csv"),
+            ("manifest.json", "evaluate-manifest-json"),
+        ] {
             let text = try String(contentsOf: out.appendingPathComponent(file), encoding: .utf8)
             assertSnapshot(scrub(text), named: name)
         }

@@ -25,7 +25,9 @@ import WarnSimTestSupport
         #expect(result.status == 0, "\(result.stderr)")
         let written = try String(contentsOf: out, encoding: .utf8)
         let shipped = try String(contentsOfFile: try Self.radioDefault(), encoding: .utf8)
-        #expect(written == shipped, "radio fit output differs from Configs/radio/default.yaml:\n\(Snapshot.lineDiff(expected: shipped, actual: written))")
+        #expect(
+            written == shipped,
+            "radio fit output differs from Configs/radio/default.yaml:\n\(Snapshot.lineDiff(expected: shipped, actual: written))")
         #expect(try String(contentsOf: report, encoding: .utf8) == result.stdout)
         #expect(result.stdout.contains("| room |") && result.stdout.contains("| vehicle |"), "\(result.stdout.prefix(400))")
     }
@@ -57,7 +59,9 @@ import WarnSimTestSupport
     @Test func checkCoversEveryMeasuredScenario() throws {
         let scenarios = try Self.measuredScenarios()
         #expect(scenarios.count == 6, "\(scenarios)")
-        let arguments = ["radio", "check", "--config", try Self.radioDefault(), "--dp3t", try Self.dp3t(), "--calibration", try Self.calibration()]
+        let arguments = [
+            "radio", "check", "--config", try Self.radioDefault(), "--dp3t", try Self.dp3t(), "--calibration", try Self.calibration(),
+        ]
         let table = try WarnSimProcess.run(arguments)
         #expect(table.status == 0, "\(table.stderr)")
         let lines = table.stdout.split(separator: "\n").map(String.init)
@@ -84,10 +88,11 @@ import WarnSimTestSupport
     }
 
     static func sample(seed: String, extra: [String] = []) throws -> WarnSimProcess.Result {
-        try WarnSimProcess.run([
-            "radio", "sample", "--distance", "1.5", "--environment", "room", "--count", "1000", "--seed", seed,
-            "--config", try radioDefault(), "--calibration", try calibration(),
-        ] + extra)
+        try WarnSimProcess.run(
+            [
+                "radio", "sample", "--distance", "1.5", "--environment", "room", "--count", "1000", "--seed", seed,
+                "--config", try radioDefault(), "--calibration", try calibration(),
+            ] + extra)
     }
 
     /// `radio sample` at 1.5 m in a room: the received draws plus those

@@ -25,7 +25,9 @@ import Testing
         let xml = try String(contentsOf: junit, encoding: .utf8)
         #expect(xml.contains(#"failures="1""#))
 
-        let tight = try WarnSimProcess.run(["regress", good.path, "--baseline", baseline.path, "--tolerance", "0.0001", "--metrics", "precision"])
+        let tight = try WarnSimProcess.run([
+            "regress", good.path, "--baseline", baseline.path, "--tolerance", "0.0001", "--metrics", "precision",
+        ])
         #expect(tight.status == 1)
 
         for arguments in [

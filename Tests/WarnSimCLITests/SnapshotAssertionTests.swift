@@ -7,7 +7,8 @@ import WarnSimTestSupport
     @Test func snapshotsLiveInTheTargetsSnapshotFolder() {
         let expected = ProjectFiles.url("Tests/WarnSimCLITests/__Snapshots__").standardizedFileURL.path
         #expect(Snapshot.folder().standardizedFileURL.path == expected)
-        #expect(Snapshot.folder(filePath: ProjectFiles.path("Tests/WarnSimCLITests/Sub/Deeper/X.swift")).standardizedFileURL.path == expected)
+        #expect(
+            Snapshot.folder(filePath: ProjectFiles.path("Tests/WarnSimCLITests/Sub/Deeper/X.swift")).standardizedFileURL.path == expected)
         #expect(Snapshot.url(named: "help-radio-fit").lastPathComponent == "help-radio-fit.txt")
     }
 
@@ -22,17 +23,18 @@ import WarnSimTestSupport
     @Test func lineDiffShowsOnlyTheChangedBlockWithContext() {
         let expected = (1...20).map { "line \($0)" }.joined(separator: "\n") + "\n"
         let actual = expected.replacingOccurrences(of: "line 10\n", with: "line ten\nline 10b\n")
-        #expect(Snapshot.lineDiff(expected: expected, actual: actual) == """
-              … 7 equal line(s)
-              8: line 8
-              9: line 9
-            - 10: line 10
-            + 10: line ten
-            + 11: line 10b
-              11: line 11
-              12: line 12
-              … 8 equal line(s)
-            """)
+        #expect(
+            Snapshot.lineDiff(expected: expected, actual: actual) == """
+                  … 7 equal line(s)
+                  8: line 8
+                  9: line 9
+                - 10: line 10
+                + 10: line ten
+                + 11: line 10b
+                  11: line 11
+                  12: line 12
+                  … 8 equal line(s)
+                """)
     }
 
     @Test func lineDiffTruncatesLongBlocksAndNamesNewlineDifferences() {

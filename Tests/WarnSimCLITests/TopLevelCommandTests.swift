@@ -1,6 +1,6 @@
-import WarnSimTestSupport
 import Foundation
 import Testing
+import WarnSimTestSupport
 
 @Suite struct TopLevelCommandTests {
     @Test func helpListsSubcommandsWithDescriptions() throws {

@@ -21,23 +21,11 @@ struct WarnSimProcess {
         return folder.appendingPathComponent("warnsim")
     }()
 
+    /// Runs `warnsim arguments` with this process's environment; standard
+    /// output and standard error are read concurrently, so neither can fill its
+    /// pipe and block the other.
     static func run(_ arguments: [String]) throws -> Result {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        // Read both pipes to the end before waiting, so large outputs cannot block.
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Result(
-            status: process.terminationStatus,
-            stdout: String(decoding: outData, as: UTF8.self),
-            stderr: String(decoding: errData, as: UTF8.self))
+        try run(arguments, environment: [:])
     }
 
     static func temporaryFolder() throws -> URL {

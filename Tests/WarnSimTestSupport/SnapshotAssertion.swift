@@ -31,8 +31,9 @@ public func assertSnapshot(
     sourceLocation: SourceLocation = #_sourceLocation
 ) {
     guard Snapshot.isValidName(name) else {
-        Issue.record("snapshot name \"\(name)\" must be non-empty and use only letters, digits, '.', '_' and '-'",
-                     sourceLocation: sourceLocation)
+        Issue.record(
+            "snapshot name \"\(name)\" must be non-empty and use only letters, digits, '.', '_' and '-'",
+            sourceLocation: sourceLocation)
         return
     }
     let url = Snapshot.url(named: name, filePath: filePath)
@@ -47,7 +48,8 @@ public func assertSnapshot(
             return
         }
         let change = existing == nil ? "new" : existing == text ? "unchanged" : "changed"
-        Issue.record("""
+        Issue.record(
+            """
             recorded snapshot \(Snapshot.displayPath(url)) (\(change)); \
             \(Snapshot.recordVariable)=1 is set, so this test fails. Review the file \
             (git diff Tests/) and run again without the variable.
@@ -56,7 +58,8 @@ public func assertSnapshot(
     }
 
     guard let expected = existing else {
-        Issue.record("""
+        Issue.record(
+            """
             missing snapshot \(Snapshot.displayPath(url)). Record it with \
             \(Snapshot.recordVariable)=1 swift test --filter <tests>, then review it (git diff Tests/).
             Actual text (first lines):
@@ -65,7 +68,8 @@ public func assertSnapshot(
         return
     }
     if expected != text {
-        Issue.record("""
+        Issue.record(
+            """
             snapshot \(Snapshot.displayPath(url)) differs (- expected, + actual):
             \(Snapshot.lineDiff(expected: expected, actual: text))
             If the change is intended, re-record with \(Snapshot.recordVariable)=1 and review git diff Tests/.
@@ -136,7 +140,8 @@ public enum Snapshot {
         while prefix < old.count, prefix < new.count, old[prefix] == new[prefix] { prefix += 1 }
         var suffix = 0
         while suffix < old.count - prefix, suffix < new.count - prefix,
-              old[old.count - 1 - suffix] == new[new.count - 1 - suffix] { suffix += 1 }
+            old[old.count - 1 - suffix] == new[new.count - 1 - suffix]
+        { suffix += 1 }
         if prefix == old.count && prefix == new.count {
             // Same lines: the difference is in the line endings or the final newline.
             return "  (the lines are equal; the texts differ in line endings or the final newline: "
