@@ -1,5 +1,5 @@
 /// A value handed to parallel workers that only touch disjoint parts of what
-/// it points to (``Parallel/run(workers:_:)`` with a fixed work split). The
+/// it points to (`Parallel/run(workers:_:)` with a fixed work split). The
 /// caller guarantees the disjointness; the wrapper only tells the compiler.
 public struct UnsafeSendable<T>: @unchecked Sendable {
     /// The wrapped value.

@@ -19,11 +19,13 @@ struct WarnSim: AsyncParsableCommand {
             KeysCommand.self,
             BenchCommand.self,
             EvaluateCommand.self,
+            ValidateCommand.self,
             SweepCommand.self,
             WindowsCommand.self,
             RegressCommand.self,
             ConfigCommand.self,
             ScoreCommand.self,
+            ReplayCommand.self,
             RadioCommand.self,
         ]
     )

@@ -86,10 +86,11 @@ import WarnSimTestSupport
         let set = try RunSet(folders: [try RecordedRunFixture.shared.get()], options: LabelOptions())
         let a = Evaluator(labels: set.labels, options: set.options, resamples: 200, seed: 5).evaluate(warnedAt: set.recordedWarnings)
         let b = Evaluator(labels: set.labels, options: set.options, resamples: 200, seed: 5).evaluate(warnedAt: set.recordedWarnings)
+        let outcomes = FieldOutcomeCalculator(runs: set).outcomes(warnedAt: set.recordedWarnings)
         // (Compared as metrics.csv rows: NaN intervals are not == to themselves.)
         #expect(
-            MetricsCSV.row(id: "x", parameters: [], metrics: a, primary: .detectable)
-                == MetricsCSV.row(id: "x", parameters: [], metrics: b, primary: .detectable))
+            MetricsCSV.row(id: "x", parameters: [], metrics: a, outcomes: outcomes, primary: .detectable)
+                == MetricsCSV.row(id: "x", parameters: [], metrics: b, outcomes: outcomes, primary: .detectable))
         let m = a[.infected]!
         #expect(m.matrix.phones == set.labels[0].phones.count)
         #expect(m.precisionSeedInterval.lower.isNaN)

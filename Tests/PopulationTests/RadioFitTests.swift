@@ -4,8 +4,12 @@ import Testing
 import WarnSimCore
 import WarnSimTestSupport
 
-@Suite("Radio model fitted to DP-3T experiment 34")
+@Suite("Radio model fitted to DP-3T experiment 34 and Lanfer et al. 2022")
 struct RadioFitTests {
+    static func loadLanfer() throws -> LanferMeasurements {
+        try LanferMeasurements.load(directory: try ProjectFiles.required(ProjectFiles.lanfer))
+    }
+
     static func loadInputs() throws -> ([DP3TScenario], DeviceCalibrationTable) {
         let folder = try ProjectFiles.required(ProjectFiles.dp3t)
         for name in DP3TMeasurements.scenarioNames {
@@ -24,35 +28,50 @@ struct RadioFitTests {
         #expect(totals == [6177, 9885, 6309, 5337, 5275, 1852])
         #expect(scenarios.map(\.rowsWithoutDistance) == [2823, 3118, 4522, 2937, 0, 716])
         #expect(table.entry(model: "SM-G981B/DS")?.txPower == -24)
+        // Lanfer et al. 2022: every rssiBLE row; the second block of
+        // office/scenarios/OnePlus.csv (1,021 rows after its own header line)
+        // has no rssiBLE column and is not read.
+        let lanfer = try Self.loadLanfer()
+        #expect(lanfer.samples.count == 16_369)
+        #expect(lanfer.skippedRows == ["office/scenarios/OnePlus.csv": 1021])
+        #expect(Set(lanfer.samples.map(\.site)).count == 4 && Set(lanfer.samples.map(\.sender)).count == 3)
     }
 
     @Test("the shipped default is exactly what the fit produces")
     func shippedDefaultComesFromFit() throws {
         let (scenarios, table) = try Self.loadInputs()
-        let fitted = try RadioFit.fit(scenarios: scenarios, table: table).parameters
+        let fitted = try RadioFit.fit(scenarios: scenarios, lanfer: try Self.loadLanfer(), table: table).parameters
         let shipped = try RadioParameters.load(try ProjectFiles.required(ProjectFiles.radioDefault))
         #expect(shipped == fitted)
     }
 
-    @Test("simulated medians per distance band match the measured ones the model was fitted on")
-    func mediansPerBand() throws {
+    /// The criterion of `warnsim radio check`. Every DP-3T scenario band below 4 m
+    /// with at least two receivers passes (the fitted lunch, party, office and
+    /// the held-out train, queue and movement). The known failures
+    /// (Configs/radio/README.md) are single-device cells: DP-3T bands beyond 4 m
+    /// with one receiver, and Lanfer positions where one sender at one
+    /// placement sits more than 3.54 dB off the environment's median curve.
+    @Test("simulated medians within the device spread where the data have several devices")
+    func mediansWithinDeviceSpread() throws {
         let (scenarios, table) = try Self.loadInputs()
         let parameters = try RadioParameters.load(try ProjectFiles.required(ProjectFiles.radioDefault))
-        let rows = try RadioCheck.run(
-            scenarios: scenarios, table: table, parameters: parameters, seed: 99,
-            groups: [("room", ["lunch", "party"]), ("vehicle", ["train"])])
-        // Bands with at least 100 sightings below 4 m (beyond, the camera
-        // tracking is sparse and the detection limit dominates).
-        let checked = rows.filter { $0.measuredCount >= 100 && !$0.band.hasPrefix("4") && !$0.band.hasPrefix("6") }
-        #expect(checked.count == 10)
-        for row in checked {
-            // Within 2.5 dB below 3 m (the close-contact range); the log-distance
-            // line is 3 dB low at 3–4 m in the room scenarios (Configs/radio/README.md).
-            let tolerance = row.band.hasPrefix("3") ? 3.5 : 2.5
-            #expect(abs(row.simulatedMedian - row.measuredMedian) <= tolerance, "\(row.scenario) \(row.band): \(row)")
-            #expect(row.ks < 0.25, "\(row.scenario) \(row.band): KS \(row.ks)")
-            #expect(abs(row.simulatedIQR - row.measuredIQR) <= 5, "\(row.scenario) \(row.band) IQR")
+        let rows = try RadioCheck.run(scenarios: scenarios, lanfer: try Self.loadLanfer(), table: table, parameters: parameters, seed: 99)
+        #expect(Set(rows.map(\.dataSet)) == ["dp3t-exp34", "lanfer-multichannel-2022"])
+        #expect(Set(rows.filter { $0.dataSet != "dp3t-exp34" }.map(\.site)) == Set(LanferMeasurements.sites))
+        #expect(Set(rows.map(\.environment)) == Set(RadioEnvironment.allCases.map(\.name)))
+        for row in rows {
+            #expect(row.deviceSpread >= RadioCheck.spreadFloor(parameters))
+            #expect(row.passes == (abs(row.simulatedMedian - row.measuredMedian) <= row.deviceSpread + 1e-9))
+            #expect(row.measuredQ25 <= row.measuredMedian && row.measuredMedian <= row.measuredQ75)
+            #expect(row.simulatedQ25 <= row.simulatedMedian && row.simulatedMedian <= row.simulatedQ75)
         }
+        let dp3tNear = rows.filter {
+            $0.dataSet == "dp3t-exp34" && $0.devices >= 2 && !$0.distance.hasPrefix("4") && !$0.distance.hasPrefix("6")
+        }
+        #expect(dp3tNear.count == 29)
+        for row in dp3tNear { #expect(row.passes, "\(row.site) \(row.distance): \(row)") }
+        let failures = rows.filter { !$0.passes }
+        #expect(failures.allSatisfy { $0.devices == 1 || $0.dataSet != "dp3t-exp34" }, "\(failures)")
     }
 
     @Test("attenuation grows with distance and weak sightings are not produced")

@@ -79,7 +79,7 @@ import WarnSimTestSupport
         paths += try FileManager.default.contentsOfDirectory(atPath: "\(root)/history").filter { $0.hasSuffix(".yaml") }.map {
             "\(root)/history/\($0)"
         }
-        #expect(paths.count == 20)
+        #expect(paths.count == 22)  // 5 current sets, the 2 June 2020 sets, 15 history files
         var schemes = Set<String>()
         for path in paths {
             let loaded = try ConfigurationLoader.load(path: path)

@@ -23,13 +23,30 @@ extension WarnSimProcess {
         process.standardError = err
         try process.run()
         let errorOutput = PipeReader(err.fileHandleForReading)
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        let outData = readToEnd(out.fileHandleForReading)
         let errData = errorOutput.wait()
         process.waitUntilExit()
         return Result(
             status: process.terminationStatus,
             stdout: String(decoding: outData, as: UTF8.self),
             stderr: String(decoding: errData, as: UTF8.self))
+    }
+}
+
+/// Reads `handle` to its end with read(2), retrying reads a signal interrupted
+/// (Foundation's `readDataToEndOfFile` traps on EINTR, which a child's exit
+/// can cause while another thread reads).
+private func readToEnd(_ handle: FileHandle) -> Data {
+    var data = Data()
+    var buffer = [UInt8](repeating: 0, count: 65_536)
+    let fd = handle.fileDescriptor
+    while true {
+        let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+        if count > 0 {
+            data.append(contentsOf: buffer[0..<count])
+        } else if count == 0 || errno != EINTR {
+            return data
+        }
     }
 }
 
@@ -40,7 +57,7 @@ private final class PipeReader: @unchecked Sendable {
 
     init(_ handle: FileHandle) {
         Thread.detachNewThread { [self] in
-            data = handle.readDataToEndOfFile()
+            data = readToEnd(handle)
             done.signal()
         }
     }

@@ -1,7 +1,7 @@
 /// The short table `warnsim evaluate` prints: one line per label.
 public enum EvaluationSummary {
     public static func text(
-        metrics: [GroundTruthLabel: LabelMetrics], primary: GroundTruthLabel, configuration: String, runs: Int
+        metrics: [GroundTruthLabel: LabelMetrics], outcomes: FieldOutcomes, primary: GroundTruthLabel, configuration: String, runs: Int
     ) -> String {
         func pad(_ s: String, _ width: Int) -> String { s.count >= width ? s : s + String(repeating: " ", count: width - s.count) }
         func number(_ v: Double) -> String { MetricsCSV.fixed(v, 3) }
@@ -17,6 +17,13 @@ public enum EvaluationSummary {
             out += pad("\(number(m.matrix.recall)) (\(number(m.recallInterval.lower))–\(number(m.recallInterval.upper)))", 24)
             out += MetricsCSV.fixed(m.medianDelayHours, 1) + "\n"
         }
-        return out + "(* primary label)\n"
+        out += "(* primary label)\n"
+        out += "field outcomes: \(outcomes.warnedPhones) phones warned, \(outcomes.uploaders) uploaders, "
+        out += "\(MetricsCSV.fixed(outcomes.warningsPerUploader, 2)) warnings per uploader; exposure to warning "
+        out += "\(MetricsCSV.fixed(outcomes.exposureToWarningDaysMedian, 2)) days (median), "
+        out += "\(MetricsCSV.fixed(outcomes.exposureToWarningDaysMean, 2)) (mean); warned and later positive "
+        out +=
+            "\(MetricsCSV.fixed(outcomes.warnedLaterPositiveShare, 3)), later infected \(MetricsCSV.fixed(outcomes.warnedLaterInfectedShare, 3))\n"
+        return out
     }
 }

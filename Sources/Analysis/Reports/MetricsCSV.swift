@@ -3,8 +3,9 @@ import WarnSimCore
 
 /// `metrics.csv` of `warnsim evaluate` and `warnsim sweep`: one row per
 /// configuration; `id`, the swept parameters, then the primary label's metrics
-/// unprefixed and every other label's metrics prefixed with its name
-/// (Outputs/README.md documents every column).
+/// unprefixed, every other label's metrics prefixed with its name, then the
+/// label-independent field outcomes (``FieldOutcomes``; Outputs/README.md
+/// documents every column).
 public enum MetricsCSV {
     /// The metric columns of one label, in file order.
     public static let metricColumns = [
@@ -24,15 +25,18 @@ public enum MetricsCSV {
             let prefix = label == primary ? "" : label.columnPrefix
             columns += metricColumns.map { prefix + $0 }
         }
+        columns += FieldOutcomes.columns
         return columns.joined(separator: ",") + "\n"
     }
 
-    public static func row(id: String, parameters: [String], metrics: [GroundTruthLabel: LabelMetrics], primary: GroundTruthLabel) -> String
-    {
+    public static func row(
+        id: String, parameters: [String], metrics: [GroundTruthLabel: LabelMetrics], outcomes: FieldOutcomes, primary: GroundTruthLabel
+    ) -> String {
         var cells = [escape(id)] + parameters.map(escape)
         for label in labelOrder(primary: primary) {
             cells += values(metrics[label]!)
         }
+        cells += outcomes.cells
         return cells.joined(separator: ",") + "\n"
     }
 

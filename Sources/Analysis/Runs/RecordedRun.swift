@@ -8,7 +8,7 @@ import WarnSimCore
 /// the manifest, the phones, the infection tree, the exposures of app users to
 /// infectious people, the recorded windows and the run's risk configuration.
 /// Every file is checked; a missing, truncated or inconsistent file is an
-/// ``InputError`` naming it.
+/// `InputError` naming it.
 public struct RecordedRun: Sendable {
     /// One person of the run.
     public struct Phone: Sendable, Hashable {
@@ -18,6 +18,9 @@ public struct RecordedRun: Sendable {
         public var sharedKeys: Bool
         /// First detection with total risk HIGH (Unix seconds), notified or not.
         public var firstHighRiskAt: Int64?
+        /// When a test registered in the app came back POSITIVE: its
+        /// registration time (Unix seconds), nil without a positive test.
+        public var positiveTestAt: Int64?
     }
 
     /// One edge of the infection tree (seeds have infector −1).
@@ -137,6 +140,8 @@ public struct RecordedRun: Sendable {
         let hasApp = try table.column("has_app")
         let shared = try table.column("keys_shared")
         let high = try table.column("first_high_risk_at")
+        let registered = try table.column("test_registered_at")
+        let result = try table.column("test_result")
         guard table.rows.count == people else {
             throw InputError(file: path, problem: "has \(table.rows.count) rows; the manifest says \(people) people")
         }
@@ -149,7 +154,8 @@ public struct RecordedRun: Sendable {
                 Phone(
                     person: index, hasApp: try table.flag(row: row, column: hasApp),
                     sharedKeys: !keys.isEmpty && keys != "0",
-                    firstHighRiskAt: try table.optionalInt64(row: row, column: high)))
+                    firstHighRiskAt: try table.optionalInt64(row: row, column: high),
+                    positiveTestAt: table.rows[row][result] == "POSITIVE" ? try table.optionalInt64(row: row, column: registered) : nil))
         }
         return phones
     }

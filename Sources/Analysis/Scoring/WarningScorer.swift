@@ -15,7 +15,7 @@ import WarnSimCore
 /// The CWA total is HIGH if and only if some date's level is HIGH, and a
 /// date's level depends only on that date's windows. So for CWA exposure-window
 /// configurations each (phone, date, moment at which the date gained windows)
-/// is one device of the ``BatchScorer`` holding that date's windows up to the
+/// is one device of the `BatchScorer` holding that date's windows up to the
 /// moment, and the warning is the earliest moment of a HIGH device: the same
 /// decision as scoring whole histories, with each window counted once per
 /// moment of its own date only. ENF v1 schemes, whose totals combine dates, go

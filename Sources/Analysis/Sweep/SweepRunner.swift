@@ -58,6 +58,7 @@ public struct SweepRunner: Sendable {
         }
         let scored = plan.scored
         let evaluator = Evaluator(labels: runs.labels, options: spec.labels, resamples: spec.bootstrap, seed: spec.seed)
+        let field = FieldOutcomeCalculator(runs: runs)
         lap(\.prepare)
         var scorers: [WarningScorer]?
         let chunks = stride(from: 0, to: scored.count, by: chunkSize).map { $0..<min($0 + chunkSize, scored.count) }
@@ -83,7 +84,9 @@ public struct SweepRunner: Sendable {
                 var text = ""
                 for (i, offset) in chunk.enumerated() {
                     let entry = plan.entries[scored[offset].entry]
-                    let row = MetricsCSV.row(id: entry.id, parameters: entry.cells, metrics: results[i], primary: spec.labels.primary)
+                    let row = MetricsCSV.row(
+                        id: entry.id, parameters: entry.cells, metrics: results[i],
+                        outcomes: field.outcomes(warnedAt: warned.map { $0[i] }), primary: spec.labels.primary)
                     rows[scored[offset].entry] = row
                     text += row
                 }

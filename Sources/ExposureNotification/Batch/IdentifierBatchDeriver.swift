@@ -4,7 +4,7 @@ import WarnSimCore
 /// Derives every Rolling Proximity Identifier (and optionally every Associated
 /// Encrypted Metadata) of many Temporary Exposure Keys at once.
 ///
-/// Per key: one zero-salt HKDF pass yields RPIK and AEMK (``ZeroSaltHKDF``), one
+/// Per key: one zero-salt HKDF pass yields RPIK and AEMK (`ZeroSaltHKDF`), one
 /// EVP call encrypts all `rolling_period` PaddedData blocks under the RPIK, and
 /// one more encrypts the RPIs under the AEMK to give the AEM keystream
 /// (AES-128-CTR with the RPI as IV uses exactly `AES(AEMK, RPI)` for its first

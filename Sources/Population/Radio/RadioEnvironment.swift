@@ -1,16 +1,20 @@
 /// Where an encounter takes place, as far as the radio channel is concerned.
 public enum RadioEnvironment: Int, CaseIterable, Sendable, Codable, Comparable {
-    /// An open indoor room (office, classroom, flat, shop, restaurant).
+    /// An open indoor room with people about (flat, classroom, shop, restaurant):
+    /// DP-3T exp. 34 lunch and party.
     case room = 0
-    /// A vehicle (bus, tram, train): metal-rich, distance barely observable.
-    case vehicle = 1
-    /// Outdoors (streets, squares).
-    case outdoors = 2
+    /// An office room (Lanfer et al. 2022 office, anchored to DP-3T exp. 34 office).
+    case office = 1
+    /// A vehicle (bus, tram, train): Lanfer et al. 2022 bus and train.
+    case vehicle = 2
+    /// Outdoors (streets, squares): Lanfer et al. 2022 parking lot.
+    case outdoors = 3
 
     /// The name used in YAML, CSV and the command line.
     public var name: String {
         switch self {
         case .room: "room"
+        case .office: "office"
         case .vehicle: "vehicle"
         case .outdoors: "outdoors"
         }

@@ -9,8 +9,14 @@ public struct RadioFitOptions: Sendable {
     public var roomScenarios = ["lunch", "party"]
     /// Scenario with phones on the desk (README: office): the `table` carriage offset.
     public var tableScenarios = ["office"]
-    /// Scenario in a (mock) train compartment (README: train): the vehicle channel.
+    /// Scenario in a (mock) train compartment (README: train): checked against
+    /// the vehicle channel, not fitted (the channel comes from real vehicles).
     public var vehicleScenarios = ["train"]
+    /// Lanfer et al. 2022 places per environment: office room, vehicles (bus and
+    /// train pooled: one slope, one level; the fit reports each alone), outdoors.
+    public var lanferSites: [(environment: RadioEnvironment, sites: [String])] = [
+        (.office, ["office"]), (.vehicle, ["bus", "train"]), (.outdoors, ["parking"]),
+    ]
     /// Sightings beyond this distance are not used (the camera tracking is
     /// sparse beyond it and nearly all such sightings sit at the detection limit).
     public var maximumDistance = 8.0
@@ -25,11 +31,6 @@ public struct RadioFitOptions: Sendable {
     public var bodyBlockingPenalty: Double? = nil
     /// Weakest raw RSSI in the DP-3T data (−105 dBm): the receivers' detection limit.
     public var detectionLimitRssi = -105.0
-    /// Outdoors (no DP-3T scenario): Lovett et al. 2020 median curve, 48.0 dB at 1 m
-    /// and ≈26 dB per decade (arXiv:2007.05057, Fig. 4; the curve Google's ENS risk
-    /// simulator uses, google-research/agent-based-epidemic-sim `ens_simulator.py`).
-    public var outdoorAttenuationAt1m = 48.0
-    public var outdoorPathLossExponent = 2.6
     /// The Pixel 4 (a directly measured, HIGH-confidence reference phone) moved by
     /// 5 dB in tx − correction between Google's EN calibration lists of 2020-06-13
     /// and 2020-08-12 (+5/−28 → +8/−30). Two measurements differing by 5 dB give
@@ -59,7 +60,7 @@ public struct ChannelFitFigures: Sendable {
     public var scanSigma: Double
 }
 
-/// The outcome of ``RadioFit/fit(scenarios:table:options:)``.
+/// The outcome of ``RadioFit/fit(scenarios:lanfer:table:options:)``.
 public struct RadioFitResult: Sendable {
     public var parameters: RadioParameters
     public var channelFigures: [ChannelFitFigures]
@@ -75,15 +76,19 @@ public struct RadioFitResult: Sendable {
     public var oemScatterModels: Int
     /// Median residual of the table scenarios against the room curve (both ends).
     public var tableOffsetBothEnds: Double
+    /// The Lanfer et al. 2022 decomposition and the shift that puts its levels on
+    /// the EN attenuation scale (anchored office level − Lanfer office level).
+    public var lanfer: LanferFit
+    public var lanferShift: Double
     /// Measured against simulated, per scenario and distance band.
     public var check: [RadioCheckRow]
 }
 
-/// Fits ``RadioParameters`` to the DP-3T experiment-34 measurements.
+/// Fits ``RadioParameters`` to the DP-3T experiment-34 and Lanfer et al. 2022 measurements.
 public enum RadioFit {
     /// Runs the fit. Deterministic for given inputs and options.
     public static func fit(
-        scenarios: [DP3TScenario], table: DeviceCalibrationTable,
+        scenarios: [DP3TScenario], lanfer: LanferMeasurements, table: DeviceCalibrationTable,
         options: RadioFitOptions = RadioFitOptions()
     ) throws -> RadioFitResult {
         let data = try RadioFitData(
@@ -127,73 +132,136 @@ public enum RadioFit {
 
         // 2. Variance components of the room channel.
         let roomComponents = varianceComponents(rows: roomRows, data: data) { residual($0, line) }
-        // 3. Vehicle line with the device effects fixed.
-        let vehicleLine = leastSquares(
-            x: vehicleRows.map { data.logDistance[$0] },
-            y: vehicleRows.map { data.attenuation[$0] - txEffect[data.transmitter[$0]] - rxEffect[data.receiver[$0]] })
-        let vehicleComponents = varianceComponents(rows: vehicleRows, data: data) { residual($0, vehicleLine) }
-        // 4. Table carriage: median residual of the desk scenario against the room line.
+        // 3. Table carriage: median residual of the desk scenario against the room line.
         let tableResidual = SampleStatistics.median(tableRows.map { residual($0, line) })
 
         let blockingSpread = (options.bodyBlockingProbability * (1 - options.bodyBlockingProbability)).squareRoot()
         let bodyPenalty = options.bodyBlockingPenalty ?? (blockingSpread > 0 ? roomComponents.pair / blockingSpread : 0)
         let bodyVariance = bodyPenalty * bodyPenalty * blockingSpread * blockingSpread
-        func channel(
-            _ l: (intercept: Double, slope: Double), _ c: (pair: Double, minute: Double, scan: Double), source: String
-        ) -> ChannelParameters {
-            ChannelParameters(
-                attenuationAt1m: l.intercept - bodyPenalty * options.bodyBlockingProbability,
-                pathLossExponent: l.slope / 10,
-                shadowingSigma: max(0, c.pair * c.pair - bodyVariance).squareRoot(),
-                orientationSigma: c.minute, scanSigma: c.scan, source: source)
+        let blockingShift = bodyPenalty * options.bodyBlockingProbability
+        var room = ChannelParameters(
+            attenuationAt1m: line.intercept - blockingShift, pathLossExponent: line.slope / 10,
+            shadowingSigma: max(0, roomComponents.pair * roomComponents.pair - bodyVariance).squareRoot(),
+            orientationSigma: roomComponents.minute, scanSigma: roomComponents.scan,
+            source: "fit: DP-3T exp. 34 \(options.roomScenarios.joined(separator: " + "))")
+
+        // 4. Lanfer et al. 2022: slope and spreads per environment with an offset per
+        //    (place, sender); levels of the places relative to each other with one
+        //    offset per sender shared by all places.
+        let lanferFit = try LanferFit(measurements: lanfer, groups: options.lanferSites)
+        let fastRoom = (room.orientationSigma * room.orientationSigma + room.scanSigma * room.scanSigma).squareRoot()
+        var channels = [ChannelParameters](repeating: room, count: RadioEnvironment.allCases.count)
+        for group in lanferFit.groups {
+            let fast = group.fastSigma
+            channels[group.environment.rawValue] = ChannelParameters(
+                attenuationAt1m: group.level - lanferFit.groups[0].level,  // relative to the office until anchored
+                pathLossExponent: group.slope / 10,
+                shadowingSigma: max(0, group.positionSigma * group.positionSigma - bodyVariance).squareRoot(),
+                orientationSigma: fastRoom > 0 ? fast * room.orientationSigma / fastRoom : 0,
+                scanSigma: fastRoom > 0 ? fast * room.scanSigma / fastRoom : fast,
+                source: "fit: Lanfer et al. 2022 \(group.sites.joined(separator: " + ")) (slope, spreads, level relative to office)"
+                    + "; anchor: DP-3T exp. 34 office")
         }
-        var room = channel(line, roomComponents, source: "fit: DP-3T exp. 34 \(options.roomScenarios.joined(separator: " + "))")
-        var vehicle = channel(
-            vehicleLine, vehicleComponents, source: "fit: DP-3T exp. 34 \(options.vehicleScenarios.joined(separator: " + "))")
-        let outdoors = ChannelParameters(
-            attenuationAt1m: options.outdoorAttenuationAt1m, pathLossExponent: options.outdoorPathLossExponent,
-            shadowingSigma: room.shadowingSigma, orientationSigma: room.orientationSigma, scanSigma: room.scanSigma,
-            source: "median: Lovett et al. 2020 (arXiv:2007.05057, Fig. 4); spread: room fit (no outdoor measurement)")
+        channels[RadioEnvironment.room.rawValue] = room
+        // 5. Levels on the EN scale (Samsung phones with the calibration table):
+        //    office from the DP-3T office scenario (phones on the desk, table
+        //    carriage), vehicle from the DP-3T train, both with the Lanfer slope;
+        //    outdoors keeps its Lanfer level relative to the office (no EN-scale
+        //    outdoor measurement). Found with the censoring correction below.
+        let officeRelative = channels.map(\.attenuationAt1m)
+        let officeIndex = RadioEnvironment.office.rawValue
+        let vehicleIndex = RadioEnvironment.vehicle.rawValue
+        func startLevel(_ rows: [Int], _ environment: Int, carriageBothEnds: Double) -> Double {
+            SampleStatistics.median(
+                rows.map {
+                    data.attenuation[$0] - channels[environment].pathLossExponent * 10 * data.logDistance[$0]
+                        - txEffect[data.transmitter[$0]] - rxEffect[data.receiver[$0]]
+                }) - carriageBothEnds - blockingShift
+        }
+        var officeA1 = startLevel(tableRows, officeIndex, carriageBothEnds: tableResidual)
+        channels[vehicleIndex].attenuationAt1m = startLevel(vehicleRows, vehicleIndex, carriageBothEnds: 0)
+        func anchor() {
+            for group in lanferFit.groups where group.environment != .vehicle {
+                channels[group.environment.rawValue].attenuationAt1m = officeA1 + officeRelative[group.environment.rawValue]
+            }
+        }
+        anchor()
+        channels[vehicleIndex].source =
+            "fit: Lanfer et al. 2022 bus + train (slope, spreads); level: DP-3T exp. 34 train"
+        channels[officeIndex].source = "fit: Lanfer et al. 2022 office (slope, spreads); level: DP-3T exp. 34 office"
+        channels[RadioEnvironment.outdoors.rawValue].source =
+            "fit: Lanfer et al. 2022 parking (slope, spreads, level relative to office); office level: DP-3T exp. 34 office"
 
         var parameters = RadioParameters(
-            channels: [room, vehicle, outdoors],
+            channels: channels,
             carriageNames: ["pocket", "table"], carriageOffsets: [0, tableResidual / 2],
             bodyBlockingProbability: options.bodyBlockingProbability, bodyBlockingPenalty: bodyPenalty,
             deviceSigma: deviceSigma, modelSigmaLow: lowModelSigma.perComponent, modelSigmaMedium: lowModelSigma.perComponent,
             modelSigmaHigh: options.modelSigmaHigh,
             detectionLimitRssi: options.detectionLimitRssi, minimumDistance: 0.1)
 
-        // 5. Censoring correction: sightings weaker than the detection limit are
-        //    missing from the data, so match simulated *detected* band medians.
+        // 6. Censoring correction: sightings weaker than the detection limit are
+        //    missing from the data, so match simulated *detected* band medians
+        //    (room: level and slope; office anchor: level only, table carriage).
         let bands = RadioCheck.bands
+        let tableOffset = tableResidual / 2
         for _ in 0..<options.refinementIterations {
-            room = refine(room, environment: .room, rows: roomRows, data: data, parameters: parameters, bands: bands, options: options)
+            room = refine(
+                room, environment: .room, carriage: 0, rows: roomRows, data: data, parameters: parameters, bands: bands,
+                options: options, levelOnly: false)
             parameters.channels[RadioEnvironment.room.rawValue] = room
-            vehicle = refine(
-                vehicle, environment: .vehicle, rows: vehicleRows, data: data, parameters: parameters, bands: bands, options: options)
-            parameters.channels[RadioEnvironment.vehicle.rawValue] = vehicle
+            officeA1 =
+                refine(
+                    parameters.channels[officeIndex], environment: .office, carriage: tableOffset, rows: tableRows, data: data,
+                    parameters: parameters, bands: bands, options: options, levelOnly: true
+                ).attenuationAt1m
+            anchor()
+            channels[vehicleIndex].attenuationAt1m =
+                refine(
+                    parameters.channels[vehicleIndex], environment: .vehicle, carriage: 0, rows: vehicleRows, data: data,
+                    parameters: parameters, bands: bands, options: options, levelOnly: true
+                ).attenuationAt1m
+            for group in lanferFit.groups {
+                parameters.channels[group.environment.rawValue].attenuationAt1m = channels[group.environment.rawValue].attenuationAt1m
+            }
         }
-        parameters.channels[RadioEnvironment.outdoors.rawValue].shadowingSigma = room.shadowingSigma
+        // EN attenuation of a Lanfer sample = offset(place, sender) − RSSI: the
+        // (place, sender) offset of the slope fit replaced by the environment's
+        // median level at 1 m (only slope and spreads are carried across).
+        let lanferShift = officeA1 + blockingShift - lanferFit.groups[0].level
+        for group in lanferFit.groups {
+            for site in group.sites {
+                let index = LanferMeasurements.sites.firstIndex(of: site)!
+                let level = parameters.channels[group.environment.rawValue].attenuationAt1m + blockingShift
+                parameters.measurementOffsets.append(
+                    RadioParameters.MeasurementOffsets(
+                        dataSet: "\(LanferMeasurements.dataSetName)/\(site)", senders: LanferMeasurements.senders,
+                        offsets: lanferFit.offsets[index].map { level - $0 }))
+            }
+        }
         parameters = parameters.rounded()
 
-        let figures = [
+        var figures = [
             ChannelFitFigures(
                 environment: .room, scenarios: options.roomScenarios, sightings: roomRows.count,
                 pairs: Set(roomRows.map { data.pair[$0] }).count,
                 olsAttenuationAt1m: line.intercept, olsPathLossExponent: line.slope / 10,
-                pairSigma: roomComponents.pair, minuteSigma: roomComponents.minute, scanSigma: roomComponents.scan),
-            ChannelFitFigures(
-                environment: .vehicle, scenarios: options.vehicleScenarios, sightings: vehicleRows.count,
-                pairs: Set(vehicleRows.map { data.pair[$0] }).count,
-                olsAttenuationAt1m: vehicleLine.intercept, olsPathLossExponent: vehicleLine.slope / 10,
-                pairSigma: vehicleComponents.pair, minuteSigma: vehicleComponents.minute, scanSigma: vehicleComponents.scan),
+                pairSigma: roomComponents.pair, minuteSigma: roomComponents.minute, scanSigma: roomComponents.scan)
         ]
-        let check = RadioCheck.compare(data: data, parameters: parameters, options: options, seed: options.seed &+ 1)
+        for group in lanferFit.groups {
+            figures.append(
+                ChannelFitFigures(
+                    environment: group.environment, scenarios: group.sites, sightings: group.samples, pairs: group.positions,
+                    olsAttenuationAt1m: group.level + lanferShift, olsPathLossExponent: group.slope / 10,
+                    pairSigma: group.positionSigma, minuteSigma: .nan, scanSigma: group.fastSigma))
+        }
+        let check = try RadioCheck.compare(
+            data: data, lanfer: lanfer, parameters: parameters, options: options, seed: options.seed &+ 1)
         return RadioFitResult(
             parameters: parameters, channelFigures: figures, deviceModels: data.deviceModels,
             transmitterEffects: txEffect, receiverEffects: rxEffect, deviceSigma: deviceSigma,
             oemScatter: lowModelSigma.combined, oemScatterModels: lowModelSigma.models,
-            tableOffsetBothEnds: tableResidual, check: check)
+            tableOffsetBothEnds: tableResidual, lanfer: lanferFit, lanferShift: lanferShift, check: check)
     }
 
     /// RMS of (tx − correction) of HIGH-confidence models around their OEM's
@@ -291,12 +359,14 @@ public enum RadioFit {
     /// One censoring-correction step: shift the line by the weighted regression
     /// of (measured − simulated detected band medians) on log distance.
     static func refine(
-        _ channel: ChannelParameters, environment: RadioEnvironment, rows: [Int], data: RadioFitData,
-        parameters: RadioParameters, bands: [RadioCheck.Band], options: RadioFitOptions
+        _ channel: ChannelParameters, environment: RadioEnvironment, carriage: Double, rows: [Int], data: RadioFitData,
+        parameters: RadioParameters, bands: [RadioCheck.Band], options: RadioFitOptions, levelOnly: Bool
     ) -> ChannelParameters {
+        var current = parameters
+        current.channels[environment.rawValue] = channel
         let simulated = RadioCheck.simulate(
-            rows: rows, data: data, parameters: parameters, environment: { _ in environment },
-            carriage: { _ in 0 }, replicates: options.replicates, seed: options.seed)
+            rows: rows, data: data, parameters: current, environment: { _ in environment },
+            carriage: { _ in carriage }, replicates: options.replicates, seed: options.seed)
         var x: [Double] = []
         var y: [Double] = []
         var w: [Double] = []
@@ -311,7 +381,7 @@ public enum RadioFit {
             w.append(Double(measured.count))
         }
         var updated = channel
-        guard x.count >= 2 else { return updated }
+        guard x.count >= (levelOnly ? 1 : 2) else { return updated }
         let total = w.reduce(0, +)
         let mx = zip(x, w).reduce(0) { $0 + $1.0 * $1.1 } / total
         let my = zip(y, w).reduce(0) { $0 + $1.0 * $1.1 } / total
@@ -321,7 +391,7 @@ public enum RadioFit {
             sxy += w[i] * (x[i] - mx) * (y[i] - my)
             sxx += w[i] * (x[i] - mx) * (x[i] - mx)
         }
-        let slope = sxx > 0 ? sxy / sxx : 0
+        let slope = levelOnly ? 0 : (sxx > 0 ? sxy / sxx : 0)
         updated.attenuationAt1m += my - slope * mx
         updated.pathLossExponent += slope / 10
         return updated
@@ -349,6 +419,9 @@ extension RadioParameters {
         copy.modelSigmaHigh = r(modelSigmaHigh)
         copy.detectionLimitRssi = r(detectionLimitRssi)
         copy.minimumDistance = r(minimumDistance)
+        copy.measurementOffsets = measurementOffsets.map {
+            MeasurementOffsets(dataSet: $0.dataSet, senders: $0.senders, offsets: $0.offsets.map(r))
+        }
         return copy
     }
 }

@@ -54,6 +54,32 @@ public struct RadioParameters: Sendable, Equatable {
     public var detectionLimitRssi: Double
     /// Distances below this are treated as this (phones cannot overlap), metres.
     public var minimumDistance: Double
+    /// How a simulated phone's model is drawn from the calibration table:
+    /// `uniform` (every row equally likely; no cited market share per model).
+    public var phoneModelDraw = "uniform"
+    /// Per measurement set whose devices are not in the calibration table
+    /// (Lanfer et al. 2022: a Raspberry Pi receiver), the fitted offset per
+    /// sender that maps raw RSSI to EN attenuation: attenuation = offset − RSSI.
+    public var measurementOffsets: [MeasurementOffsets] = []
+
+    /// The fitted RSSI → attenuation offsets of one measurement set.
+    public struct MeasurementOffsets: Sendable, Equatable {
+        public var dataSet: String
+        public var senders: [String]
+        public var offsets: [Double]
+
+        public init(dataSet: String, senders: [String], offsets: [Double]) {
+            self.dataSet = dataSet
+            self.senders = senders
+            self.offsets = offsets
+        }
+
+        /// The offset of a sender.
+        public func offset(_ sender: String) -> Double? { senders.firstIndex(of: sender).map { offsets[$0] } }
+    }
+
+    /// The offsets of a measurement set.
+    public func offsets(dataSet: String) -> MeasurementOffsets? { measurementOffsets.first { $0.dataSet == dataSet } }
 
     /// The channel of `environment`.
     public func channel(_ environment: RadioEnvironment) -> ChannelParameters { channels[environment.rawValue] }
@@ -133,13 +159,36 @@ extension RadioParameters {
         try models.finish()
         try calibration.finish()
 
+        let phones = try root.section("phone_models")
+        let draw = try phones.choice("draw", from: ["uniform"])
+        _ = try phones.string("source", default: "")
+        try phones.finish()
+
+        var mappings: [MeasurementOffsets] = []
+        if root.has("measurement_offsets") {
+            for (dataSet, section) in try root.namedSections("measurement_offsets") {
+                var senders: [String] = []
+                var values: [Double] = []
+                for sender in section.keys where sender != "source" {
+                    senders.append(sender)
+                    values.append(try section.double(sender, in: -200...200))
+                }
+                _ = try section.string("source", default: "")
+                try section.finish()
+                mappings.append(MeasurementOffsets(dataSet: dataSet, senders: senders, offsets: values))
+            }
+        }
+
         let limit = try root.double("detection_limit_rssi_dbm", in: -150 ... -40)
         let minimum = try root.double("minimum_distance_m", in: 0.01...2)
         try root.finish()
-        return RadioParameters(
+        var parameters = RadioParameters(
             channels: channels, carriageNames: names, carriageOffsets: offsets,
             bodyBlockingProbability: blockingProbability, bodyBlockingPenalty: blockingPenalty,
             deviceSigma: device, modelSigmaLow: low, modelSigmaMedium: medium, modelSigmaHigh: high,
             detectionLimitRssi: limit, minimumDistance: minimum)
+        parameters.phoneModelDraw = draw
+        parameters.measurementOffsets = mappings
+        return parameters
     }
 }

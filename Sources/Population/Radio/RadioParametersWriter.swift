@@ -4,15 +4,29 @@ import Foundation
 public enum RadioParametersWriter {
     static func f(_ value: Double) -> String { String(format: "%.2f", value) }
 
+    /// What each environment's median curve means, for the YAML comments.
+    static func note(_ environment: RadioEnvironment) -> String {
+        switch environment {
+        case .room: "open room with people (home, school, daycare, shop, leisure)"
+        case .office: "office room (work)"
+        case .vehicle: "bus, tram, train (transport)"
+        case .outdoors: "outdoors (street)"
+        }
+    }
+
     /// The YAML text for a fit result.
     public static func yaml(_ result: RadioFitResult, generatedFrom: String) -> String {
         let p = result.parameters
         var text = """
-            # WarnSim radio model (Population.RadioModel), written by `warnsim radio fit`.
-            # Fitted to the DP-3T experiment-34 measurements (\(generatedFrom)):
-            # real RSSI with camera-tracked distance, EPFL atrium, 2020-07-30, CC BY-ND 4.0,
-            # with per-model TX power and RSSI correction from Google's calibration table
-            # of 2020-08-12. Figures and method: Configs/radio/README.md.
+            # WarnSim radio model (Population.RadioModel), written by `warnsim radio fit` (\(generatedFrom)).
+            # Fitted to real measurements (figures and method: Configs/radio/README.md):
+            # - DP-3T experiment 34 (EPFL atrium, 2020-07-30, CC BY-ND 4.0, © EPFL and ETH Zurich):
+            #   raw RSSI of 18 Samsung phones with camera-tracked distance, with per-model TX power
+            #   and RSSI correction from Google's calibration table of 2020-08-12;
+            # - Lanfer et al. 2022 (E. Lanfer, T. Hänel, R. van Rijswijk-Deij, N. Aschenbruck,
+            #   IEEE LCN 2022, doi:10.1109/LCN53696.2022.9843531; data CC BY-SA 4.0): raw BLE RSSI
+            #   at surveyed distances in an office, a bus, a train and a parking lot.
+            #   Derived from it, the values marked "Lanfer" are shared under CC BY-SA 4.0.
             #
             # attenuation = A1 + 10·n·log10(d) + carriage(tx) + carriage(rx) + body blocking
             #               + shadowing (per encounter) + orientation (per minute) + fading (per sighting)
@@ -24,6 +38,7 @@ public enum RadioParametersWriter {
         for environment in RadioEnvironment.allCases {
             let c = p.channel(environment)
             text += """
+                  # \(note(environment))
                   \(environment.name):
                     source: "\(c.source)"
                     attenuation_at_1m_db: \(f(c.attenuationAt1m))   # median at 1 m, unblocked, pockets
@@ -71,6 +86,30 @@ public enum RadioParametersWriter {
                 medium: \(f(p.modelSigmaMedium))
                 high: \(f(p.modelSigmaHigh))
 
+            # Which phone model a simulated phone gets. uniform: every row of the calibration table
+            # equally likely. No market share per model (nor an Android/iOS split with a radio
+            # calibration for iPhones, which the table does not list) is among the project's sources.
+            phone_models:
+              source: "no cited market share per model; Google's calibration table of 2020-08-12 rows"
+              draw: \(p.phoneModelDraw)
+
+            # Measured RSSI → EN attenuation for measurement sets whose devices are not in the
+            # calibration table (used by `warnsim radio check`): attenuation = offset(place, sender) − RSSI.
+            # Lanfer et al. 2022 (receiver Raspberry Pi 4b, not in the table): per place and sender, the
+            # environment's median level at 1 m minus the fitted (place, sender) offset of −RSSI, so only
+            # the slope and the spreads of these data are compared, not their level.
+            measurement_offsets:
+
+            """
+        for mapping in p.measurementOffsets {
+            text += "  \(mapping.dataSet):\n"
+            text += "    source: \"fit: Lanfer et al. 2022 (place, sender) offsets\"\n"
+            for (sender, offset) in zip(mapping.senders, mapping.offsets) {
+                text += "    \(sender): \(f(offset))\n"
+            }
+        }
+        text += """
+
             # Weakest raw RSSI in the DP-3T data: advertisements below it are not received.
             detection_limit_rssi_dbm: \(f(p.detectionLimitRssi))
             # Phones cannot be closer than this (metres).
@@ -80,17 +119,29 @@ public enum RadioParametersWriter {
         return text
     }
 
-    /// The Markdown figures of a fit: channel parameters, variance components
-    /// and the per-scenario, per-band comparison.
+    /// The Markdown figures of a fit: channel parameters, variance components,
+    /// the Lanfer decomposition and the per-data-set, per-distance comparison.
     public static func markdownFigures(_ result: RadioFitResult) -> String {
         var text =
-            "| environment | scenarios | sightings | pairs | OLS A1 (dB) | OLS n | fitted A1 (dB, unblocked) | fitted n | σ pair | σ minute | σ sighting | shadowing σ |\n"
+            "| environment | data | samples | pairs / positions | OLS A1 (dB) | OLS n | fitted A1 (dB, unblocked) | fitted n | σ pair / position | σ minute | σ sighting | shadowing σ |\n"
         text += "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n"
         for figures in result.channelFigures {
             let c = result.parameters.channel(figures.environment)
+            let minute = figures.minuteSigma.isNaN ? "–" : f(figures.minuteSigma)
             text +=
-                "| \(figures.environment.name) | \(figures.scenarios.joined(separator: ", ")) | \(figures.sightings) | \(figures.pairs) | \(f(figures.olsAttenuationAt1m)) | \(f(figures.olsPathLossExponent)) | \(f(c.attenuationAt1m)) | \(f(c.pathLossExponent)) | \(f(figures.pairSigma)) | \(f(figures.minuteSigma)) | \(f(figures.scanSigma)) | \(f(c.shadowingSigma)) |\n"
+                "| \(figures.environment.name) | \(figures.scenarios.joined(separator: ", ")) | \(figures.sightings) | \(figures.pairs) | \(f(figures.olsAttenuationAt1m)) | \(f(figures.olsPathLossExponent)) | \(f(c.attenuationAt1m)) | \(f(c.pathLossExponent)) | \(f(figures.pairSigma)) | \(minute) | \(f(figures.scanSigma)) | \(f(c.shadowingSigma)) |\n"
         }
+        text += "\nLanfer et al. 2022 places, each fitted alone (level at 1 m on the EN scale, shift \(f(result.lanferShift)) dB):\n\n"
+        text += "| place | environment | level alone (dB) | n alone | level in environment fit (dB) |\n|---|---|---:|---:|---:|\n"
+        for group in result.lanfer.groups {
+            for (i, site) in group.sites.enumerated() {
+                let index = LanferMeasurements.sites.firstIndex(of: site)!
+                text +=
+                    "| \(site) | \(group.environment.name) | \(f(group.siteLevels[i] + result.lanferShift)) | \(f(group.siteSlopes[i] / 10)) | \(f(result.lanfer.siteLevels[index] + result.lanferShift)) |\n"
+            }
+        }
+        text += "\nLanfer sender effects (dB, mean offset of −RSSI over the places): "
+        text += zip(LanferMeasurements.senders, result.lanfer.senderEffects).map { "\($0) \(f($1))" }.joined(separator: ", ") + "\n"
         text += "\nPer-device effects (dB, transmitter / receiver), sigma \(f(result.deviceSigma)) dB:\n\n"
         text += "| device | model | as transmitter | as receiver |\n|---:|---|---:|---:|\n"
         for (index, model) in result.deviceModels.enumerated() {
@@ -102,11 +153,12 @@ public enum RadioParametersWriter {
 
     /// The comparison as a Markdown table.
     public static func checkTable(_ rows: [RadioCheckRow]) -> String {
-        var text = "| scenario | band | n measured | n simulated | median meas. | median sim. | IQR meas. | IQR sim. | KS |\n"
-        text += "|---|---|---:|---:|---:|---:|---:|---:|---:|\n"
+        var text =
+            "| data set | place | environment | distance | n meas. | n sim. | meas. q25 | meas. median | meas. q75 | sim. q25 | sim. median | sim. q75 | devices | spread | ok |\n"
+        text += "|---|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|\n"
         for row in rows {
             text +=
-                "| \(row.scenario) | \(row.band) | \(row.measuredCount) | \(row.simulatedCount) | \(f(row.measuredMedian)) | \(f(row.simulatedMedian)) | \(f(row.measuredIQR)) | \(f(row.simulatedIQR)) | \(String(format: "%.3f", row.ks)) |\n"
+                "| \(row.dataSet) | \(row.site) | \(row.environment) | \(row.distance) | \(row.measuredCount) | \(row.simulatedCount) | \(f(row.measuredQ25)) | \(f(row.measuredMedian)) | \(f(row.measuredQ75)) | \(f(row.simulatedQ25)) | \(f(row.simulatedMedian)) | \(f(row.simulatedQ75)) | \(row.devices) | \(f(row.deviceSpread)) | \(row.passes ? "yes" : "NO") |\n"
         }
         return text
     }

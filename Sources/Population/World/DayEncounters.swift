@@ -41,7 +41,7 @@ public struct DayEncounters: Sendable, Equatable {
     /// the encounters within the day: the wrapping sum over encounters of a hash
     /// of (venue, people, setting, interval, minimum distance, segments). Two
     /// builds of the generator that produce the same encounters give the same
-    /// checksum (``WorldBenchmark`` reports it).
+    /// checksum (`WorldBenchmark` reports it).
     public func contentChecksum() -> UInt64 {
         var sum: UInt64 = 0
         for i in 0..<count {

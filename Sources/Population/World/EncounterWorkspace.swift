@@ -1,5 +1,5 @@
 /// Buffers that ``DayEncounters/generate(town:plan:workers:workspace:into:)``
-/// reuses from one day to the next: one ``EncounterSink`` per worker. A day of
+/// reuses from one day to the next: one `EncounterSink` per worker. A day of
 /// a 100,000-person town writes about 85 MB into the sinks; allocating them
 /// afresh every day cost as much time in page faults and in copies while the
 /// buffers grew as the pairing itself (`perf`, `warnsim bench world`).

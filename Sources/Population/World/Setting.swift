@@ -23,9 +23,12 @@ public enum Setting: UInt8, CaseIterable, Sendable, Codable {
         }
     }
 
-    /// The radio environment of the setting.
+    /// The radio environment of the setting: work in an office, transport
+    /// (bus, tram, train) in a vehicle, streets outdoors, every other setting
+    /// (home, school, daycare, shop, leisure) in an open room with people about.
     public var environment: RadioEnvironment {
         switch self {
+        case .work: .office
         case .transport: .vehicle
         case .street: .outdoors
         default: .room

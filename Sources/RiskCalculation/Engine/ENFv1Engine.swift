@@ -12,14 +12,26 @@ import ExposureNotification
 /// WarnSim derives these from the same scan instances it records for ENF v2,
 /// so one recorded set of windows can be scored under any scheme:
 /// - one window is one exposure (ENF v2 opens at most one window per key and
-///   30 minutes; the v1 framework's own aggregation per key and day is not
-///   documented in the reference);
-/// - duration = Σ max(secondsSinceLastScan, 0) / 60 minutes;
+///   30 minutes; the v1 framework's own grouping of a key's sightings into
+///   exposures, runs with gaps of at most 10 minutes, needs the sighting times,
+///   which a window does not keep);
+/// - seconds = Σ max(secondsSinceLastScan, 0): each scan stands for the time
+///   since the scan before it, as the v1 reference stretched each sighting over
+///   one scan interval;
+/// - reported duration, as the framework reported it (Configs/risk/README.md,
+///   "ENF v1 as the framework reported it"): Android, nearest 5 minutes with
+///   a remainder of at most 150 s rounded down, not capped
+///   (google/exposure-notifications-internals `KeyExposureEvaluator.bucketizeDuration`);
+///   iOS (13.5, the June 2020 release), rounded up to the next 5 minutes and
+///   capped at 30 minutes (Apple `ENExposureInfo.duration`);
 /// - attenuation value = the duration-weighted mean of the scans'
 ///   `typicalAttenuation` (the plain mean when the duration is 0), rounded
-///   half up; v1 predates the apps' switch to the minimum attenuation;
+///   half up (`Math.round`, as `KeyExposureEvaluator.weightAttenuationOfPeriods`);
 /// - attenuation durations: each scan's seconds go to the bucket of its
-///   `typicalAttenuation` (≤ t0, ≤ t1, above), summed over retained exposures;
+///   `typicalAttenuation`: Android a < t0, t0 ≤ a < t1, a ≥ t1 (the reference's
+///   `getTimeBelowAndAbove`: at or above a threshold counts as above); iOS
+///   a ≤ t0, t0 < a ≤ t1, a > t1 (Apple `ENExposureDetectionSummary.attenuationDurations`);
+///   summed over retained exposures, each bucket capped at 30 minutes;
 /// - TRL: decoded from report type and infectiousness with the configured
 ///   `trlEncoding` (the server's production encoding by default, cwa-server
 ///   `EnfParameterAdapter.java`); a TRL
@@ -36,11 +48,15 @@ public enum ENFv1Engine {
     ///   - p: the CWA 2020 parameters.
     ///   - referenceDay: the UTC day number of "today"; windows older than
     ///     `p.maxEncounterAgeInDays` are not scored.
+    ///   - platform: whose framework reported the exposures (duration rounding,
+    ///     threshold comparisons).
     /// - Returns: the exposures, the summary's maximum risk score and attenuation
     ///   durations, the combined risk score (0 when no exposure scores) and the
     ///   total risk level.
-    public static func cwa2020(_ windows: [ExposureWindow], parameters p: CWA2020Parameters, referenceDay: Int) -> ENFv1Result {
-        var summary = summarize(windows, p.exposure, maxAge: p.maxEncounterAgeInDays, referenceDay: referenceDay)
+    public static func cwa2020(
+        _ windows: [ExposureWindow], parameters p: CWA2020Parameters, referenceDay: Int, platform: RiskPlatform = .android
+    ) -> ENFv1Result {
+        var summary = summarize(windows, p.exposure, maxAge: p.maxEncounterAgeInDays, referenceDay: referenceDay, platform: platform)
         guard summary.maximumRiskScore > 0 else {
             summary.combinedRiskScore = 0
             summary.totalRiskLevel = .low
@@ -65,10 +81,13 @@ public enum ENFv1Engine {
     ///   - p: Immuni's parameters.
     ///   - referenceDay: the UTC day number of "today"; windows older than
     ///     `p.maxEncounterAgeInDays` are not scored.
+    ///   - platform: whose framework reported the exposures.
     /// - Returns: the exposures and summary, with total level HIGH if the maximum
     ///   risk score is positive and at least `p.notificationThreshold`.
-    public static func immuni(_ windows: [ExposureWindow], parameters p: ImmuniParameters, referenceDay: Int) -> ENFv1Result {
-        var summary = summarize(windows, p.exposure, maxAge: p.maxEncounterAgeInDays, referenceDay: referenceDay)
+    public static func immuni(
+        _ windows: [ExposureWindow], parameters p: ImmuniParameters, referenceDay: Int, platform: RiskPlatform = .android
+    ) -> ENFv1Result {
+        var summary = summarize(windows, p.exposure, maxAge: p.maxEncounterAgeInDays, referenceDay: referenceDay, platform: platform)
         summary.totalRiskLevel = summary.maximumRiskScore > 0 && summary.maximumRiskScore >= p.notificationThreshold ? .high : .low
         return summary
     }
@@ -81,11 +100,13 @@ public enum ENFv1Engine {
     ///   - maxAge: windows more than this many days before `referenceDay` are
     ///     ignored.
     ///   - referenceDay: the UTC day number of "today".
+    ///   - platform: whose framework reported the exposures.
     /// - Returns: one exposure per scored window (exposures below
     ///   `c.minimumRiskScore` discarded), the maximum risk score and the summary's
     ///   attenuation durations; the total level is not yet set.
     public static func summarize(
-        _ windows: [ExposureWindow], _ c: ENFv1ExposureConfiguration, maxAge: Int, referenceDay: Int
+        _ windows: [ExposureWindow], _ c: ENFv1ExposureConfiguration, maxAge: Int, referenceDay: Int,
+        platform: RiskPlatform = .android
     ) -> ENFv1Result {
         var exposures: [ENFv1Exposure] = []
         var maximum = 0
@@ -104,7 +125,7 @@ public enum ENFv1Engine {
             let level = (c.trlEncoding.reportTypeOffset(window.reportType) ?? 0) + c.trlEncoding.infectiousnessOffset(window.infectiousness)
             var exposure = ENFv1Exposure(
                 ageInDays: age, transmissionRiskLevel: level, attenuationValue: nil,
-                durationMinutes: Double(seconds) / 60, riskScore: 0, retained: false
+                durationMinutes: reportedDurationMinutes(seconds: seconds, platform: platform), riskScore: 0, retained: false
             )
             guard age <= maxAge, !window.scanInstances.isEmpty else {
                 exposures.append(exposure)
@@ -127,20 +148,60 @@ public enum ENFv1Engine {
                 maximum = Swift.max(maximum, score)
                 for scan in window.scanInstances {
                     let s = Swift.max(scan.secondsSinceLastScan, 0)
-                    let bucket =
-                        scan.typicalAttenuation <= c.attenuationDurationThresholds[0]
-                        ? 0
-                        : scan.typicalAttenuation <= c.attenuationDurationThresholds[1] ? 1 : 2
-                    bucketSeconds[bucket] += s
+                    bucketSeconds[
+                        attenuationDurationBucket(scan.typicalAttenuation, thresholds: c.attenuationDurationThresholds, platform: platform)] +=
+                        s
                 }
             }
             exposures.append(exposure)
         }
         return ENFv1Result(
             totalRiskLevel: .low, maximumRiskScore: maximum,
-            attenuationDurationMinutes: bucketSeconds.map { Double($0) / 60 },
+            attenuationDurationMinutes: bucketSeconds.map { Swift.min(Double($0) / 60, summaryBucketCapMinutes) },
             combinedRiskScore: nil, exposures: exposures
         )
+    }
+
+    /// The summary's attenuation durations are capped at 30 minutes each (Apple
+    /// `ENExposureDetectionSummary.attenuationDurations`: "an aggregated maximum
+    /// of 30 minutes").
+    public static let summaryBucketCapMinutes = 30.0
+
+    /// The exposure duration the framework reported, in minutes.
+    ///
+    /// - Parameters:
+    ///   - seconds: the exposure's seconds (Σ of its scans' seconds, ≥ 0).
+    ///   - platform: Android: nearest multiple of 5 minutes, a remainder of at
+    ///     most 150 s rounded down, no cap (google/exposure-notifications-internals
+    ///     `KeyExposureEvaluator.bucketizeDuration`); iOS 13.5: rounded up to the
+    ///     next multiple of 5 minutes, at most 30 (Apple `ENExposureInfo.duration`).
+    /// - Returns: the reported minutes, a multiple of 5.
+    public static func reportedDurationMinutes(seconds: Int, platform: RiskPlatform) -> Double {
+        let s = Swift.max(seconds, 0)
+        switch platform {
+        case .android:
+            let remainder = s % 300
+            return Double(remainder <= 150 ? s - remainder : s - remainder + 300) / 60
+        case .ios:
+            let rounded = (s + 299) / 300 * 300
+            return Double(Swift.min(rounded, 1800)) / 60
+        }
+    }
+
+    /// The summary bucket of one attenuation: 0 (near), 1 (between), 2 (far).
+    ///
+    /// - Parameters:
+    ///   - attenuation: the attenuation in dB.
+    ///   - thresholds: the configuration's two thresholds, lower first.
+    ///   - platform: Android counts an attenuation equal to a threshold as above it
+    ///     (google/exposure-notifications-internals `KeyExposureEvaluator.getTimeBelowAndAbove`);
+    ///     iOS counts it as below (Apple `attenuationDurations`: A ≤ X, X < A ≤ Y, Y < A).
+    /// - Returns: the bucket index.
+    public static func attenuationDurationBucket(_ attenuation: Int, thresholds: [Int], platform: RiskPlatform) -> Int {
+        switch platform {
+        case .android: attenuation < thresholds[0] ? 0 : attenuation < thresholds[1] ? 1 : 2
+        case .ios: attenuation <= thresholds[0] ? 0 : attenuation <= thresholds[1] ? 1 : 2
+        }
     }
 
     /// ENF attenuation bucket: > 73, 63 < a ≤ 73, 51 < a ≤ 63, 33 < a ≤ 51,

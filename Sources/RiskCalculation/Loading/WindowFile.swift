@@ -48,6 +48,11 @@ public struct WindowFile: Sendable {
         "expTotalMinimumDistinctEncountersWithLowRisk", "expTotalMinimumDistinctEncountersWithHighRisk",
     ]
 
+    /// The optional per-case field holding the case's ground truth for
+    /// `warnsim score` and `warnsim replay`: `true` if the phone was truly at
+    /// risk, `false` if not (Configs/replay/README.md).
+    public static let truthField = "truth"
+
     static func read(_ tree: ConfigTree, file: String, referenceDay: Int) throws -> WindowFile {
         let root = FieldReader(file: file, tree: tree)
         if case .list = tree {
@@ -62,8 +67,9 @@ public struct WindowFile: Sendable {
             configuration = try ConfigurationLoader.configuration(from: tree, file: file, trlValueMapping: nil)
         }
         let cases = try map.required("testCases").list().map { item -> WindowCase in
-            let entry = try item.map(allowed: ["description", "exposureWindows"] + expectedFields)
+            let entry = try item.map(allowed: ["description", "exposureWindows", truthField] + expectedFields)
             let description = try entry.required("description").text()
+            let truth = try entry.optional(truthField).map { try $0.bool() }
             let windows = try entry.required("exposureWindows").list().map { try window($0, referenceDay: referenceDay) }
             let present = expectedFields.filter { entry.has($0) }
             var expected: ExpectedRisk?
@@ -95,7 +101,7 @@ public struct WindowFile: Sendable {
                     totalMinimumDistinctEncountersWithHighRisk: try count("expTotalMinimumDistinctEncountersWithHighRisk")
                 )
             }
-            return WindowCase(description: description, windows: windows, expected: expected)
+            return WindowCase(description: description, windows: windows, expected: expected, truth: truth)
         }
         return WindowFile(cases: cases, configuration: configuration, referenceDay: referenceDay)
     }
@@ -143,6 +149,8 @@ public struct WindowCase: Sendable {
     public var description: String
     public var windows: [ExposureWindow]
     public var expected: ExpectedRisk?
+    /// The case's ground truth (`"truth": true|false`), if the file labels it.
+    public var truth: Bool?
 
     /// Creates a case.
     ///
@@ -150,10 +158,12 @@ public struct WindowCase: Sendable {
     ///   - description: the case's description (may be empty).
     ///   - windows: the case's windows (may be empty).
     ///   - expected: the expected results, or `nil` if the case has none.
-    public init(description: String, windows: [ExposureWindow], expected: ExpectedRisk?) {
+    ///   - truth: whether the phone was truly at risk, or `nil` if unlabelled.
+    public init(description: String, windows: [ExposureWindow], expected: ExpectedRisk?, truth: Bool? = nil) {
         self.description = description
         self.windows = windows
         self.expected = expected
+        self.truth = truth
     }
 }
 

@@ -39,7 +39,8 @@ public enum Scorer {
     /// - Parameters:
     ///   - file: the window file; its reference day dates the windows.
     ///   - configuration: the configuration of any scheme.
-    ///   - platform: the CWA v2 variant (ignored by the ENF v1 schemes).
+    ///   - platform: the CWA v2 variant; for the ENF v1 schemes, whose framework
+    ///     reported the exposures (``ENFv1Engine``).
     /// - Returns: one score per case, in file order.
     /// - Throws: `RiskCalculationError` when the Android variant rejects a window.
     public static func score(_ file: WindowFile, configuration: RiskConfiguration, platform: RiskPlatform) throws -> [CaseScore] {
@@ -54,7 +55,8 @@ public enum Scorer {
     ///   - item: the case.
     ///   - index: the case's position in its file, reported with the score.
     ///   - configuration: the configuration of any scheme.
-    ///   - platform: the CWA v2 variant (ignored by the ENF v1 schemes).
+    ///   - platform: the CWA v2 variant; for the ENF v1 schemes, whose framework
+    ///     reported the exposures (``ENFv1Engine``).
     ///   - referenceDay: the UTC day number of "today".
     /// - Returns: the case's outcome, with the per-window details for CWA v2.
     /// - Throws: `RiskCalculationError` when the Android variant rejects a window.
@@ -82,11 +84,11 @@ public enum Scorer {
         case .cwa2020(let parameters):
             return v1(
                 item, index: index, referenceDay: referenceDay,
-                ENFv1Engine.cwa2020(item.windows, parameters: parameters, referenceDay: referenceDay))
+                ENFv1Engine.cwa2020(item.windows, parameters: parameters, referenceDay: referenceDay, platform: platform))
         case .immuni(let parameters):
             return v1(
                 item, index: index, referenceDay: referenceDay,
-                ENFv1Engine.immuni(item.windows, parameters: parameters, referenceDay: referenceDay))
+                ENFv1Engine.immuni(item.windows, parameters: parameters, referenceDay: referenceDay, platform: platform))
         }
     }
 

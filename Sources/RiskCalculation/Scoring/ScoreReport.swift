@@ -12,12 +12,14 @@ public enum ScoreReport {
 
     /// One CSV row per case, with a header; empty cells for undefined values.
     ///
-    /// - Parameter scores: the scores, in output order; an empty list gives only
-    ///   the header.
+    /// - Parameters:
+    ///   - scores: the scores, in output order; an empty list gives only the header.
+    ///   - truth: per score, the case's `truth` field; when given, a `truth`
+    ///     column is added (`nil` leaves the output unchanged).
     /// - Returns: the CSV text, each line ending in a newline.
-    public static func csv(_ scores: [CaseScore]) -> String {
-        var out = columns.joined(separator: ",") + "\n"
-        for score in scores {
+    public static func csv(_ scores: [CaseScore], truth: [Bool]? = nil) -> String {
+        var out = (columns + (truth == nil ? [] : ["truth"])).joined(separator: ",") + "\n"
+        for (position, score) in scores.enumerated() {
             let o = score.outcome
             let cells = [
                 String(score.index), csvField(score.description), o.totalRiskLevel.description,
@@ -25,7 +27,7 @@ public enum ScoreReport {
                 cell(o.ageOfMostRecentDateWithLowRisk), cell(o.ageOfMostRecentDateWithHighRisk),
                 cell(o.totalMinimumDistinctEncountersWithLowRisk), cell(o.totalMinimumDistinctEncountersWithHighRisk),
             ]
-            out += cells.joined(separator: ",") + "\n"
+            out += (cells + (truth.map { [$0[position] ? "true" : "false"] } ?? [])).joined(separator: ",") + "\n"
         }
         return out
     }
@@ -36,10 +38,12 @@ public enum ScoreReport {
     /// - Parameters:
     ///   - scores: the scores, in output order.
     ///   - explain: whether to add the per-window and per-day details.
+    ///   - truth: per score, the case's `truth` field; when given, each object
+    ///     gets a `truth` member (`nil` leaves the output unchanged).
     /// - Returns: the JSON text.
-    public static func json(_ scores: [CaseScore], explain: Bool = false) -> String {
+    public static func json(_ scores: [CaseScore], explain: Bool = false, truth: [Bool]? = nil) -> String {
         var items: [String] = []
-        for score in scores {
+        for (position, score) in scores.enumerated() {
             let o = score.outcome
             var fields = [
                 ("case", String(score.index)),
@@ -52,6 +56,7 @@ public enum ScoreReport {
                 ("totalMinimumDistinctEncountersWithLowRisk", jsonInt(o.totalMinimumDistinctEncountersWithLowRisk)),
                 ("totalMinimumDistinctEncountersWithHighRisk", jsonInt(o.totalMinimumDistinctEncountersWithHighRisk)),
             ]
+            if let truth { fields.append(("truth", truth[position] ? "true" : "false")) }
             if explain {
                 fields.append(("explanation", "[" + explanationLines(score).map(jsonString).joined(separator: ", ") + "]"))
             }

@@ -4,7 +4,7 @@ import WarnSimCore
 ///
 /// The real servers draw registration tokens and TANs as 128-bit random values
 /// (corona-warn-app/cwa-verification-server: 128-bit registration tokens; TANs
-/// random, 128 bits by default). Here they come from a ``RandomStream`` so that a
+/// random, 128 bits by default). Here they come from a `RandomStream` so that a
 /// run is reproducible from its seed.
 public struct Token128: Hashable, Comparable, Sendable, CustomStringConvertible {
     public var high: UInt64

@@ -18,7 +18,7 @@ import WarnSimCore
 ///   expired TANs are rejected;
 /// - all data is deleted `cleanupDays` (21) days after its creation.
 ///
-/// Tokens, TANs and teleTANs are drawn from the server's own ``RandomStream``;
+/// Tokens, TANs and teleTANs are drawn from the server's own `RandomStream`;
 /// every call takes the simulated time in Unix seconds.
 public struct VerificationServer: Sendable {
     /// How a registration token came about.

@@ -56,7 +56,7 @@ public struct CoronaWarnApp: Sendable {
     private var prunedBeforeDay: UInt32?
     public private(set) var lastRisk: RiskResult?
     /// The windows of the last detection, with the index of their key in the
-    /// ``DiagnosisKeyIndex`` used.
+    /// `DiagnosisKeyIndex` used.
     public private(set) var lastWindows: [MatchedExposureWindow] = []
     public private(set) var events: [AppEvent] = []
     /// Wall-clock seconds this app spent matching keys and calculating risk

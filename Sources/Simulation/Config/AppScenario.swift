@@ -5,7 +5,7 @@ import Services
 import WarnSimCore
 
 /// The app, behaviour and run sections of a scenario file (`app:`, `risk:`,
-/// `simulation:`); the world sections are ``WorldScenario``'s.
+/// `simulation:`); the world sections are `WorldScenario`'s.
 ///
 /// Behaviour rates that no public source pins down for the Corona-Warn-App
 /// (testing, key sharing) have no built-in default: the scenario must state

@@ -3,7 +3,7 @@ import Population
 import WarnSimCore
 
 /// A scenario file, read and parsed once: the world sections (`name`,
-/// `population`, `radio`, `epidemiology`; ``WorldScenario``), the app sections
+/// `population`, `radio`, `epidemiology`; `WorldScenario`), the app sections
 /// (`app`, `risk`, `simulation`, `services`; ``AppScenario``) and an optional
 /// free-text `description`. Each layer parses its own sections from the one
 /// parsed document; this loader, which owns the whole document, then rejects
@@ -36,7 +36,7 @@ public struct Scenario: Sendable {
     ///
     /// - Parameter url: The scenario file.
     /// - Returns: The parsed scenario.
-    /// - Throws: ``InputError`` naming the file, the dotted field path and the
+    /// - Throws: `InputError` naming the file, the dotted field path and the
     ///   problem, for malformed YAML, unknown keys, out-of-range values and
     ///   missing referenced files.
     public static func load(_ url: URL) throws -> Scenario {

@@ -6,7 +6,7 @@ import RiskCalculation
 import WarnSimCore
 
 /// Writes a finished run's files (columns documented in Outputs/README.md).
-/// Every file goes through ``AtomicFile``; nothing depends on thread count or
+/// Every file goes through `AtomicFile`; nothing depends on thread count or
 /// wall-clock time except the `timings` block of `manifest.json`.
 public enum RunOutputs {
     /// The risk configuration the phones used (the last app configuration they

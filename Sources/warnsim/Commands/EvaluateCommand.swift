@@ -43,10 +43,11 @@ struct EvaluateCommand: ParsableCommand {
         }
         let evaluator = Evaluator(labels: set.labels, options: options, resamples: bootstrap, seed: seed)
         let metrics = evaluator.evaluate(warnedAt: set.recordedWarnings)
+        let outcomes = FieldOutcomeCalculator(runs: set).outcomes(warnedAt: set.recordedWarnings)
         let folder = URL(fileURLWithPath: out)
         let table =
             MetricsCSV.header(parameters: [], primary: options.primary)
-            + MetricsCSV.row(id: "production", parameters: [], metrics: metrics, primary: options.primary)
+            + MetricsCSV.row(id: "production", parameters: [], metrics: metrics, outcomes: outcomes, primary: options.primary)
         let manifest = AnalysisManifest(
             version: WarnSimVersion.string, command: "evaluate", runs: set.runs, options: options, bootstrap: bootstrap, seed: seed,
             production: set.production.name, extra: [:])
@@ -58,6 +59,7 @@ struct EvaluateCommand: ParsableCommand {
             throw inputFailure(file: out, "cannot be written (\(error.localizedDescription))")
         }
         printOutput(
-            EvaluationSummary.text(metrics: metrics, primary: options.primary, configuration: set.production.name, runs: set.runs.count))
+            EvaluationSummary.text(
+                metrics: metrics, outcomes: outcomes, primary: options.primary, configuration: set.production.name, runs: set.runs.count))
     }
 }

@@ -6,7 +6,12 @@ import WarnSimCore
 struct RadioCheckCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
-        abstract: "Per DP-3T scenario and distance band: measured against simulated attenuation (median, IQR, KS)."
+        abstract: "Per data set, place and distance: measured against simulated attenuation (quartiles).",
+        discussion: """
+            Exits 1 when a simulated median differs from the measured one by more than the data set's \
+            device-to-device spread there: the standard deviation across devices (DP-3T receivers, Lanfer \
+            senders) of each device's median, at least √2 × the HIGH-confidence calibration sigma.
+            """
     )
 
     @Option(help: "Radio parameters (YAML).")
@@ -14,6 +19,9 @@ struct RadioCheckCommand: ParsableCommand {
 
     @Option(help: "The DP-3T experiment-34 folder.")
     var dp3t = RadioDefaults.dp3t
+
+    @Option(help: "The Lanfer et al. 2022 folder (office, bus, train, parking).")
+    var lanfer = RadioDefaults.lanfer
 
     @Option(help: "Google's per-device calibration CSV.")
     var calibration = RadioDefaults.calibration
@@ -28,8 +36,10 @@ struct RadioCheckCommand: ParsableCommand {
         do {
             let parameters = try RadioParameters.load(URL(fileURLWithPath: config))
             let scenarios = try DP3TMeasurements.loadAll(directory: URL(fileURLWithPath: dp3t))
+            let measurements = try LanferMeasurements.load(directory: URL(fileURLWithPath: lanfer))
             let table = try DeviceCalibrationTable.load(URL(fileURLWithPath: calibration))
-            let rows = try RadioCheck.run(scenarios: scenarios, table: table, parameters: parameters, seed: seed)
+            let rows = try RadioCheck.run(
+                scenarios: scenarios, lanfer: measurements, table: table, parameters: parameters, seed: seed)
             if json {
                 let encoder = JSONEncoder()
                 encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
@@ -37,6 +47,14 @@ struct RadioCheckCommand: ParsableCommand {
             } else {
                 printOutput(RadioParametersWriter.checkTable(rows))
             }
+            let failed = rows.filter { !$0.passes }
+            for row in failed {
+                printError(
+                    "warnsim: \(row.dataSet) \(row.site) (\(row.environment)) \(row.distance): simulated median "
+                        + String(format: "%.2f", row.simulatedMedian) + " dB, measured " + String(format: "%.2f", row.measuredMedian)
+                        + " dB, more apart than the device spread " + String(format: "%.2f", row.deviceSpread) + " dB")
+            }
+            if !failed.isEmpty { throw ExitStatus.checkFailed }
         } catch let error as InputError {
             throw inputFailure(error)
         }

@@ -6,11 +6,14 @@ import WarnSimCore
 struct RadioFitCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "fit",
-        abstract: "Fit the radio model to the DP-3T experiment-34 measurements and print the figures."
+        abstract: "Fit the radio model to the DP-3T experiment-34 and Lanfer et al. 2022 measurements and print the figures."
     )
 
     @Option(help: "The DP-3T experiment-34 folder (with the scenario .sqlite files).")
     var dp3t: String
+
+    @Option(help: "The Lanfer et al. 2022 folder (office, bus, train, parking).")
+    var lanfer = RadioDefaults.lanfer
 
     @Option(help: "Google's per-device calibration CSV.")
     var calibration = RadioDefaults.calibration
@@ -24,8 +27,9 @@ struct RadioFitCommand: ParsableCommand {
     func run() throws {
         do {
             let scenarios = try DP3TMeasurements.loadAll(directory: URL(fileURLWithPath: dp3t))
+            let measurements = try LanferMeasurements.load(directory: URL(fileURLWithPath: lanfer))
             let table = try DeviceCalibrationTable.load(URL(fileURLWithPath: calibration))
-            let result = try RadioFit.fit(scenarios: scenarios, table: table)
+            let result = try RadioFit.fit(scenarios: scenarios, lanfer: measurements, table: table)
             let figures = RadioParametersWriter.markdownFigures(result)
             if let out {
                 try AtomicFile.write(RadioParametersWriter.yaml(result, generatedFrom: "warnsim radio fit"), to: URL(fileURLWithPath: out))

@@ -13,7 +13,7 @@ struct RadioSampleCommand: ParsableCommand {
     @Option(help: "True distance between the phones in metres.")
     var distance: Double
 
-    @Option(help: "Environment: room, vehicle or outdoors.")
+    @Option(help: "Environment: room, office, vehicle or outdoors.")
     var environment: String
 
     @Option(help: "Number of device pairs to draw.")
@@ -36,7 +36,9 @@ struct RadioSampleCommand: ParsableCommand {
             throw inputFailure(file: "<argument>", field: "--distance", "must be in (0, 100] metres")
         }
         guard let environment = RadioEnvironment(name: environment) else {
-            throw inputFailure(file: "<argument>", field: "--environment", "'\(environment)' is not one of room, vehicle, outdoors")
+            throw inputFailure(
+                file: "<argument>", field: "--environment",
+                "'\(environment)' is not one of \(RadioEnvironment.allCases.map(\.name).joined(separator: ", "))")
         }
         guard (1...10_000_000).contains(count) else {
             throw inputFailure(file: "<argument>", field: "--count", "must be in 1...10000000")

@@ -1,3 +1,4 @@
+import Analysis
 import ArgumentParser
 import RiskCalculation
 import WarnSimCore
@@ -12,7 +13,10 @@ struct ScoreCommand: ParsableCommand {
             windows (one case). Without --config, the file's own defaultRiskCalculationConfiguration \
             is used. Output per case: total risk level, days with low/high risk, ages of the most \
             recent low/high risk dates, distinct encounters with low/high risk. \
-            --check compares with the exp* fields and exits 1 on any failure.
+            --check compares with the exp* fields and exits 1 on any failure. When the cases carry \
+            "truth": true|false, a truth column (csv) or member (json) is added and a summary of TP, FP, \
+            FN, TN, TPR, FPR and precision with Clopper-Pearson 95 % intervals follows the output \
+            (lines starting with #; on standard error with --format json).
             """
     )
 
@@ -73,12 +77,29 @@ struct ScoreCommand: ParsableCommand {
             if report.failed > 0 { throw ExitStatus.checkFailed }
             return
         }
+        var truth: [Bool]?
+        if file.cases.contains(where: { $0.truth != nil }) {
+            if let index = file.cases.firstIndex(where: { $0.truth == nil }) {
+                throw inputFailure(
+                    file: windows, field: "testCases[\(index)].\(WindowFile.truthField)",
+                    "missing field (some cases have truth, all need it)")
+            }
+            truth = file.cases.map { $0.truth! }
+        }
         if format == "json" {
-            printOutput(ScoreReport.json(scores, explain: explain))
+            printOutput(ScoreReport.json(scores, explain: explain, truth: truth))
         } else if explain {
             printOutput(ScoreReport.explanation(scores))
         } else {
-            printOutput(ScoreReport.csv(scores))
+            printOutput(ScoreReport.csv(scores, truth: truth))
+        }
+        if let truth {
+            var matrix = ConfusionMatrix()
+            for (score, atRisk) in zip(scores, truth) { matrix.add(warned: score.outcome.totalRiskLevel == .high, atRisk: atRisk) }
+            let block =
+                "# truth: \(truth.filter { $0 }.count) of \(truth.count) cases truly at risk; warned = total risk level HIGH (\(configuration.name))\n"
+                + BinaryRates(matrix).summaryLines(prefix: "# ")
+            if format == "json" { printError(String(block.dropLast())) } else { printOutput(block) }
         }
     }
 }

@@ -1,0 +1,139 @@
+import Foundation
+
+/// What the field measured, per configuration, independent of any ground-truth
+/// label: the figures the Corona-Warn-App's data donation reported (CWA team,
+/// "SB04: Who is using the Corona-Warn-App, who is warned – and how fast?",
+/// coronawarn.app science blog, 15 October 2021), so that a simulated
+/// configuration can be set against them (`warnsim validate`).
+public struct FieldOutcomes: Sendable, Hashable {
+    /// App users warned (total risk HIGH) during the runs.
+    public var warnedPhones: Int
+    /// App users who uploaded keys after a positive test.
+    public var uploaders: Int
+    /// Warned phones per uploading user (the data donation's "red warnings per
+    /// positive result shared"); NaN without uploaders.
+    public var warningsPerUploader: Double
+    /// Median and mean days from the exposure to the warning: for each warned
+    /// phone, from the first scan of the most recent exposure window the phone
+    /// had detected when it was warned (the encounter date the app shows) to
+    /// the warning. NaN when nobody was warned.
+    public var exposureToWarningDaysMedian: Double
+    public var exposureToWarningDaysMean: Double
+    /// Share of warned phones whose user later registered a test in the app
+    /// that came back positive (as the data donation counts it); NaN when
+    /// nobody was warned.
+    public var warnedLaterPositiveShare: Double
+    /// Share of warned phones whose user was infected at or after that
+    /// exposure (ground truth, whether tested or not); NaN when nobody was warned.
+    public var warnedLaterInfectedShare: Double
+
+    /// The CSV columns, in file order.
+    public static let columns = [
+        "warned_phones", "uploaders", "warnings_per_uploader", "exposure_to_warning_days_median",
+        "exposure_to_warning_days_mean", "warned_later_positive_share", "warned_later_infected_share",
+    ]
+
+    /// The values of ``columns``, as `metrics.csv` writes them.
+    public var cells: [String] {
+        [
+            String(warnedPhones), String(uploaders), MetricsCSV.fixed(warningsPerUploader, 6),
+            MetricsCSV.fixed(exposureToWarningDaysMedian, 4), MetricsCSV.fixed(exposureToWarningDaysMean, 4),
+            MetricsCSV.fixed(warnedLaterPositiveShare, 6), MetricsCSV.fixed(warnedLaterInfectedShare, 6),
+        ]
+    }
+
+    /// The value of a column by name, nil for an unknown name.
+    ///
+    /// - Parameter column: One of ``columns``.
+    /// - Returns: The value as a number.
+    public func value(of column: String) -> Double? {
+        switch column {
+        case "warned_phones": Double(warnedPhones)
+        case "uploaders": Double(uploaders)
+        case "warnings_per_uploader": warningsPerUploader
+        case "exposure_to_warning_days_median": exposureToWarningDaysMedian
+        case "exposure_to_warning_days_mean": exposureToWarningDaysMean
+        case "warned_later_positive_share": warnedLaterPositiveShare
+        case "warned_later_infected_share": warnedLaterInfectedShare
+        default: nil
+        }
+    }
+}
+
+/// Computes ``FieldOutcomes`` for any configuration's warning times on a set
+/// of runs; what does not depend on the configuration (each app user's
+/// detected windows, positive test, infection) is gathered once.
+public struct FieldOutcomeCalculator: Sendable {
+    /// Per run and app-user slot: (window first scan, detected at), by detection time.
+    let windows: [[[(firstScan: Int64, detectedAt: Int64)]]]
+    let positiveTestAt: [[Int64?]]
+    let infectedAt: [[Int64?]]
+    let uploaders: Int
+
+    /// Gathers what the outcomes need from `runs` (slots in the order of `labels[run].phones`).
+    ///
+    /// - Parameter runs: The runs and their labels.
+    public init(runs: RunSet) {
+        var windows: [[[(firstScan: Int64, detectedAt: Int64)]]] = []
+        var positive: [[Int64?]] = []
+        var infected: [[Int64?]] = []
+        var uploaders = 0
+        for (run, labels) in zip(runs.runs, runs.labels) {
+            var slotOf = [Int: Int]()
+            for (slot, person) in labels.phones.enumerated() { slotOf[person] = slot }
+            var perSlot = [[(firstScan: Int64, detectedAt: Int64)]](repeating: [], count: labels.phones.count)
+            for window in run.windows {
+                guard let slot = slotOf[window.phone] else { continue }
+                perSlot[slot].append((window.firstScanTime, window.detectedAt))
+            }
+            windows.append(perSlot.map { $0.sorted { ($0.detectedAt, $0.firstScan) < ($1.detectedAt, $1.firstScan) } })
+            positive.append(labels.phones.map { run.phones[$0].positiveTestAt })
+            var firstInfection = [Int: Int64]()
+            for infection in run.infections where firstInfection[infection.person] == nil {
+                firstInfection[infection.person] = infection.time
+            }
+            infected.append(labels.phones.map { firstInfection[$0] })
+            uploaders += run.phones.filter(\.sharedKeys).count
+        }
+        self.windows = windows
+        positiveTestAt = positive
+        infectedAt = infected
+        self.uploaders = uploaders
+    }
+
+    /// The outcomes of a configuration whose first warning of each app user is
+    /// `warnedAt[run][slot]` (nil: never warned).
+    ///
+    /// - Parameter warnedAt: Warning times per run and app-user slot, as ``Evaluator`` takes them.
+    /// - Returns: The configuration's field outcomes.
+    public func outcomes(warnedAt: [[Int64?]]) -> FieldOutcomes {
+        precondition(warnedAt.count == windows.count)
+        var warned = 0
+        var laterPositive = 0
+        var laterInfected = 0
+        var delays: [Double] = []
+        for run in warnedAt.indices {
+            for (slot, time) in warnedAt[run].enumerated() {
+                guard let time else { continue }
+                warned += 1
+                // The most recent exposure the phone knew of when it was warned.
+                let known = windows[run][slot].filter { $0.detectedAt <= time }
+                let exposure = known.map(\.firstScan).max()
+                if let exposure { delays.append(Double(time - exposure) / 86_400) }
+                if let positive = positiveTestAt[run][slot], positive >= time { laterPositive += 1 }
+                if let infection = infectedAt[run][slot], infection >= (exposure ?? time) { laterInfected += 1 }
+            }
+        }
+        delays.sort()
+        let median: Double =
+            delays.isEmpty
+            ? .nan : delays.count % 2 == 1 ? delays[delays.count / 2] : (delays[delays.count / 2 - 1] + delays[delays.count / 2]) / 2
+        func share(_ count: Int) -> Double { warned == 0 ? .nan : Double(count) / Double(warned) }
+        return FieldOutcomes(
+            warnedPhones: warned, uploaders: uploaders,
+            warningsPerUploader: uploaders == 0 ? .nan : Double(warned) / Double(uploaders),
+            exposureToWarningDaysMedian: median,
+            exposureToWarningDaysMean: delays.isEmpty ? .nan : delays.reduce(0, +) / Double(delays.count),
+            warnedLaterPositiveShare: share(laterPositive), warnedLaterInfectedShare: share(laterInfected))
+    }
+}

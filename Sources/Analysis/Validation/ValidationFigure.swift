@@ -1,0 +1,109 @@
+import Foundation
+import WarnSimCore
+
+/// One published real-world figure and how WarnSim reproduces it: an entry of
+/// a validation registry file (`Configs/validation/*.yaml`).
+public struct ValidationFigure: Sendable, Hashable {
+    /// The published value with the band it is compared in.
+    public struct Published: Sendable, Hashable {
+        public var value: Double
+        /// The band that counts as agreement (the source's own interval, or the
+        /// rounding of its reported value; the registry says which).
+        public var low: Double
+        public var high: Double
+    }
+
+    /// How WarnSim measures the figure.
+    public enum Measure: Sendable, Hashable {
+        /// A column of ``FieldOutcomes`` (as `evaluate` writes it) over the runs
+        /// of `scenario` with `seeds`, each seed simulated for `days` (nil: the
+        /// scenario's own length).
+        case runMetric(scenario: String, seeds: [UInt64], days: Int?, column: String)
+    }
+
+    /// A short identifier (unique across the registry).
+    public var id: String
+    public var description: String
+    /// The citation.
+    public var source: String
+    public var published: Published
+    public var measure: Measure
+    /// The registry file it came from.
+    public var file: String
+}
+
+/// The figures of every registry file, in file and entry order.
+public enum ValidationRegistry {
+    /// Reads one registry file.
+    ///
+    /// - Parameter url: A YAML file with a `figures:` list.
+    /// - Returns: Its figures.
+    /// - Throws: ``InputError`` naming the file, the field and the problem.
+    public static func load(_ url: URL) throws -> [ValidationFigure] {
+        let text = try YAMLSection.readText(url)
+        let root = try YAMLSection.parse(text, file: url.path)
+        let entries = try root.namedSections("figures")
+        try root.finish()
+        guard !entries.isEmpty else { throw root.fail("figures", "lists no figure") }
+        return try entries.map { try figure($0.section, id: $0.name, file: url.path, folder: url.deletingLastPathComponent()) }
+    }
+
+    /// Reads every `*.yaml` file of `folder`, sorted by name; ids must be unique.
+    ///
+    /// - Parameter folder: The registry folder (`Configs/validation`).
+    /// - Returns: All figures.
+    /// - Throws: ``InputError`` for an unreadable folder, a bad file or a repeated id.
+    public static func loadFolder(_ folder: URL) throws -> [ValidationFigure] {
+        let names: [String]
+        do {
+            names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".yaml") && !$0.hasPrefix(".") }
+                .sorted()
+        } catch {
+            throw InputError(file: folder.path, problem: "cannot be read (\(error.localizedDescription))")
+        }
+        guard !names.isEmpty else { throw InputError(file: folder.path, problem: "holds no *.yaml registry file") }
+        var figures: [ValidationFigure] = []
+        var seen: Set<String> = []
+        for name in names {
+            for figure in try load(folder.appendingPathComponent(name)) {
+                guard seen.insert(figure.id).inserted else {
+                    throw InputError(
+                        file: figure.file, field: "figures.\(figure.id)", problem: "'\(figure.id)' is used twice in the registry")
+                }
+                figures.append(figure)
+            }
+        }
+        return figures
+    }
+
+    static func figure(_ s: YAMLSection, id: String, file: String, folder: URL) throws -> ValidationFigure {
+        let description = try s.string("description")
+        let source = try s.string("source")
+        let p = try s.section("published")
+        let published = ValidationFigure.Published(
+            value: try p.double("value", in: -1e12...1e12), low: try p.double("low", in: -1e12...1e12),
+            high: try p.double("high", in: -1e12...1e12))
+        guard published.low <= published.value, published.value <= published.high else {
+            throw p.fail("value", "must lie within low ... high")
+        }
+        try p.finish()
+        let m = try s.section("measure")
+        let kind = try m.choice("kind", from: ["run-metric"])
+        precondition(kind == "run-metric")
+        let scenario = try m.string("scenario")
+        let scenarioURL = URL(fileURLWithPath: scenario, relativeTo: folder).standardizedFileURL
+        guard FileManager.default.fileExists(atPath: scenarioURL.path) else {
+            throw m.fail("scenario", "no such file: \(scenarioURL.path)")
+        }
+        let seedValues = try m.doubles("seeds", in: 0...Double(UInt32.max), count: 1...1000)
+        guard seedValues.allSatisfy({ $0.rounded() == $0 }) else { throw m.fail("seeds", "seeds must be whole numbers") }
+        let seeds = seedValues.map { UInt64($0) }
+        let days = m.has("days") ? try m.int("days", in: 1...365) : nil
+        let column = try m.choice("column", from: FieldOutcomes.columns)
+        try m.finish()
+        try s.finish()
+        return ValidationFigure(
+            id: id, description: description, source: source, published: published,
+            measure: .runMetric(scenario: scenarioURL.path, seeds: seeds, days: days, column: column), file: file)
+    }
+}

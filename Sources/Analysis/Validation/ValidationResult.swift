@@ -1,0 +1,90 @@
+import Foundation
+import WarnSimCore
+
+/// A figure measured by WarnSim and compared with its published value.
+public struct ValidationResult: Sendable {
+    public var figure: ValidationFigure
+    /// The value over all runs pooled.
+    public var measured: Double
+    /// The per-seed values.
+    public var perSeed: [Double]
+    /// The 95 % interval of the measurement across seeds: mean ± 1.96 standard
+    /// errors of the per-seed values (the pooled value alone with one seed).
+    public var low: Double
+    public var high: Double
+
+    /// Agreement: the measured interval overlaps the published band. A NaN
+    /// measurement (nothing to measure, e.g. no uploads) never agrees.
+    public var passed: Bool {
+        guard !measured.isNaN, !low.isNaN, !high.isNaN else { return false }
+        return low <= figure.published.high && figure.published.low <= high
+    }
+
+    /// The measurement of `figure` from its per-seed and pooled values.
+    ///
+    /// - Parameters:
+    ///   - figure: The registry entry.
+    ///   - pooled: The value over all runs together.
+    ///   - perSeed: The value of each run alone.
+    public init(figure: ValidationFigure, pooled: Double, perSeed: [Double]) {
+        self.figure = figure
+        measured = pooled
+        self.perSeed = perSeed
+        let finite = perSeed.filter(\.isFinite)
+        if finite.count >= 2 {
+            let mean = finite.reduce(0, +) / Double(finite.count)
+            let variance = finite.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / Double(finite.count - 1)
+            let half = 1.96 * (variance / Double(finite.count)).squareRoot()
+            low = min(pooled, mean - half)
+            high = max(pooled, mean + half)
+        } else {
+            low = pooled
+            high = pooled
+        }
+    }
+}
+
+/// The text table and JUnit XML of `warnsim validate`.
+public enum ValidationReport {
+    /// One line per figure: published, measured with its interval, pass or miss.
+    ///
+    /// - Parameter results: The measured figures.
+    /// - Returns: The table, with a final count line.
+    public static func table(_ results: [ValidationResult]) -> String {
+        func n(_ v: Double) -> String { MetricsCSV.fixed(v, 3) }
+        func pad(_ s: String, _ width: Int) -> String { s.count >= width ? s + " " : s + String(repeating: " ", count: width - s.count) }
+        var out = pad("figure", 34) + pad("published [band]", 26) + pad("WarnSim [95% over seeds]", 28) + "seeds  result\n"
+        for r in results {
+            out +=
+                pad(r.figure.id, 34)
+                + pad("\(n(r.figure.published.value)) [\(n(r.figure.published.low)), \(n(r.figure.published.high))]", 26)
+            out += pad("\(n(r.measured)) [\(n(r.low)), \(n(r.high))]", 28) + pad(String(r.perSeed.count), 7)
+            out += (r.passed ? "pass" : "MISS") + "\n"
+        }
+        let misses = results.filter { !$0.passed }.count
+        return out + "\(results.count - misses) passed, \(misses) failed\n"
+    }
+
+    /// JUnit XML: one test case per figure, a failure for each miss.
+    ///
+    /// - Parameter results: The measured figures.
+    /// - Returns: The XML document.
+    public static func junit(_ results: [ValidationResult]) -> String {
+        let failures = results.filter { !$0.passed }.count
+        var xml = #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n"
+        xml += #"<testsuites name="warnsim validate" tests="\#(results.count)" failures="\#(failures)" errors="0">"# + "\n"
+        xml += #"  <testsuite name="warnsim validate" tests="\#(results.count)" failures="\#(failures)" errors="0">"# + "\n"
+        for r in results {
+            let file = TextEscaping.xml(URL(fileURLWithPath: r.figure.file).lastPathComponent)
+            xml += #"    <testcase classname="\#(file)" name="\#(TextEscaping.xml(r.figure.id))">"#
+            if !r.passed {
+                let message =
+                    "measured \(r.measured) [\(r.low), \(r.high)] does not meet published \(r.figure.published.value) "
+                    + "[\(r.figure.published.low), \(r.figure.published.high)] (\(r.figure.source))"
+                xml += "\n" + #"      <failure message="\#(TextEscaping.xml(message))" type="outside-published-band"/>"# + "\n    "
+            }
+            xml += "</testcase>\n"
+        }
+        return xml + "  </testsuite>\n</testsuites>\n"
+    }
+}

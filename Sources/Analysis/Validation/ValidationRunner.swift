@@ -1,0 +1,70 @@
+import Foundation
+import Simulation
+import WarnSimCore
+
+/// Measures the figures of a validation registry: simulates each figure's
+/// scenario and seeds (or reads given run folders) and computes the figure's
+/// column the way `warnsim evaluate` does.
+public struct ValidationRunner {
+    /// Where the simulated runs are written (`SCENARIO/seed-N`).
+    public var workFolder: URL
+    /// Worker threads for the simulations.
+    public var threads: Int
+    /// The WarnSim version recorded in the runs' manifests.
+    public var version: String
+    /// Run folders to use for every run-metric figure instead of simulating.
+    public var givenRuns: [String]?
+    /// Progress messages (stderr in the command line).
+    public var progress: (String) -> Void = { _ in }
+
+    public init(workFolder: URL, threads: Int, version: String, givenRuns: [String]? = nil) {
+        self.workFolder = workFolder
+        self.threads = threads
+        self.version = version
+        self.givenRuns = givenRuns
+    }
+
+    /// Measures every figure, in order; runs shared by several figures are simulated once.
+    ///
+    /// - Parameter figures: The registry's figures.
+    /// - Returns: One result per figure.
+    /// - Throws: ``InputError`` for a scenario or run folder that does not load.
+    public func run(_ figures: [ValidationFigure]) throws -> [ValidationResult] {
+        var runsOf: [String: [String]] = [:]
+        var results: [ValidationResult] = []
+        for figure in figures {
+            switch figure.measure {
+            case .runMetric(let scenario, let seeds, let days, let column):
+                let key = "\(scenario)|\(seeds)|\(days.map(String.init) ?? "")"
+                if runsOf[key] == nil {
+                    runsOf[key] = try givenRuns ?? simulate(scenario: scenario, seeds: seeds, days: days)
+                }
+                let folders = runsOf[key]!
+                let pooled = try RunSet(folders: folders, options: LabelOptions())
+                let value = FieldOutcomeCalculator(runs: pooled).outcomes(warnedAt: pooled.recordedWarnings).value(of: column)!
+                let perSeed = try folders.map { folder in
+                    let one = try RunSet(folders: [folder], options: LabelOptions())
+                    return FieldOutcomeCalculator(runs: one).outcomes(warnedAt: one.recordedWarnings).value(of: column)!
+                }
+                results.append(ValidationResult(figure: figure, pooled: value, perSeed: perSeed))
+            }
+        }
+        return results
+    }
+
+    /// Simulates `scenario` once per seed into the work folder; returns the run folders.
+    func simulate(scenario path: String, seeds: [UInt64], days: Int?) throws -> [String] {
+        let url = URL(fileURLWithPath: path)
+        let scenario = try Scenario.load(url)
+        let stem = url.deletingPathExtension().lastPathComponent
+        return try seeds.map { seed in
+            let total = days ?? scenario.app.days
+            progress("validate: simulating \(stem), seed \(seed), \(total) days")
+            var run = try SimulationRun(scenario: scenario, seed: seed, workers: threads)
+            for day in 0..<total { try run.simulate(day: day) }
+            let folder = workFolder.appendingPathComponent(stem).appendingPathComponent("seed-\(seed)")
+            try RunOutputs.write(run, to: folder, version: version, inputs: scenario.files, timings: [:])
+            return folder.path
+        }
+    }
+}

@@ -1,0 +1,176 @@
+import Foundation
+import WarnSimCore
+
+/// The Lanfer et al. 2022 measurements decomposed for the radio fit
+/// (`Configs/radio/README.md`, "Fit method").
+///
+/// With a = −RSSI (the receiver is always the same Raspberry Pi 4b):
+/// 1. per environment, a = c(place, sender) + slope · log10 d: one slope, an
+///    offset per (place, sender) (within-group least squares), so no sender or
+///    place difference leaks into the slope;
+/// 2. c(place, sender) = level(place) + effect(sender) + rest: the sender's
+///    effect is its mean offset over the places, a place's level the mean over
+///    senders of its offsets less the senders' effects (the three senders
+///    were measured in every place);
+/// 3. the residuals against step 1, grouped by position (place, section,
+///    sender, distance): the spread within a position (`fastSigma`) and of the
+///    position means (`positionSigma`, sampling noise removed).
+public struct LanferFit: Sendable {
+    /// One environment's figures.
+    public struct Group: Sendable {
+        public var environment: RadioEnvironment
+        public var sites: [String]
+        public var samples: Int
+        public var positions: Int
+        /// dB per decade of distance (10·n).
+        public var slope: Double
+        /// Mean level of the environment's places at 1 m (a = −RSSI scale).
+        public var level: Double
+        public var positionSigma: Double
+        public var fastSigma: Double
+        /// Level and slope of each place fitted alone (same decomposition).
+        public var siteLevels: [Double]
+        public var siteSlopes: [Double]
+    }
+
+    public var groups: [Group]
+    /// Per sender (``LanferMeasurements/senders``): mean offset over the places.
+    public var senderEffects: [Double]
+    /// Per place (``LanferMeasurements/sites``): level at 1 m with its environment's slope.
+    public var siteLevels: [Double]
+    /// Per place and sender: the fitted offset c(place, sender) of −RSSI at 1 m.
+    public var offsets: [[Double]]
+
+    public init(measurements: LanferMeasurements, groups definitions: [(environment: RadioEnvironment, sites: [String])]) throws {
+        let siteCount = LanferMeasurements.sites.count
+        let senderCount = LanferMeasurements.senders.count
+        var groupOfSite = [Int](repeating: -1, count: siteCount)
+        for (g, definition) in definitions.enumerated() {
+            for name in definition.sites {
+                guard let site = LanferMeasurements.sites.firstIndex(of: name) else {
+                    throw InputError(file: LanferMeasurements.dataSetName, field: name, problem: "unknown place")
+                }
+                groupOfSite[site] = g
+            }
+        }
+        let samples = measurements.samples
+        func slopeAndOffsets(_ rows: [Int]) -> (slope: Double, offsets: [[Double]]) {
+            var sx = [[Double]](repeating: [Double](repeating: 0, count: senderCount), count: siteCount)
+            var sy = sx
+            var n = sx
+            for row in rows {
+                let s = samples[row]
+                sx[s.site][s.sender] += Foundation.log10(s.distance)
+                sy[s.site][s.sender] += -s.rssi
+                n[s.site][s.sender] += 1
+            }
+            var sxy = 0.0
+            var sxx = 0.0
+            for row in rows {
+                let s = samples[row]
+                let count = n[s.site][s.sender]
+                let x = Foundation.log10(s.distance) - sx[s.site][s.sender] / count
+                sxy += x * (-s.rssi - sy[s.site][s.sender] / count)
+                sxx += x * x
+            }
+            let slope = sxx > 0 ? sxy / sxx : 0
+            var offsets = sx
+            for site in 0..<siteCount {
+                for sender in 0..<senderCount {
+                    offsets[site][sender] = n[site][sender] > 0 ? (sy[site][sender] - slope * sx[site][sender]) / n[site][sender] : .nan
+                }
+            }
+            return (slope, offsets)
+        }
+        var slopes = [Double](repeating: 0, count: definitions.count)
+        var offsets = [[Double]](repeating: [Double](repeating: .nan, count: senderCount), count: siteCount)
+        var siteSlopes = [Double](repeating: .nan, count: siteCount)
+        var siteOffsets = offsets
+        for g in definitions.indices {
+            let rows = samples.indices.filter { groupOfSite[samples[$0].site] == g }
+            guard !rows.isEmpty else {
+                throw InputError(
+                    file: LanferMeasurements.dataSetName, field: definitions[g].sites.joined(separator: ", "), problem: "no samples")
+            }
+            let fit = slopeAndOffsets(rows)
+            slopes[g] = fit.slope
+            for site in 0..<siteCount where groupOfSite[site] == g {
+                offsets[site] = fit.offsets[site]
+                let alone = slopeAndOffsets(rows.filter { samples[$0].site == site })
+                siteSlopes[site] = alone.slope
+                siteOffsets[site] = alone.offsets[site]
+            }
+        }
+        let used = (0..<siteCount).filter { groupOfSite[$0] >= 0 }
+        for site in used {
+            for sender in 0..<senderCount where offsets[site][sender].isNaN {
+                throw InputError(
+                    file: LanferMeasurements.dataSetName, field: "\(LanferMeasurements.sites[site])/\(LanferMeasurements.senders[sender])",
+                    problem: "no samples (every sender must be measured in every place)")
+            }
+        }
+        func effectsAndLevels(_ offsets: [[Double]]) -> (effects: [Double], levels: [Double]) {
+            let effects = (0..<senderCount).map { sender in used.reduce(0) { $0 + offsets[$1][sender] } / Double(used.count) }
+            var levels = [Double](repeating: .nan, count: siteCount)
+            for site in used {
+                levels[site] = (0..<senderCount).reduce(0) { $0 + offsets[site][$1] - effects[$1] } / Double(senderCount)
+            }
+            return (effects, levels)
+        }
+        self.offsets = offsets
+        let shared = effectsAndLevels(offsets)
+        senderEffects = shared.effects
+        siteLevels = shared.levels
+        let alone = effectsAndLevels(siteOffsets)
+
+        var result: [Group] = []
+        for (g, definition) in definitions.enumerated() {
+            let sites = definition.sites.compactMap { LanferMeasurements.sites.firstIndex(of: $0) }
+            let rows = samples.indices.filter { groupOfSite[samples[$0].site] == g }
+            // Residuals by position.
+            var positionIndex: [String: Int] = [:]
+            var sums: [Double] = []
+            var squares: [Double] = []
+            var counts: [Double] = []
+            for row in rows {
+                let s = samples[row]
+                let r = -s.rssi - offsets[s.site][s.sender] - slopes[g] * Foundation.log10(s.distance)
+                let key = "\(s.site)|\(s.section)|\(s.sender)|\(s.distance)"
+                let p =
+                    positionIndex[key]
+                    ?? {
+                        positionIndex[key] = sums.count
+                        sums.append(0)
+                        squares.append(0)
+                        counts.append(0)
+                        return sums.count - 1
+                    }()
+                sums[p] += r
+                squares[p] += r * r
+                counts[p] += 1
+            }
+            var within = 0.0
+            var degrees = 0.0
+            for p in sums.indices {
+                within += squares[p] - sums[p] * sums[p] / counts[p]
+                degrees += counts[p] - 1
+            }
+            let fastVariance = degrees > 0 ? within / degrees : 0
+            let means = sums.indices.map { sums[$0] / counts[$0] }
+            let centre = means.reduce(0, +) / Double(means.count)
+            let between = means.reduce(0) { $0 + ($1 - centre) * ($1 - centre) } / Double(max(1, means.count - 1))
+            let noise = sums.indices.reduce(0) { $0 + fastVariance / counts[$1] } / Double(sums.count)
+            result.append(
+                Group(
+                    environment: definition.environment, sites: definition.sites, samples: rows.count, positions: sums.count,
+                    slope: slopes[g], level: sites.reduce(0) { $0 + shared.levels[$1] } / Double(sites.count),
+                    positionSigma: max(0, between - noise).squareRoot(), fastSigma: fastVariance.squareRoot(),
+                    siteLevels: sites.map { alone.levels[$0] }, siteSlopes: sites.map { siteSlopes[$0] }))
+        }
+        groups = result
+        guard groups.first?.environment == .office else {
+            throw InputError(
+                file: LanferMeasurements.dataSetName, field: "office", problem: "the first group must be the office (the anchor)")
+        }
+    }
+}

@@ -1,0 +1,83 @@
+import Analysis
+import ArgumentParser
+import Foundation
+import WarnSimCore
+
+/// `warnsim validate`: the published real-world figures of the validation
+/// registry against what WarnSim measures.
+struct ValidateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "validate",
+        abstract: "Compare WarnSim with published real-world figures (the validation registry).",
+        discussion: """
+            Reads every registry file (Configs/validation/*.yaml): each figure names its \
+            published value and agreement band, its source, and the scenario, seeds and \
+            output column that reproduce it. Simulates the scenarios (or uses --runs), \
+            prints published against measured, and exits 0 when every figure agrees, 1 \
+            when one misses, 2 on bad input.
+            """
+    )
+
+    @Option(help: "The registry folder, or one registry file.")
+    var registry = "Configs/validation"
+
+    @Option(
+        parsing: .upToNextOption,
+        help: "Recorded run folders to measure every run figure on, instead of simulating the registry's scenarios.")
+    var runs: [String] = []
+
+    @Option(help: "Folder for the simulated runs (default: a temporary folder, removed afterwards).")
+    var work: String?
+
+    @Option(help: "Worker threads for the simulations (default: all cores).")
+    var threads: Int = ProcessInfo.processInfo.activeProcessorCount
+
+    @Option(help: "Also write the comparison as JUnit XML to this file.")
+    var junit: String?
+
+    func run() throws {
+        guard threads >= 1 else { throw inputFailure(file: "<argument>", field: "--threads", "must be at least 1") }
+        let url = URL(fileURLWithPath: registry)
+        var isFolder: ObjCBool = false
+        let figures: [ValidationFigure]
+        do {
+            guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else {
+                throw InputError(file: registry, problem: "no such file or folder")
+            }
+            figures = try isFolder.boolValue ? ValidationRegistry.loadFolder(url) : ValidationRegistry.load(url)
+        } catch let error as InputError {
+            throw inputFailure(error)
+        } catch {
+            throw inputFailure(file: registry, "\(error)")
+        }
+        let temporary = work == nil
+        let folder =
+            work.map { URL(fileURLWithPath: $0) }
+            ?? FileManager.default.temporaryDirectory.appendingPathComponent("warnsim-validate-\(UUID().uuidString)")
+        defer { if temporary { try? FileManager.default.removeItem(at: folder) } }
+        var runner = ValidationRunner(
+            workFolder: folder, threads: threads, version: WarnSimVersion.string, givenRuns: runs.isEmpty ? nil : runs)
+        runner.progress = { printError($0) }
+        let results: [ValidationResult]
+        do {
+            results = try runner.run(figures)
+        } catch let error as InputError {
+            throw inputFailure(error)
+        } catch {
+            throw inputFailure(file: registry, "a figure could not be measured (\(error))")
+        }
+        if let junit {
+            do {
+                try AtomicFile.write(ValidationReport.junit(results), to: URL(fileURLWithPath: junit))
+            } catch {
+                throw inputFailure(file: junit, "cannot be written (\(error.localizedDescription))")
+            }
+        }
+        printOutput(ValidationReport.table(results))
+        let misses = results.filter { !$0.passed }
+        if !misses.isEmpty {
+            for miss in misses { printError("warnsim: validate: \(miss.figure.id) misses its published value (\(miss.figure.source))") }
+            throw ExitStatus.checkFailed
+        }
+    }
+}

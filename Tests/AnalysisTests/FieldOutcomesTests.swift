@@ -1,0 +1,53 @@
+import Analysis
+import Foundation
+import Testing
+import WarnSimTestSupport
+
+@Suite("Field outcomes: the data donation's figures from a recorded run")
+struct FieldOutcomesTests {
+    @Test func outcomesOfTheRecordedWarnings() throws {
+        let set = try RunSet(folders: [try RecordedRunFixture.shared.get()], options: LabelOptions())
+        let run = set.runs[0]
+        let outcomes = FieldOutcomeCalculator(runs: set).outcomes(warnedAt: set.recordedWarnings)
+        let warned = run.phones.filter { $0.hasApp && $0.firstHighRiskAt != nil }
+        #expect(outcomes.warnedPhones == warned.count)
+        #expect(outcomes.uploaders == run.phones.filter(\.sharedKeys).count)
+        #expect(outcomes.uploaders > 0, "the fixture has uploads")
+        #expect(outcomes.warningsPerUploader == Double(warned.count) / Double(outcomes.uploaders))
+        if outcomes.warnedPhones > 0 {
+            // A warning follows a detected exposure, within the 14 days the framework keeps.
+            #expect(outcomes.exposureToWarningDaysMedian >= 0 && outcomes.exposureToWarningDaysMedian <= 15)
+            #expect(outcomes.exposureToWarningDaysMean >= 0 && outcomes.exposureToWarningDaysMean <= 15)
+            for share in [outcomes.warnedLaterPositiveShare, outcomes.warnedLaterInfectedShare] {
+                #expect(share >= 0 && share <= 1)
+            }
+        }
+    }
+
+    @Test func nobodyWarnedGivesNaNsAndZeroCounts() throws {
+        let set = try RunSet(folders: [try RecordedRunFixture.shared.get()], options: LabelOptions())
+        let none = set.recordedWarnings.map { $0.map { _ in Int64?.none } }
+        let outcomes = FieldOutcomeCalculator(runs: set).outcomes(warnedAt: none)
+        #expect(outcomes.warnedPhones == 0)
+        #expect(outcomes.warningsPerUploader == 0)
+        #expect(outcomes.exposureToWarningDaysMean.isNaN && outcomes.warnedLaterPositiveShare.isNaN)
+    }
+
+    @Test func delayIsFromTheMostRecentDetectedExposure() throws {
+        let set = try RunSet(folders: [try RecordedRunFixture.shared.get()], options: LabelOptions())
+        let run = set.runs[0]
+        // Warn one phone that has windows, one day after its last detection.
+        guard let window = run.windows.max(by: { $0.detectedAt < $1.detectedAt }) else {
+            Issue.record("the fixture has windows")
+            return
+        }
+        let slot = try #require(set.labels[0].phones.firstIndex(of: window.phone))
+        var warned = set.recordedWarnings.map { $0.map { _ in Int64?.none } }
+        let at = window.detectedAt + 86_400
+        warned[0][slot] = at
+        let latest = run.windows.filter { $0.phone == window.phone && $0.detectedAt <= at }.map(\.firstScanTime).max()!
+        let outcomes = FieldOutcomeCalculator(runs: set).outcomes(warnedAt: warned)
+        #expect(outcomes.warnedPhones == 1)
+        #expect(outcomes.exposureToWarningDaysMedian == Double(at - latest) / 86_400)
+    }
+}

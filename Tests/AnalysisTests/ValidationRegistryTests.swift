@@ -1,0 +1,88 @@
+import Analysis
+import Foundation
+import Testing
+import WarnSimCore
+import WarnSimTestSupport
+
+@Suite("Validation registry: published figures, their bands, and bad entries")
+struct ValidationRegistryTests {
+    @Test func shippedRegistryLoads() throws {
+        let figures = try ValidationRegistry.loadFolder(ProjectFiles.url("Configs/validation"))
+        #expect(figures.map(\.id).contains("cwa-red-warnings-per-positive"))
+        for figure in figures {
+            #expect(figure.published.low <= figure.published.value && figure.published.value <= figure.published.high)
+            #expect(!figure.source.isEmpty)
+        }
+    }
+
+    static func write(_ text: String) throws -> URL {
+        let folder = ProjectFiles.url("Configs/validation")
+        let url = folder.appendingPathComponent(".test-\(UUID().uuidString).yaml")
+        try text.write(to: url, atomically: true, encoding: .utf8)
+        return url
+    }
+
+    static let good = """
+        figures:
+          a:
+            description: d
+            published: {value: 5.0, low: 4.5, high: 5.5}
+            source: s
+            measure:
+              kind: run-metric
+              scenario: ../scenarios/village-2k.yaml
+              seeds: [1, 2]
+              column: warnings_per_uploader
+
+        """
+
+    @Test func badEntriesNameTheField() throws {
+        let cases: [(String, String)] = [
+            (Self.good.replacingOccurrences(of: "value: 5.0", with: "value: 6.0"), "figures.a.published.value"),
+            (Self.good.replacingOccurrences(of: "warnings_per_uploader", with: "warnings"), "figures.a.measure.column"),
+            (Self.good.replacingOccurrences(of: "village-2k.yaml", with: "nope.yaml"), "figures.a.measure.scenario"),
+            (Self.good.replacingOccurrences(of: "[1, 2]", with: "[1.5]"), "figures.a.measure.seeds"),
+            (Self.good.replacingOccurrences(of: "    source: s\n", with: "    source: s\n    sauce: t\n"), "figures.a.sauce"),
+            (Self.good.replacingOccurrences(of: "kind: run-metric", with: "kind: survey"), "figures.a.measure.kind"),
+        ]
+        for (text, field) in cases {
+            let url = try Self.write(text)
+            defer { try? FileManager.default.removeItem(at: url) }
+            do {
+                _ = try ValidationRegistry.load(url)
+                Issue.record("accepted a bad entry for \(field)")
+            } catch let error as InputError {
+                #expect(error.field == field, "\(error)")
+            }
+        }
+    }
+
+    @Test func agreementIsOverlapOfTheSeedIntervalAndTheBand() throws {
+        let url = try Self.write(Self.good)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let figure = try ValidationRegistry.load(url)[0]
+        #expect(ValidationResult(figure: figure, pooled: 5.2, perSeed: [5.2]).passed)
+        #expect(!ValidationResult(figure: figure, pooled: 6.0, perSeed: [6.0]).passed)
+        // Seeds spread widely: the interval reaches the band.
+        #expect(ValidationResult(figure: figure, pooled: 6.0, perSeed: [4.0, 8.0, 6.0]).passed)
+        #expect(!ValidationResult(figure: figure, pooled: .nan, perSeed: [.nan]).passed)
+        let table = ValidationReport.table([ValidationResult(figure: figure, pooled: 6.0, perSeed: [6.0])])
+        #expect(table.contains("MISS") && table.hasSuffix("0 passed, 1 failed\n"))
+        let xml = ValidationReport.junit([ValidationResult(figure: figure, pooled: 6.0, perSeed: [6.0])])
+        #expect(xml.contains(#"failures="1""#) && xml.contains("<failure"))
+    }
+
+    @Test func measuresGivenRuns() throws {
+        let url = try Self.write(Self.good)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let figures = try ValidationRegistry.load(url)
+        let folder = try RecordedRunFixture.shared.get()
+        let runner = ValidationRunner(
+            workFolder: FileManager.default.temporaryDirectory, threads: 2, version: "test", givenRuns: [folder])
+        let result = try runner.run(figures)[0]
+        let set = try RunSet(folders: [folder], options: LabelOptions())
+        let expected = FieldOutcomeCalculator(runs: set).outcomes(warnedAt: set.recordedWarnings).warningsPerUploader
+        #expect(result.measured == expected)
+        #expect(result.perSeed == [expected])
+    }
+}
