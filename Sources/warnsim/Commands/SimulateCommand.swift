@@ -27,8 +27,11 @@ struct SimulateCommand: ParsableCommand {
     @Option(help: "Output folder.")
     var out: String
 
-    @Option(help: "Worker threads (default: all cores).")
-    var threads: Int = ProcessInfo.processInfo.activeProcessorCount
+    @Option(name: .customLong("threads"), help: "Worker threads (default: all cores).")
+    var threadCount: Int?
+
+    /// `--threads`, or every core of this machine.
+    var threads: Int { threadCount ?? ProcessInfo.processInfo.activeProcessorCount }
 
     @Option(help: "Days to simulate (default: the scenario's simulation.days).")
     var days: Int?

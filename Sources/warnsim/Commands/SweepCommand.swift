@@ -27,8 +27,11 @@ struct SweepCommand: ParsableCommand {
     @Option(help: "Output folder.")
     var out: String
 
-    @Option(help: "Worker threads (default: all cores).")
-    var threads: Int = ProcessInfo.processInfo.activeProcessorCount
+    @Option(name: .customLong("threads"), help: "Worker threads (default: all cores).")
+    var threadCount: Int?
+
+    /// `--threads`, or every core of this machine.
+    var threads: Int { threadCount ?? ProcessInfo.processInfo.activeProcessorCount }
 
     func run() throws {
         guard threads >= 1 else { throw inputFailure(file: "<argument>", field: "--threads", "must be at least 1") }

@@ -29,8 +29,11 @@ struct ValidateCommand: ParsableCommand {
     @Option(help: "Folder for the simulated runs (default: a temporary folder, removed afterwards).")
     var work: String?
 
-    @Option(help: "Worker threads for the simulations (default: all cores).")
-    var threads: Int = ProcessInfo.processInfo.activeProcessorCount
+    @Option(name: .customLong("threads"), help: "Worker threads for the simulations (default: all cores).")
+    var threadCount: Int?
+
+    /// `--threads`, or every core of this machine.
+    var threads: Int { threadCount ?? ProcessInfo.processInfo.activeProcessorCount }
 
     @Option(help: "Also write the comparison as JUnit XML to this file.")
     var junit: String?

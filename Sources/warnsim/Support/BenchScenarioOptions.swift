@@ -8,8 +8,11 @@ struct BenchScenarioOptions: ParsableArguments {
     @Option(help: "Scenario file (its world sections; `bench simulate` also its app sections).")
     var scenario = "Configs/scenarios/town-10k.yaml"
 
-    @Option(help: "Worker threads (default: all cores).")
-    var threads = ProcessInfo.processInfo.activeProcessorCount
+    @Option(name: .customLong("threads"), help: "Worker threads (default: all cores).")
+    var threadCount: Int?
+
+    /// `--threads`, or every core of this machine.
+    var threads: Int { threadCount ?? ProcessInfo.processInfo.activeProcessorCount }
 
     @Option(help: "Seed.")
     var seed: UInt64 = 1

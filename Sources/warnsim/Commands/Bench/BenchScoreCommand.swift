@@ -15,8 +15,11 @@ struct BenchScoreCommand: ParsableCommand {
     @Option(help: "Number of synthetic CWA parameter sets.")
     var configs = 1_000
 
-    @Option(help: "Worker threads.")
-    var threads = ProcessInfo.processInfo.activeProcessorCount
+    @Option(name: .customLong("threads"), help: "Worker threads (default: all cores).")
+    var threadCount: Int?
+
+    /// `--threads`, or every core of this machine.
+    var threads: Int { threadCount ?? ProcessInfo.processInfo.activeProcessorCount }
 
     @Flag(help: "Print one JSON object instead of a table.")
     var json = false
