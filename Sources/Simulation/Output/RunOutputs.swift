@@ -17,7 +17,7 @@ public enum RunOutputs {
     /// `phones.csv`: one row per person.
     public static func phonesCSV(_ run: SimulationRun) -> String {
         var out =
-            "person,age_group,has_app,exposure_logging,notifications,infected_day,symptomatic,onset_day,test_route,test_registered_at,test_result,keys_shared_at,keys_shared,first_warning_at,first_high_risk_at,windows,final_risk_level\n"
+            "person,age_group,has_app,exposure_logging,notifications,infected_day,symptomatic,onset_day,test_route,test_registered_at,test_result,keys_shared_at,keys_shared,first_warning_at,first_high_risk_at,windows,final_risk_level,household\n"
         let infectedDay = Dictionary(run.world.infections.map { (Int($0.person), $0.day) }, uniquingKeysWith: { a, _ in a })
         for record in run.phones {
             let p = record.person
@@ -49,6 +49,7 @@ public enum RunOutputs {
             cells.append(record.firstHighRiskTime.map(String.init) ?? "")
             cells.append(String(record.windows.count))
             cells.append(app?.lastRisk.map { $0.totalRiskLevel.description } ?? "")
+            cells.append(String(run.world.town.household[p]))
             out += cells.joined(separator: ",") + "\n"
         }
         return out
