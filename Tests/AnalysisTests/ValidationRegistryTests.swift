@@ -85,4 +85,34 @@ struct ValidationRegistryTests {
         #expect(result.measured == expected)
         #expect(result.perSeed == [expected])
     }
+
+    @Test func radioCurveFiguresCountDistancesOutsideTheDeviceSpread() throws {
+        let figures = try ValidationRegistry.load(ProjectFiles.url("Configs/validation/radio-distance-curves.yaml"))
+        #expect(Set(figures.map(\.id)).isSuperset(of: ["dp3t-room-curve", "lanfer-bus-curve", "lanfer-outdoors-curve"]))
+        // The held-out DP-3T scenarios (queue, movement) agree at every measured band.
+        let heldOut = try #require(figures.first { $0.id == "dp3t-room-held-out-curve" })
+        let runner = ValidationRunner(workFolder: FileManager.default.temporaryDirectory, threads: 2, version: "test")
+        let result = try runner.run([heldOut])[0]
+        #expect(result.measured == 0 && result.passed, "\(result)")
+        // An unknown data set is named.
+        let url = try Self.write(
+            """
+            figures:
+              r:
+                description: d
+                published: {value: 0, low: 0, high: 0}
+                source: s
+                measure:
+                  kind: radio-curve
+                  data_set: mit-pact
+                  places: [a]
+
+            """)
+        defer { try? FileManager.default.removeItem(at: url) }
+        #expect {
+            try ValidationRegistry.load(url)
+        } throws: { error in
+            (error as? InputError)?.field == "figures.r.measure.data_set"
+        }
+    }
 }

@@ -19,6 +19,23 @@ public struct ValidationFigure: Sendable, Hashable {
         /// of `scenario` with `seeds`, each seed simulated for `days` (nil: the
         /// scenario's own length).
         case runMetric(scenario: String, seeds: [UInt64], days: Int?, column: String)
+        /// The number of measured distances of a radio data set's `places`
+        /// where `warnsim radio check`'s simulated median lies outside the
+        /// data's device-to-device spread (the files as `radio check` takes them).
+        case radioCurve(RadioCurveInputs)
+    }
+
+    /// What `warnsim radio check` reads, for a `radio-curve` figure.
+    public struct RadioCurveInputs: Sendable, Hashable {
+        /// `dp3t-exp34` or `lanfer-multichannel-2022`.
+        public var dataSet: String
+        /// The scenarios (DP-3T) or sites (Lanfer) the figure covers.
+        public var places: [String]
+        public var parameters: String
+        public var dp3t: String
+        public var lanfer: String
+        public var calibration: String
+        public var seed: UInt64
     }
 
     /// A short identifier (unique across the registry).
@@ -88,8 +105,13 @@ public enum ValidationRegistry {
         }
         try p.finish()
         let m = try s.section("measure")
-        let kind = try m.choice("kind", from: ["run-metric"])
-        precondition(kind == "run-metric")
+        let kind = try m.choice("kind", from: ["run-metric", "radio-curve"])
+        if kind == "radio-curve" {
+            let measure = ValidationFigure.Measure.radioCurve(try radioCurve(m, folder: folder))
+            try m.finish()
+            try s.finish()
+            return ValidationFigure(id: id, description: description, source: source, published: published, measure: measure, file: file)
+        }
         let scenario = try m.string("scenario")
         let scenarioURL = URL(fileURLWithPath: scenario, relativeTo: folder).standardizedFileURL
         guard FileManager.default.fileExists(atPath: scenarioURL.path) else {
@@ -105,5 +127,19 @@ public enum ValidationRegistry {
         return ValidationFigure(
             id: id, description: description, source: source, published: published,
             measure: .runMetric(scenario: scenarioURL.path, seeds: seeds, days: days, column: column), file: file)
+    }
+
+    static func radioCurve(_ m: YAMLSection, folder: URL) throws -> ValidationFigure.RadioCurveInputs {
+        let dataSet = try m.choice("data_set", from: ["dp3t-exp34", "lanfer-multichannel-2022"])
+        let places = try m.strings("places")
+        guard !places.isEmpty else { throw m.fail("places", "name at least one scenario or site") }
+        func path(_ key: String) throws -> String {
+            let url = URL(fileURLWithPath: try m.string(key), relativeTo: folder).standardizedFileURL
+            guard FileManager.default.fileExists(atPath: url.path) else { throw m.fail(key, "no such file or folder: \(url.path)") }
+            return url.path
+        }
+        return ValidationFigure.RadioCurveInputs(
+            dataSet: dataSet, places: places, parameters: try path("radio"), dp3t: try path("dp3t"), lanfer: try path("lanfer"),
+            calibration: try path("calibration"), seed: UInt64(try m.int("seed", in: 0...Int(Int32.max))))
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Population
 import Simulation
 import WarnSimCore
 
@@ -31,6 +32,7 @@ public struct ValidationRunner {
     /// - Throws: ``InputError`` for a scenario or run folder that does not load.
     public func run(_ figures: [ValidationFigure]) throws -> [ValidationResult] {
         var runsOf: [String: [String]] = [:]
+        var radioRows: [ValidationFigure.RadioCurveInputs: [RadioCheckRow]] = [:]
         var results: [ValidationResult] = []
         for figure in figures {
             switch figure.measure {
@@ -47,6 +49,26 @@ public struct ValidationRunner {
                     return FieldOutcomeCalculator(runs: one).outcomes(warnedAt: one.recordedWarnings).value(of: column)!
                 }
                 results.append(ValidationResult(figure: figure, pooled: value, perSeed: perSeed))
+            case .radioCurve(let inputs):
+                var shared = inputs
+                shared.dataSet = ""
+                shared.places = []
+                if radioRows[shared] == nil {
+                    progress("validate: radio check of \(URL(fileURLWithPath: inputs.parameters).lastPathComponent)")
+                    radioRows[shared] = try RadioCheck.run(
+                        scenarios: try DP3TMeasurements.loadAll(directory: URL(fileURLWithPath: inputs.dp3t)),
+                        lanfer: try LanferMeasurements.load(directory: URL(fileURLWithPath: inputs.lanfer)),
+                        table: try DeviceCalibrationTable.load(URL(fileURLWithPath: inputs.calibration)),
+                        parameters: try RadioParameters.load(URL(fileURLWithPath: inputs.parameters)), seed: inputs.seed)
+                }
+                let rows = radioRows[shared]!.filter { $0.dataSet == inputs.dataSet && inputs.places.contains($0.site) }
+                guard !rows.isEmpty else {
+                    throw InputError(
+                        file: figure.file, field: "figures.\(figure.id).measure.places",
+                        problem: "no \(inputs.dataSet) rows for \(inputs.places.joined(separator: ", "))")
+                }
+                let misses = Double(rows.filter { !$0.passes }.count)
+                results.append(ValidationResult(figure: figure, pooled: misses, perSeed: [misses]))
             }
         }
         return results
