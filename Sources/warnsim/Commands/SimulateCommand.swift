@@ -27,17 +27,16 @@ struct SimulateCommand: ParsableCommand {
     @Option(help: "Output folder.")
     var out: String
 
-    @Option(name: .customLong("threads"), help: "Worker threads (default: all cores).")
-    var threadCount: Int?
+    @OptionGroup var threadOptions: ThreadOptions
 
     /// `--threads`, or every core of this machine.
-    var threads: Int { threadCount ?? ProcessInfo.processInfo.activeProcessorCount }
+    var threads: Int { threadOptions.threads }
 
     @Option(help: "Days to simulate (default: the scenario's simulation.days).")
     var days: Int?
 
     func run() throws {
-        guard threads >= 1 else { throw inputFailure(file: "<argument>", field: "--threads", "must be at least 1") }
+        _ = try threadOptions.checked()
         if let days, !(1...365).contains(days) {
             throw inputFailure(file: "<argument>", field: "--days", "must be within 1…365")
         }

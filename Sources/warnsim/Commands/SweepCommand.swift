@@ -27,14 +27,13 @@ struct SweepCommand: ParsableCommand {
     @Option(help: "Output folder.")
     var out: String
 
-    @Option(name: .customLong("threads"), help: "Worker threads (default: all cores).")
-    var threadCount: Int?
+    @OptionGroup var threadOptions: ThreadOptions
 
     /// `--threads`, or every core of this machine.
-    var threads: Int { threadCount ?? ProcessInfo.processInfo.activeProcessorCount }
+    var threads: Int { threadOptions.threads }
 
     func run() throws {
-        guard threads >= 1 else { throw inputFailure(file: "<argument>", field: "--threads", "must be at least 1") }
+        _ = try threadOptions.checked()
         let runner: SweepRunner
         do {
             let spec = try SweepSpecification.load(path: sweep)

@@ -29,17 +29,16 @@ struct ValidateCommand: ParsableCommand {
     @Option(help: "Folder for the simulated runs (default: a temporary folder, removed afterwards).")
     var work: String?
 
-    @Option(name: .customLong("threads"), help: "Worker threads for the simulations (default: all cores).")
-    var threadCount: Int?
+    @OptionGroup var threadOptions: ThreadOptions
 
     /// `--threads`, or every core of this machine.
-    var threads: Int { threadCount ?? ProcessInfo.processInfo.activeProcessorCount }
+    var threads: Int { threadOptions.threads }
 
     @Option(help: "Also write the comparison as JUnit XML to this file.")
     var junit: String?
 
     func run() throws {
-        guard threads >= 1 else { throw inputFailure(file: "<argument>", field: "--threads", "must be at least 1") }
+        _ = try threadOptions.checked()
         let url = URL(fileURLWithPath: registry)
         var isFolder: ObjCBool = false
         let figures: [ValidationFigure]

@@ -15,11 +15,10 @@ struct BenchScoreCommand: ParsableCommand {
     @Option(help: "Number of synthetic CWA parameter sets.")
     var configs = 1_000
 
-    @Option(name: .customLong("threads"), help: "Worker threads (default: all cores).")
-    var threadCount: Int?
+    @OptionGroup var threadOptions: ThreadOptions
 
     /// `--threads`, or every core of this machine.
-    var threads: Int { threadCount ?? ProcessInfo.processInfo.activeProcessorCount }
+    var threads: Int { threadOptions.threads }
 
     @Flag(help: "Print one JSON object instead of a table.")
     var json = false
@@ -27,7 +26,7 @@ struct BenchScoreCommand: ParsableCommand {
     func run() throws {
         guard windows >= 1 else { throw inputFailure(file: "<argument>", field: "--windows", "must be at least 1") }
         guard configs >= 1 else { throw inputFailure(file: "<argument>", field: "--configs", "must be at least 1") }
-        guard threads >= 1 else { throw inputFailure(file: "<argument>", field: "--threads", "must be at least 1") }
+        _ = try threadOptions.checked()
         let result = try ScoreBenchmark(windows: windows, configurations: configs, threads: threads).run()
         if json {
             try printJSON(result)
