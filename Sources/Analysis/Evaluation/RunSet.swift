@@ -13,7 +13,17 @@ public struct RunSet: Sendable {
     /// Loads the runs in `folders` and computes their labels.
     public init(folders: [String], options: LabelOptions) throws {
         guard !folders.isEmpty else { throw InputError(file: "<argument>", field: "RUN_DIR", problem: "give at least one run folder") }
-        let runs = try folders.map { try RecordedRun.load(folder: $0) }
+        try self.init(runs: try folders.map { try RecordedRun.load(folder: $0) }, options: options)
+    }
+
+    /// The runs already read, with their labels.
+    ///
+    /// - Parameters:
+    ///   - runs: At least one run; all of one risk configuration and platform.
+    ///   - options: The ground-truth label options.
+    /// - Throws: ``InputError`` when the runs used different configurations or platforms.
+    public init(runs: [RecordedRun], options: LabelOptions) throws {
+        guard !runs.isEmpty else { throw InputError(file: "<argument>", field: "RUN_DIR", problem: "give at least one run folder") }
         for run in runs.dropFirst() {
             guard run.risk.scheme == runs[0].risk.scheme, run.platform == runs[0].platform else {
                 throw InputError(

@@ -41,14 +41,15 @@ public struct ValidationRunner {
                 if runsOf[key] == nil {
                     runsOf[key] = try givenRuns ?? simulate(scenario: scenario, seeds: seeds, days: days)
                 }
-                let folders = runsOf[key]!
-                let pooled = try RunSet(folders: folders, options: LabelOptions())
-                let value = FieldOutcomeCalculator(runs: pooled).outcomes(warnedAt: pooled.recordedWarnings).value(of: column)!
-                let perSeed = try folders.map { folder in
-                    let one = try RunSet(folders: [folder], options: LabelOptions())
-                    return FieldOutcomeCalculator(runs: one).outcomes(warnedAt: one.recordedWarnings).value(of: column)!
+                // Each run folder is read once, for the pooled value and its own.
+                let runs = try runsOf[key]!.map { try RecordedRun.load(folder: $0) }
+                func value(_ runs: [RecordedRun]) throws -> Double {
+                    let set = try RunSet(runs: runs, options: LabelOptions())
+                    return FieldOutcomeCalculator(runs: set).outcomes(warnedAt: set.recordedWarnings).value(of: column)!
                 }
-                results.append(ValidationResult(figure: figure, pooled: value, perSeed: perSeed))
+                let pooled = try value(runs)
+                let perSeed = try runs.map { try value([$0]) }
+                results.append(ValidationResult(figure: figure, pooled: pooled, perSeed: perSeed))
             case .radioCurve(let inputs):
                 var shared = inputs
                 shared.dataSet = ""

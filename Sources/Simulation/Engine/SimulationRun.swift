@@ -164,10 +164,14 @@ public struct SimulationRun: Sendable {
     mutating func fetchAppConfiguration(now: Int64) {
         guard let bytes = try? backend.fetchAppConfiguration(now: now), bytes != fetchedAppConfiguration else { return }
         fetchedAppConfiguration = bytes
-        for person in phones.indices {
-            phones[person].fetchedAppConfiguration(bytes, check: &appConfigurationCheck, platform: app.platform)
-        }
-        if let configuration = appConfigurationCheck.configuration(of: bytes) { riskConfiguration = configuration }
+        // Every app checks the same bytes with the same pinned key: checked
+        // once, and a refused payload leaves every phone's engine as it was.
+        guard let configuration = appConfigurationCheck.configuration(of: bytes),
+            case .cwaExposureWindows(let parameters) = configuration.scheme
+        else { return }
+        riskConfiguration = configuration
+        let engine = CWARiskEngine(parameters: parameters, platform: app.platform)
+        for person in phones.indices { phones[person].useCheckedConfiguration(engine) }
     }
 
     /// The risk parameters the apps currently use (from the verified app configuration).

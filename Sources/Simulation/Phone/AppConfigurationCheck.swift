@@ -23,20 +23,9 @@ public struct AppConfigurationCheck: Sendable {
         self.pinnedKey = pinnedKey
     }
 
-    /// The risk parameters of the signed configuration `bytes`, or nil when the
-    /// signature does not verify with the pinned key or the payload is not a
-    /// CWA exposure-window configuration.
-    ///
-    /// - Parameter bytes: The signed app configuration as fetched.
-    /// - Returns: Its risk parameters, or nil if the app must refuse it.
-    public mutating func parameters(of bytes: Data) -> CWARiskParameters? {
-        guard let configuration = configuration(of: bytes), case .cwaExposureWindows(let parameters) = configuration.scheme
-        else { return nil }
-        return parameters
-    }
-
     /// The risk configuration carried by the signed app configuration `bytes`,
-    /// or nil when the app must refuse it (see ``parameters(of:)``).
+    /// or nil when the app must refuse it: the signature does not verify with
+    /// the pinned key, or the payload is not a CWA exposure-window configuration.
     ///
     /// - Parameter bytes: The signed app configuration as fetched.
     /// - Returns: The configuration, named as its payload names it.

@@ -79,14 +79,12 @@ public struct SimulatedPhone: Sendable {
 
     // MARK: App configuration (E07.01)
 
-    /// The app fetched the signed configuration `bytes`: it uses the risk
-    /// parameters only if `check` accepts them, and otherwise keeps the ones
-    /// it has.
-    mutating func fetchedAppConfiguration(_ bytes: Data, check: inout AppConfigurationCheck, platform: RiskPlatform) {
-        guard app != nil, let parameters = check.parameters(of: bytes) else { return }
-        if engine?.parameters != parameters || engine?.platform != platform {
-            engine = CWARiskEngine(parameters: parameters, platform: platform)
-        }
+    /// The app takes up the risk calculation of a fetched app configuration
+    /// that passed its check (``AppConfigurationCheck``); a phone without the
+    /// app has nothing to configure.
+    mutating func useCheckedConfiguration(_ engine: CWARiskEngine) {
+        guard app != nil else { return }
+        self.engine = engine
     }
 
     // MARK: The user's day (E03)

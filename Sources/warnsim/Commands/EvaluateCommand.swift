@@ -53,8 +53,9 @@ struct EvaluateCommand: ParsableCommand {
             production: set.production.name, extra: [:])
         do {
             try AtomicFile.write(table, to: folder.appendingPathComponent("metrics.csv"))
-            try AtomicFile.write(set.labelsCSV(), to: folder.appendingPathComponent("labels.csv"))
-            try manifest.manifest(outputs: ["metrics.csv": Data(table.utf8), "labels.csv": Data(set.labelsCSV().utf8)]).write(into: folder)
+            let labels = set.labelsCSV()
+            try AtomicFile.write(labels, to: folder.appendingPathComponent("labels.csv"))
+            try manifest.manifest(outputs: ["metrics.csv": Data(table.utf8), "labels.csv": Data(labels.utf8)]).write(into: folder)
         } catch {
             throw inputFailure(file: out, "cannot be written (\(error.localizedDescription))")
         }
