@@ -62,10 +62,25 @@ public enum StreamName {
     public static let scanEncounter = "radio.scan.encounter"
     /// Whether a person installs the app, consents, and how they will act.
     public static let appAdoption = "app.adoption"
-    /// Whether a symptomatic app user gets tested.
+    /// Whether a symptomatic person gets tested (everyone, app or not).
     public static let appTesting = "app.testing"
+    /// How long a user without notification permission takes to open the app.
+    public static let appOpening = "app.opening"
+    /// The answer a sharing user gives to the symptom questions, per upload.
+    public static let appSymptomAnswer = "app.symptom-answer"
     /// Daily tracing, Bluetooth and reset behaviour, per person and day.
     public static let appBehaviour = "app.behaviour"
+    // MARK: Simulation (health: tests, isolation, response to warnings)
+
+    /// Tests taken for other reasons than SARS-CoV-2 (respiratory illness,
+    /// screening), per person and day.
+    public static let backgroundTesting = "health.background-test"
+    /// Each test's outcome (invalid, PCR sensitivity), per person and test.
+    public static let testOutcome = "health.test-outcome"
+    /// Whether a person with a positive result isolates.
+    public static let isolation = "health.isolation"
+    /// What a warned user does (test, quarantine, fewer contacts).
+    public static let warnedResponse = "health.warned"
     /// A key stream that is never drawn from (an app whose framework is on loan).
     public static let unused = "placeholder"
 

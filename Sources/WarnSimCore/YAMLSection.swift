@@ -229,6 +229,17 @@ public final class YAMLSection {
         return result
     }
 
+    /// A list of numbers as ``doubles(_:in:count:)``, or `fallback` when absent.
+    public func doubles(
+        _ key: String, in range: ClosedRange<Double>, count: ClosedRange<Int>? = nil, default fallback: [Double]
+    ) throws(InputError) -> [Double] {
+        guard has(key) else {
+            asked.insert(key)
+            return fallback
+        }
+        return try doubles(key, in: range, count: count)
+    }
+
     /// A scalar written without quotes (quoted text is never a number).
     private static func plainScalar(_ node: Node) -> Node.Scalar? {
         guard let scalar = node.scalar, scalar.style == .plain || scalar.style == .any else { return nil }

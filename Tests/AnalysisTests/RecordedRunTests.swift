@@ -13,8 +13,11 @@ import WarnSimTestSupport
 @Suite struct RecordedRunTests {
     @Test func batchScoredProductionReproducesTheAppsWarnings() throws {
         let run = try RecordedRun.load(folder: try RecordedRunFixture.shared.get())
-        let recorded = run.appUsers.map { run.phones[$0].firstHighRiskAt }
+        // When the users saw their warnings (HIGH, plus the time to the next
+        // opening of the app without notification permission).
+        let recorded = run.appUsers.map { run.phones[$0].warnedAt }
         #expect(recorded.contains { $0 != nil }, "the fixture run must warn someone")
+        #expect(run.appUsers.contains { run.phones[$0].warnedAt != nil && run.phones[$0].warningDelay > 0 })
         let scorer = WarningScorer(run: run)
         let scored = try scorer.warnedAt(configurations: [run.risk], platform: run.platform, workers: 2)
         #expect(scored[0] == recorded)

@@ -16,13 +16,13 @@ import Testing
             text.replacingOccurrences(of: #"  reset_per_day: [0-9.]+\n"#, with: "  reset_per_day: 0\n", options: .regularExpression)
         }
         defer { try? FileManager.default.removeItem(at: url) }
-        // Seed 8 distributes keys within the first week (its precondition, checked below).
+        // Seed 8 distributes keys within the first ten days (its precondition, checked below).
         var run = try SimulationRun(scenario: try Scenario.load(url), seed: 8, workers: 2)
-        for day in 0..<7 { try run.simulate(day: day) }
-        // Keys distributed by the end of day 7; two more days give every phone
+        for day in 0..<10 { try run.simulate(day: day) }
+        // Keys distributed by the end of day 10; two more days give every phone
         // its forced daily detection after receiving them.
         let keys = run.verified.flatMap(\.keys)
-        for day in 7..<9 { try run.simulate(day: day) }
+        for day in 10..<12 { try run.simulate(day: day) }
         #expect(!keys.isEmpty, "the run must distribute keys")
         var compared = 0
         var sightedPairs = 0

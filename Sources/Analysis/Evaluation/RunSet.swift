@@ -42,9 +42,10 @@ public struct RunSet: Sendable {
     public var production: RiskConfiguration { runs[0].risk }
     public var platform: RiskPlatform { runs[0].platform }
 
-    /// The warnings the simulated apps really gave: first HIGH total per app user.
+    /// The warnings the simulated apps really gave: when each app user saw
+    /// the first HIGH total (nil if never).
     public var recordedWarnings: [[Int64?]] {
-        zip(runs, labels).map { run, labels in labels.phones.map { run.phones[$0].firstHighRiskAt } }
+        zip(runs, labels).map { run, labels in labels.phones.map { run.phones[$0].warnedAt } }
     }
 
     /// `labels.csv`: per run and app user, the warning under the runs' own

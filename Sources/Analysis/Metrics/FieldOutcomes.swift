@@ -20,9 +20,17 @@ public struct FieldOutcomes: Sendable, Hashable {
     public var exposureToWarningDaysMedian: Double
     public var exposureToWarningDaysMean: Double
     /// Share of warned phones whose user later registered a test in the app
-    /// that came back positive (as the data donation counts it); NaN when
-    /// nobody was warned.
+    /// that came back positive; NaN when nobody was warned.
     public var warnedLaterPositiveShare: Double
+    /// Share of warned phones whose user registered a test in the app after
+    /// the warning; NaN when nobody was warned.
+    public var warnedTestedShare: Double
+    /// Of the warned phones whose user registered a test in the app after the
+    /// warning, the share whose first such test came back POSITIVE (as the
+    /// data donation counts it: "about one in five people who underwent a PCR
+    /// test and who were warned about an increased risk tested positive", SB04
+    /// §6.5: 20,655 of 97,745); NaN when no warned user was tested.
+    public var warnedTestedPositiveShare: Double
     /// Share of warned phones whose user was infected at or after that
     /// exposure (ground truth, whether tested or not); NaN when nobody was warned.
     public var warnedLaterInfectedShare: Double
@@ -31,6 +39,7 @@ public struct FieldOutcomes: Sendable, Hashable {
     public static let columns = [
         "warned_phones", "uploaders", "warnings_per_uploader", "exposure_to_warning_days_median",
         "exposure_to_warning_days_mean", "warned_later_positive_share", "warned_later_infected_share",
+        "warned_tested_share", "warned_tested_positive_share",
     ]
 
     /// The values of ``columns``, as `metrics.csv` writes them.
@@ -39,6 +48,7 @@ public struct FieldOutcomes: Sendable, Hashable {
             String(warnedPhones), String(uploaders), MetricsCSV.fixed(warningsPerUploader, 6),
             MetricsCSV.fixed(exposureToWarningDaysMedian, 4), MetricsCSV.fixed(exposureToWarningDaysMean, 4),
             MetricsCSV.fixed(warnedLaterPositiveShare, 6), MetricsCSV.fixed(warnedLaterInfectedShare, 6),
+            MetricsCSV.fixed(warnedTestedShare, 6), MetricsCSV.fixed(warnedTestedPositiveShare, 6),
         ]
     }
 
@@ -55,6 +65,8 @@ public struct FieldOutcomes: Sendable, Hashable {
         case "exposure_to_warning_days_mean": exposureToWarningDaysMean
         case "warned_later_positive_share": warnedLaterPositiveShare
         case "warned_later_infected_share": warnedLaterInfectedShare
+        case "warned_tested_share": warnedTestedShare
+        case "warned_tested_positive_share": warnedTestedPositiveShare
         default: nil
         }
     }
@@ -66,7 +78,7 @@ public struct FieldOutcomes: Sendable, Hashable {
 public struct FieldOutcomeCalculator: Sendable {
     /// Per run and app-user slot: (window first scan, detected at), by detection time.
     let windows: [[[(firstScan: Int64, detectedAt: Int64)]]]
-    let positiveTestAt: [[Int64?]]
+    let appTests: [[[RecordedRun.AppTest]]]
     let infectedAt: [[Int64?]]
     let uploaders: Int
 
@@ -75,7 +87,7 @@ public struct FieldOutcomeCalculator: Sendable {
     /// - Parameter runs: The runs and their labels.
     public init(runs: RunSet) {
         var windows: [[[(firstScan: Int64, detectedAt: Int64)]]] = []
-        var positive: [[Int64?]] = []
+        var tests: [[[RecordedRun.AppTest]]] = []
         var infected: [[Int64?]] = []
         var uploaders = 0
         for (run, labels) in zip(runs.runs, runs.labels) {
@@ -87,7 +99,7 @@ public struct FieldOutcomeCalculator: Sendable {
                 perSlot[slot].append((window.firstScanTime, window.detectedAt))
             }
             windows.append(perSlot.map { $0.sorted { ($0.detectedAt, $0.firstScan) < ($1.detectedAt, $1.firstScan) } })
-            positive.append(labels.phones.map { run.phones[$0].positiveTestAt })
+            tests.append(labels.phones.map { run.phones[$0].appTests })
             var firstInfection = [Int: Int64]()
             for infection in run.infections where firstInfection[infection.person] == nil {
                 firstInfection[infection.person] = infection.time
@@ -96,7 +108,7 @@ public struct FieldOutcomeCalculator: Sendable {
             uploaders += run.phones.filter(\.sharedKeys).count
         }
         self.windows = windows
-        positiveTestAt = positive
+        appTests = tests
         infectedAt = infected
         self.uploaders = uploaders
     }
@@ -110,6 +122,8 @@ public struct FieldOutcomeCalculator: Sendable {
         precondition(warnedAt.count == windows.count)
         var warned = 0
         var laterPositive = 0
+        var tested = 0
+        var testedPositive = 0
         var laterInfected = 0
         var delays: [Double] = []
         for run in warnedAt.indices {
@@ -120,7 +134,12 @@ public struct FieldOutcomeCalculator: Sendable {
                 let known = windows[run][slot].filter { $0.detectedAt <= time }
                 let exposure = known.map(\.firstScan).max()
                 if let exposure { delays.append(Double(time - exposure) / 86_400) }
-                if let positive = positiveTestAt[run][slot], positive >= time { laterPositive += 1 }
+                let later = appTests[run][slot].filter { $0.registeredAt >= time }
+                if later.contains(where: { $0.result == "POSITIVE" }) { laterPositive += 1 }
+                if let first = later.first {
+                    tested += 1
+                    if first.result == "POSITIVE" { testedPositive += 1 }
+                }
                 if let infection = infectedAt[run][slot], infection >= (exposure ?? time) { laterInfected += 1 }
             }
         }
@@ -134,6 +153,8 @@ public struct FieldOutcomeCalculator: Sendable {
             warningsPerUploader: uploaders == 0 ? .nan : Double(warned) / Double(uploaders),
             exposureToWarningDaysMedian: median,
             exposureToWarningDaysMean: delays.isEmpty ? .nan : delays.reduce(0, +) / Double(delays.count),
-            warnedLaterPositiveShare: share(laterPositive), warnedLaterInfectedShare: share(laterInfected))
+            warnedLaterPositiveShare: share(laterPositive), warnedTestedShare: share(tested),
+            warnedTestedPositiveShare: tested == 0 ? .nan : Double(testedPositive) / Double(tested),
+            warnedLaterInfectedShare: share(laterInfected))
     }
 }

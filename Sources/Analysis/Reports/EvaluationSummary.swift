@@ -23,7 +23,9 @@ public enum EvaluationSummary {
         out += "\(MetricsCSV.fixed(outcomes.exposureToWarningDaysMedian, 2)) days (median), "
         out += "\(MetricsCSV.fixed(outcomes.exposureToWarningDaysMean, 2)) (mean); warned and later positive "
         out +=
-            "\(MetricsCSV.fixed(outcomes.warnedLaterPositiveShare, 3)), later infected \(MetricsCSV.fixed(outcomes.warnedLaterInfectedShare, 3))\n"
+            "\(MetricsCSV.fixed(outcomes.warnedLaterPositiveShare, 3)), later infected \(MetricsCSV.fixed(outcomes.warnedLaterInfectedShare, 3)); "
+        out += "tested after the warning \(MetricsCSV.fixed(outcomes.warnedTestedShare, 3)), "
+        out += "of them positive \(MetricsCSV.fixed(outcomes.warnedTestedPositiveShare, 3))\n"
         return out
     }
 }

@@ -16,11 +16,27 @@ public struct RecordedRun: Sendable {
         public var hasApp: Bool
         /// Whether this person uploaded keys (after a positive test).
         public var sharedKeys: Bool
-        /// First detection with total risk HIGH (Unix seconds), notified or not.
+        /// First detection with total risk HIGH (Unix seconds), seen or not.
         public var firstHighRiskAt: Int64?
+        /// Seconds from a HIGH result to the user seeing it (0 with
+        /// notification permission).
+        public var warningDelay: Int64 = 0
+        /// The tests registered in the app, in time order.
+        public var appTests: [AppTest] = []
+
+        /// When the user saw the first warning of the run, nil if never.
+        public var warnedAt: Int64? { firstWarningAt }
+        var firstWarningAt: Int64?
+
         /// When a test registered in the app came back POSITIVE: its
         /// registration time (Unix seconds), nil without a positive test.
-        public var positiveTestAt: Int64?
+        public var positiveTestAt: Int64? { appTests.first { $0.result == "POSITIVE" }?.registeredAt }
+    }
+
+    /// A test registered in an app and its result (empty while pending).
+    public struct AppTest: Sendable, Hashable {
+        public var registeredAt: Int64
+        public var result: String
     }
 
     /// One edge of the infection tree (seeds have infector −1).
@@ -43,6 +59,20 @@ public struct RecordedRun: Sendable {
     public let infections: [Infection]
     public let exposures: [StoredExposure]
     public let windows: [StoredWindow]
+    /// Totals of `summary.csv` over the run's days.
+    public var totals = DayTotals()
+    /// Infections of the counterfactual (`counterfactual.csv`), nil without one.
+    public var counterfactualInfections: Int?
+
+    /// Sums of `summary.csv` columns over the days.
+    public struct DayTotals: Sendable, Hashable {
+        public var infections = 0
+        public var uploads = 0
+        public var warnings = 0
+        public var isolating = 0
+        public var quarantined = 0
+        public var reducedContacts = 0
+    }
 
     /// The end of the run (Unix seconds).
     public var endTime: Int64 { startTime + Int64(days) * 86_400 }
@@ -104,9 +134,14 @@ public struct RecordedRun: Sendable {
                 file: path(WindowStore.fileName), field: "record \(index)",
                 problem: "names a person beyond the run's \(people) or a phone without the app")
         }
-        return RecordedRun(
+        var run = RecordedRun(
             folder: folder, seed: seed, days: days, startTime: startTime, distanceModel: distanceModel, risk: risk,
             platform: platform, phones: phones, infections: infections, exposures: exposures, windows: windows)
+        run.totals = try readTotals(path: path("summary.csv"), days: days)
+        if FileManager.default.fileExists(atPath: path(RunOutputs.counterfactualFileName)) {
+            run.counterfactualInfections = try readCounterfactual(path: path(RunOutputs.counterfactualFileName), days: days)
+        }
+        return run
     }
 
     static func bytes(_ path: String) throws(InputError) -> [UInt8] {
@@ -121,7 +156,14 @@ public struct RecordedRun: Sendable {
         guard case .object(let outputs)? = manifest["outputs"] else {
             throw InputError(file: manifestPath, field: "outputs", problem: "missing or not an object")
         }
-        for name in ["phones.csv", "infections.csv", WindowStore.fileName, ExposureStore.fileName, RunOutputs.riskFileName] {
+        var names = ["phones.csv", "infections.csv", "summary.csv", WindowStore.fileName, ExposureStore.fileName, RunOutputs.riskFileName]
+        if outputs[RunOutputs.counterfactualFileName] != nil
+            || FileManager.default.fileExists(
+                atPath: URL(fileURLWithPath: folder).appendingPathComponent(RunOutputs.counterfactualFileName).path)
+        {
+            names.append(RunOutputs.counterfactualFileName)
+        }
+        for name in names {
             guard case .string(let expected)? = outputs[name] else {
                 throw InputError(
                     file: manifestPath, field: "outputs.\(name)", problem: "missing; the run folder is from an older WarnSim or incomplete")
@@ -140,8 +182,9 @@ public struct RecordedRun: Sendable {
         let hasApp = try table.column("has_app")
         let shared = try table.column("keys_shared")
         let high = try table.column("first_high_risk_at")
-        let registered = try table.column("test_registered_at")
-        let result = try table.column("test_result")
+        let seen = try table.column("first_warning_at")
+        let delay = try table.column("warning_delay_s")
+        let tests = try table.column("app_tests")
         guard table.rows.count == people else {
             throw InputError(file: path, problem: "has \(table.rows.count) rows; the manifest says \(people) people")
         }
@@ -150,14 +193,57 @@ public struct RecordedRun: Sendable {
             let index = try table.int(row: row, column: person, in: 0...(people - 1))
             guard index == row else { throw table.invalid(row: row, column: person, "rows must be in person order (expected \(row))") }
             let keys = table.rows[row][shared]
-            phones.append(
-                Phone(
-                    person: index, hasApp: try table.flag(row: row, column: hasApp),
-                    sharedKeys: !keys.isEmpty && keys != "0",
-                    firstHighRiskAt: try table.optionalInt64(row: row, column: high),
-                    positiveTestAt: table.rows[row][result] == "POSITIVE" ? try table.optionalInt64(row: row, column: registered) : nil))
+            var phone = Phone(
+                person: index, hasApp: try table.flag(row: row, column: hasApp),
+                sharedKeys: !keys.isEmpty && keys != "0",
+                firstHighRiskAt: try table.optionalInt64(row: row, column: high),
+                warningDelay: try table.optionalInt64(row: row, column: delay) ?? 0,
+                appTests: try appTests(table.rows[row][tests], table: table, row: row, column: tests))
+            phone.firstWarningAt = try table.optionalInt64(row: row, column: seen)
+            phones.append(phone)
         }
         return phones
+    }
+
+    /// Sums of `summary.csv` (one row per day).
+    static func readTotals(path: String, days: Int) throws(InputError) -> DayTotals {
+        let table = try CSVTable.read(path: path)
+        guard table.rows.count == days else {
+            throw InputError(file: path, problem: "has \(table.rows.count) rows; the manifest says \(days) days")
+        }
+        let columns = try ["infections", "uploads", "warnings", "isolating", "quarantined", "reduced_contacts"].map(table.column)
+        var sums = [Int](repeating: 0, count: columns.count)
+        for row in table.rows.indices {
+            for (k, column) in columns.enumerated() { sums[k] += try table.int(row: row, column: column, in: 0...Int(Int32.max)) }
+        }
+        return DayTotals(
+            infections: sums[0], uploads: sums[1], warnings: sums[2], isolating: sums[3], quarantined: sums[4], reducedContacts: sums[5])
+    }
+
+    /// Total infections of `counterfactual.csv` (one row per day).
+    static func readCounterfactual(path: String, days: Int) throws(InputError) -> Int {
+        let table = try CSVTable.read(path: path)
+        guard table.rows.count == days else {
+            throw InputError(file: path, problem: "has \(table.rows.count) rows; the manifest says \(days) days")
+        }
+        let column = try table.column("infections")
+        var total = 0
+        for row in table.rows.indices { total += try table.int(row: row, column: column, in: 0...Int(Int32.max)) }
+        return total
+    }
+
+    /// The `app_tests` cell: `REGISTERED_AT:RESULT` entries separated by `;`.
+    static func appTests(_ cell: String, table: CSVTable, row: Int, column: Int) throws(InputError) -> [AppTest] {
+        guard !cell.isEmpty else { return [] }
+        var tests: [AppTest] = []
+        for entry in cell.split(separator: ";", omittingEmptySubsequences: false) {
+            let parts = entry.split(separator: ":", omittingEmptySubsequences: false)
+            guard parts.count == 2, let time = Int64(parts[0]), ["", "POSITIVE", "NEGATIVE", "INVALID"].contains(String(parts[1])) else {
+                throw table.invalid(row: row, column: column, "expected REGISTERED_AT:RESULT entries separated by ';', found '\(entry)'")
+            }
+            tests.append(AppTest(registeredAt: time, result: String(parts[1])))
+        }
+        return tests
     }
 
     static func readInfections(path: String, people: Int, startTime: Int64) throws(InputError) -> [Infection] {

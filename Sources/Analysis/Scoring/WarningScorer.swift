@@ -4,7 +4,11 @@ import Simulation
 import WarnSimCore
 
 /// When each phone of a recorded run would have been warned (total risk HIGH)
-/// under each of many risk configurations, from the windows the run recorded.
+/// under each of many risk configurations, from the windows the run recorded,
+/// and when its user would have seen that warning: at once with notification
+/// permission, else after the time to the next opening of the app that the run
+/// drew for that user (`warning_delay_s` of `phones.csv`; a warning not seen
+/// before the run's end does not count).
 ///
 /// A phone's risk can only change at a detection that produced new windows
 /// (between them, the same windows are evaluated again, and only ageing out can
@@ -31,6 +35,9 @@ public struct WarningScorer: Sendable {
     let set: BatchWindowSet
     /// Each phone's windows (slot, stored order), for the ENF v1 engines.
     let windowsOfPhone: [(slot: Int, windows: [StoredWindow])]
+    /// Per slot: seconds from the warning to the user seeing it.
+    let seenDelay: [Int64]
+    let endTime: Int64
 
     /// Prepares the detection moments of `run`'s phones.
     public init(run: RecordedRun) {
@@ -71,11 +78,14 @@ public struct WarningScorer: Sendable {
         self.deviceTime = deviceTime
         self.deviceDay = deviceDay
         self.windowsOfPhone = windowsOfPhone
+        seenDelay = phones.map { run.phones[$0].warningDelay }
+        endTime = run.endTime
         set = BatchWindowSet(windows: windows, devices: devices)
     }
 
-    /// `result[configuration][i]`: Unix seconds of the first HIGH total of app
-    /// user `phones[i]` under that configuration, or nil if never HIGH.
+    /// `result[configuration][i]`: Unix seconds at which app user `phones[i]`
+    /// saw the first HIGH total under that configuration, or nil if never HIGH
+    /// or not seen before the run's end.
     public func warnedAt(configurations: [RiskConfiguration], platform: RiskPlatform, workers: Int) throws -> [[Int64?]] {
         var warned = [[Int64?]](repeating: [Int64?](repeating: nil, count: phones.count), count: configurations.count)
         func record(_ config: Int, _ phone: Int, _ time: Int64) {
@@ -114,6 +124,9 @@ public struct WarningScorer: Sendable {
                 }
             }
         }
-        return warned
+        let (delay, end) = (seenDelay, endTime)
+        return warned.map { times in
+            times.enumerated().map { slot, time in time.flatMap { $0 + delay[slot] < end ? $0 + delay[slot] : nil } }
+        }
     }
 }

@@ -137,9 +137,14 @@ public struct TransmissionModel: Sendable {
             if state.infectionTime[exposed] < .infinity {
                 outcome = .notSusceptible
             } else {
-                var random = RandomStream(
+                // Keyed by who met whom, when and where, not by the encounter's
+                // place in the day's list: an encounter that happens in two runs
+                // (one with people in quarantine, one without) gets the same draw.
+                var random = RandomStream.derive(
                     seed: seed, subsystem: TransmissionModel.transmissionStreams,
-                    entity: UInt64(encounters.day) << 40 | UInt64(i) << 1 | UInt64(direction))
+                    entity: UInt64(UInt32(infector)) << 32 | UInt64(UInt32(exposed)),
+                    index: UInt64(encounters.day) << 24 | UInt64(UInt16(bitPattern: encounters.start[i])) << 8
+                        | UInt64(encounters.setting[i]))
                 outcome = random.nextUnitDouble() < probability ? .infected : .notInfected
             }
             records.append(

@@ -17,6 +17,9 @@ public struct DayPlan: Sendable {
     public var cluster: [Int16] = []
     public var seat: [Int16] = []
     public var clusterSize: [Int8] = []
+    /// Stays of people kept from them by a ``DayRestriction`` (only until the
+    /// groups are formed; the finished plan has none).
+    var absent: [Bool] = []
 
     /// Venues of each setting on this day, and the first global venue index of each setting.
     public var venueCount: [Int] = []
@@ -41,6 +44,7 @@ public struct DayPlan: Sendable {
         cluster.append(Int16(c))
         seat.append(Int16(st))
         clusterSize.append(Int8(size))
+        absent.append(false)
     }
 
     mutating func append(contentsOf other: DayPlan) {
@@ -52,13 +56,19 @@ public struct DayPlan: Sendable {
         cluster += other.cluster
         seat += other.seat
         clusterSize += other.clusterSize
+        absent += other.absent
     }
 
     init(day: Int) { self.day = day }
 
     /// Plans day `day` for the whole town on `workers` threads; the result does
-    /// not depend on `workers`.
-    public init(town: Town, day: Int, workers: Int) {
+    /// not depend on `workers`. `restrictions` (one per person, or empty for
+    /// none) keeps people at home or away from shops and leisure; each
+    /// person's schedule is drawn from their own stream either way, and the
+    /// stays a restriction cancels keep their seats while vehicles and tables
+    /// are filled, so a restriction moves nobody else.
+    public init(town: Town, day: Int, workers: Int, restrictions: [DayRestriction] = []) {
+        precondition(restrictions.isEmpty || restrictions.count == town.people, "one restriction per person")
         self.day = day
         let n = town.people
         let parts = UnsafeMutableBufferPointer<DayPlan>.allocate(capacity: workers)
@@ -72,11 +82,12 @@ public struct DayPlan: Sendable {
             var local = DayPlan(day: day)
             let range = Parallel.chunk(worker, of: workers, count: n)
             local.reserve(range.count * 5)
-            for p in range { local.planPerson(p, town: town) }
+            for p in range { local.planPerson(p, town: town, restriction: restrictions.isEmpty ? .none : restrictions[p]) }
             box.value[worker] = local
         }
         for part in parts { append(contentsOf: part) }
         groupVehiclesAndTables(town: town)
+        removeAbsent()
         indexVenues(town: town)
     }
 
@@ -89,11 +100,14 @@ public struct DayPlan: Sendable {
         cluster.reserveCapacity(count)
         seat.reserveCapacity(count)
         clusterSize.reserveCapacity(count)
+        absent.reserveCapacity(count)
     }
 
     /// One person's stays for the day: the out-of-home activities in order,
-    /// then home for the rest of the day.
-    mutating func planPerson(_ p: Int, town: Town) {
+    /// then home for the rest of the day. A person who stays home spends the
+    /// whole day there; one who reduces contacts skips shopping and leisure.
+    mutating func planPerson(_ p: Int, town: Town, restriction: DayRestriction = .none) {
+
         let config = town.config
         var random = RandomStream.derive(seed: town.seed, subsystem: DayPlan.scheduleStreams, entity: UInt64(p), index: UInt64(day))
         let weekday = DayPlan.isWeekday(day)
@@ -146,6 +160,7 @@ public struct DayPlan: Sendable {
         let grownUp = town.age[p] == .adult || town.age[p] == .senior
         // Shopping (shops are closed on Sundays in Germany).
         let shopProbability = weekdayIndex < 5 ? config.shopWeekdayProbability : weekdayIndex == 5 ? config.shopSaturdayProbability : 0
+        let shopping = person.count
         if grownUp && random.nextBernoulli(shopProbability) {
             // Leave home so as to arrive uniformly within the opening hours.
             let arrival = config.shopOpens + random.nextIndex(config.shopCloses - config.shopOpens - config.shopVisitMinutes + 1)
@@ -160,6 +175,8 @@ public struct DayPlan: Sendable {
         // Leisure (restaurants, bars), evening; visitors arriving in the same
         // half hour are seated at tables together (grouped later).
         let leisureProbability = weekday ? config.leisureWeekdayProbability : config.leisureWeekendProbability
+        if restriction == .reducedContacts { markAbsent(shopping..<person.count) }
+        let leisure = person.count
         if grownUp && random.nextBernoulli(leisureProbability) {
             let slot = 30
             let begin = (max(clock + config.streetMinutes, jitter(config.leisureTime)) + slot - 1) / slot * slot
@@ -169,14 +186,54 @@ public struct DayPlan: Sendable {
                 clock = walk(begin + config.leisureTime.duration)
             }
         }
+        if restriction == .reducedContacts { markAbsent(leisure..<person.count) }
         // Home: every minute not spent elsewhere (the activities above are in time order).
         let last = person.count
         var cursor = 0
-        for i in first..<last {
+        for i in first..<last where !absent[i] {
             if Int(start[i]) > cursor { append(p, .home, Int(town.household[p]), cursor, Int(start[i])) }
             cursor = max(cursor, Int(end[i]))
         }
         if cursor < 1440 { append(p, .home, Int(town.household[p]), cursor, 1440) }
+        if restriction == .stayHome {
+            markAbsent(first..<person.count)
+            append(p, .home, Int(town.household[p]), 0, 1440)
+        }
+    }
+
+    /// Marks stays the person will not make: they keep their seat in vehicles
+    /// and at tables while groups are formed (so nobody else moves), and are
+    /// removed before encounters are generated.
+    mutating func markAbsent(_ stays: Range<Int>) {
+        for i in stays { absent[i] = true }
+    }
+
+    /// Drops the stays marked absent, keeping the order of the others.
+    mutating func removeAbsent() {
+        guard absent.contains(true) else { return }
+        var kept = 0
+        for i in 0..<stayCount where !absent[i] {
+            person[kept] = person[i]
+            setting[kept] = setting[i]
+            venue[kept] = venue[i]
+            start[kept] = start[i]
+            end[kept] = end[i]
+            cluster[kept] = cluster[i]
+            seat[kept] = seat[i]
+            clusterSize[kept] = clusterSize[i]
+            kept += 1
+        }
+        for i in 0..<kept { absent[i] = false }
+        let removed = stayCount - kept
+        person.removeLast(removed)
+        setting.removeLast(removed)
+        venue.removeLast(removed)
+        start.removeLast(removed)
+        end.removeLast(removed)
+        cluster.removeLast(removed)
+        seat.removeLast(removed)
+        clusterSize.removeLast(removed)
+        absent.removeLast(removed)
     }
 
     /// Vehicles: riders of one departure are ordered by a per-day hash and fill

@@ -47,16 +47,20 @@ public struct World: Sendable {
 
     /// Simulates day `day` (0 = a Monday): plans, encounters, radio draws when
     /// `radio` is true, and transmission. Days must be simulated in order.
-    public mutating func simulate(day: Int, workers: Int, radio drawRadio: Bool = true) -> WorldDay {
+    /// `restrictions` (one per person, or empty) keeps people at home or away
+    /// from shops and leisure that day.
+    public mutating func simulate(
+        day: Int, workers: Int, radio drawRadio: Bool = true, restrictions: [DayRestriction] = []
+    ) -> WorldDay {
         var output: WorldDay?
-        _ = simulateTimed(day: day, workers: workers, radio: drawRadio) { output = $0 }
+        _ = simulateTimed(day: day, workers: workers, radio: drawRadio, restrictions: restrictions) { output = $0 }
         return output!
     }
 
     /// ``simulate(day:workers:radio:)`` with the time of each stage (plan,
     /// encounters, radio, transmission); the day is handed to `body`.
     public mutating func simulateTimed(
-        day: Int, workers: Int, radio drawRadio: Bool = true,
+        day: Int, workers: Int, radio drawRadio: Bool = true, restrictions: [DayRestriction] = [],
         _ body: (WorldDay) -> Void
     ) -> [Duration] {
         let clock = ContinuousClock()
@@ -67,7 +71,7 @@ public struct World: Sendable {
             times.append(now - mark)
             mark = now
         }
-        let plan = DayPlan(town: town, day: day, workers: workers)
+        let plan = DayPlan(town: town, day: day, workers: workers, restrictions: restrictions)
         lap()
         // A copy of this world shares the workspace; it must not generate into it concurrently.
         if !isKnownUniquelyReferenced(&workspace) { workspace = EncounterWorkspace() }

@@ -8,6 +8,8 @@ public enum AppEvent: Hashable, Sendable {
     case registrationRejected(at: Int64, reason: String)
     /// A result became available; the notification does not reveal it (E05.02, E06.02).
     case testResultAvailable(at: Int64, result: TestResult, notified: Bool)
+    /// The user removed a test whose result had arrived.
+    case testRemoved(at: Int64)
     case keysShared(at: Int64, keys: Int)
     case keySharingDeclined(at: Int64)
     case submissionRejected(at: Int64, reason: String)
@@ -18,7 +20,7 @@ public enum AppEvent: Hashable, Sendable {
         switch self {
         case .testRegistered(let t, _), .registrationRejected(let t, _), .testResultAvailable(let t, _, _),
             .keysShared(let t, _), .keySharingDeclined(let t), .submissionRejected(let t, _),
-            .riskCalculated(let t, _, _), .reset(let t):
+            .riskCalculated(let t, _, _), .reset(let t), .testRemoved(let t):
             return t
         }
     }

@@ -153,6 +153,19 @@ public struct CoronaWarnApp: Sendable {
         }
     }
 
+    /// The user removes a test whose result has arrived (the app's "remove
+    /// test" action), so that a new test can be registered; a positive result
+    /// is kept until its keys were shared or sharing was declined. Returns
+    /// whether the test was removed.
+    @discardableResult
+    public mutating func removeTest(now: Int64) -> Bool {
+        guard let current = test, let result = current.result, result != .positive || hasSharedKeys else { return false }
+        test = nil
+        hasSharedKeys = false  // the question is asked once per test
+        events.append(.testRemoved(at: now))
+        return true
+    }
+
     /// Polls the result if a poll is due; returns the result when it arrives.
     public mutating func pollTestResult(backend: inout CWABackend, now: Int64) -> TestResult? {
         guard var current = test, current.result == nil, now >= current.nextPoll else { return nil }

@@ -5,13 +5,13 @@ import Services
 import WarnSimCore
 
 /// The app, behaviour and run sections of a scenario file (`app:`, `risk:`,
-/// `simulation:`); the world sections are `WorldScenario`'s.
+/// `simulation:`, `services:`, `testing:`, `response:`); the world sections are `WorldScenario`'s.
 ///
-/// Behaviour rates that no public source pins down for the Corona-Warn-App
-/// (testing, key sharing) have no built-in default: the scenario must state
-/// them, so every run shows which values the analyst chose
-/// (the share of positive users who share keys was never published as a
-/// per-user probability, so it is a parameter the analyst sets).
+/// App behaviour rates that no public source pins down for the
+/// Corona-Warn-App (key sharing, switching tracing off) have no built-in
+/// default: the scenario must state them, so every run shows which values the
+/// analyst chose. Testing and the response to results and warnings
+/// (``TestingScenario``, ``ResponseScenario``) have cited defaults.
 public struct AppScenario: Sendable {
     /// Share of each age group (0–5, 6–17, 18–64, 65+) with the app installed.
     public var adoptionByAge: [Double]
@@ -19,19 +19,10 @@ public struct AppScenario: Sendable {
     public var exposureLoggingConsent: Double
     /// E01.05: share of installers who allow notifications.
     public var notificationPermission: Double
-    /// Share of symptomatic infected app users who get a PCR test.
-    public var testProbabilityWhenSymptomatic: Double
-    /// Hours from symptom onset to the test being registered in the app.
-    public var testDelayHours: Double
-    /// Hours from registration to the lab's result.
-    public var labDelayHours: Double
     /// Share of tests registered by teleTAN through the hotline instead of QR code.
     public var teleTANShare: Double
     /// Share of users with a positive result who consent to share their keys.
     public var shareKeysProbability: Double
-    /// Share of sharing users who give an exact symptom onset date (the others say
-    /// "no answer").
-    public var exactOnsetAnswerShare: Double
     /// `max-exposure-detections-per-interval` (cwa-server
     /// `distribution-application.yaml`: 6).
     public var maxDetectionsPerDay: Int
@@ -54,11 +45,16 @@ public struct AppScenario: Sendable {
     public var days: Int
     /// The backend's policies (`services:`; production defaults when absent).
     public var services: ServicesConfiguration
+    /// Testing of everyone in the town (`testing:`; cited defaults when absent).
+    public var testing: TestingScenario = .defaults
+    /// Isolation, quarantine and the response to warnings (`response:`; cited
+    /// defaults when absent).
+    public var response: ResponseScenario = .defaults
     /// The files the app sections refer to (the risk configuration), for the run manifest.
     public var sourceFiles: [URL] = []
 
     /// Parses the app sections of a parsed scenario document: `app`, `risk`,
-    /// `simulation` and `services` (production defaults when absent). Paths
+    /// `simulation`, and `services`, `testing` and `response` (defaults when absent). Paths
     /// inside (`risk.configuration`) are relative to `folder`, the scenario
     /// file's folder. The caller that owns the whole document checks its other
     /// keys (`finish()`).
@@ -68,12 +64,8 @@ public struct AppScenario: Sendable {
         let scale = try app.double("adoption_scale", in: 0...1)
         let consent = try app.double("exposure_logging_consent", in: 0...1)
         let notifications = try app.double("notification_permission", in: 0...1)
-        let testProbability = try app.double("test_probability_when_symptomatic", in: 0...1)
-        let testDelay = try app.double("test_delay_hours", in: 0...720)
-        let labDelay = try app.double("lab_delay_hours", in: 0...720)
         let teleTAN = try app.double("tele_tan_share", in: 0...1)
         let share = try app.double("share_keys_probability", in: 0...1)
-        let exactOnset = try app.double("exact_onset_answer_share", in: 0...1)
         let detections = try app.int("max_detections_per_day", in: 1...6, default: 6)
         let tracingOff = try app.double("tracing_off_per_day", in: 0...1)
         let tracingOffDays = try app.int("tracing_off_days", in: 1...365)
@@ -110,12 +102,13 @@ public struct AppScenario: Sendable {
         var scenario = AppScenario(
             adoptionByAge: adoption.map { $0 * scale },
             exposureLoggingConsent: consent, notificationPermission: notifications,
-            testProbabilityWhenSymptomatic: testProbability, testDelayHours: testDelay, labDelayHours: labDelay,
-            teleTANShare: teleTAN, shareKeysProbability: share, exactOnsetAnswerShare: exactOnset,
+            teleTANShare: teleTAN, shareKeysProbability: share,
             maxDetectionsPerDay: detections, tracingOffPerDay: tracingOff, tracingOffDays: tracingOffDays,
             bluetoothOffPerDay: bluetoothOff, bluetoothOffDays: bluetoothOffDays, resetPerDay: reset, risk: risk,
             platform: RiskPlatform(rawValue: platformName)!,
             startTime: start, days: days, services: services)
+        scenario.testing = try TestingScenario.parse(root.optionalSection("testing"))
+        scenario.response = try ResponseScenario.parse(root.optionalSection("response"))
         scenario.sourceFiles = [riskURL]
         return scenario
     }

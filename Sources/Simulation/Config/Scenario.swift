@@ -4,7 +4,8 @@ import WarnSimCore
 
 /// A scenario file, read and parsed once: the world sections (`name`,
 /// `population`, `radio`, `epidemiology`; `WorldScenario`), the app sections
-/// (`app`, `risk`, `simulation`, `services`; ``AppScenario``) and an optional
+/// (`app`, `risk`, `simulation`, `services`, `testing`, `response`;
+/// ``AppScenario``) and an optional
 /// free-text `description`. Each layer parses its own sections from the one
 /// parsed document; this loader, which owns the whole document, then rejects
 /// any top-level key no layer read, naming the keys it expected.

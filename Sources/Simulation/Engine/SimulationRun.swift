@@ -19,6 +19,8 @@ public struct SimulationRun: Sendable {
     public private(set) var backend: CWABackend
     /// Every person's phone, in person order.
     public private(set) var phones: [SimulatedPhone]
+    /// Testing, isolation and the response to warnings, for everyone.
+    public private(set) var health: HealthSystem
     public private(set) var summary: [DaySummary] = []
     /// Wall-clock seconds per stage (for benchmarks; never written to the CSVs):
     /// `world` (plans, encounters, transmission), `scans` (identifier
@@ -27,7 +29,8 @@ public struct SimulationRun: Sendable {
     /// derivation of the distributed keys), `detection` (matching and the risk
     /// calculation on every phone), and `scans.crypto`, the part of `scans`
     /// that derives the day's identifiers (the rest is radio draws and
-    /// sighting storage).
+    /// sighting storage), and `health` (tests taken, results known, warnings
+    /// seen, tests registered in the apps).
     public private(set) var stageSeconds: [String: Double] = [:]
     /// ``stageSeconds`` with `detection.matching` and `detection.scoring`: CPU
     /// seconds summed over the phones (with several threads they add up to
@@ -67,13 +70,28 @@ public struct SimulationRun: Sendable {
         public var day: Int
         public var infections = 0
         public var infectionsOfAppUsers = 0
-        public var testsRegistered = 0
+        /// Tests taken by anyone, and their results known that day by kind.
+        public var testsTaken = 0
+        public var negativeResults = 0
+        public var invalidResults = 0
         public var positiveResults = 0
+        /// Tests registered in an app, and results that reached an app.
+        public var testsRegistered = 0
+        public var appPositiveResults = 0
+        public var appNegativeResults = 0
+        public var appInvalidResults = 0
         public var uploads = 0
         public var keysUploaded = 0
         public var packagesPublished = 0
         public var keysDistributed = 0
+        /// App users whose risk turned HIGH for the first time.
+        public var highRiskResults = 0
+        /// Warnings seen by their users (the warning time of every output).
         public var warnings = 0
+        /// People at home in isolation or quarantine, and with fewer contacts, that day.
+        public var isolating = 0
+        public var quarantined = 0
+        public var reducedContacts = 0
     }
 
     /// A run of `scenario` with random streams derived from `seed`, on `workers` threads.
@@ -81,8 +99,10 @@ public struct SimulationRun: Sendable {
         try self.init(world: scenario.world, app: scenario.app, seed: seed, workers: workers)
     }
 
-    /// A run of the world and app sections of a scenario.
-    public init(world scenario: WorldScenario, app: AppScenario, seed: UInt64, workers: Int) throws {
+    /// A run of the world and app sections of a scenario. With
+    /// `ignoringWarnings` the users do nothing about their warnings (the
+    /// counterfactual a warning's effect is measured against).
+    public init(world scenario: WorldScenario, app: AppScenario, seed: UInt64, workers: Int, ignoringWarnings: Bool = false) throws {
         self.app = app
         self.seed = seed
         self.workers = max(1, workers)
@@ -101,6 +121,9 @@ public struct SimulationRun: Sendable {
         phones = (0..<town.people).map { person in
             SimulatedPhone(person: person, age: town.age[person], scenario: app, pipeline: pipeline, seed: seed)
         }
+        health = HealthSystem(
+            people: town.people, testing: app.testing, response: app.response, startTime: app.startTime, seed: seed,
+            ignoresWarnings: ignoringWarnings)
     }
 
     /// The backend's signing key, derived from the seed so runs are reproducible.
@@ -122,7 +145,11 @@ public struct SimulationRun: Sendable {
         var row = DaySummary(day: day)
         var mark = ContinuousClock.now
         fetchAppConfiguration(now: dayStart)
-        let worldDay = world.simulate(day: day, workers: workers, radio: false)
+        let restrictions = health.startDay(day)
+        (row.isolating, row.quarantined, row.reducedContacts) = (
+            restrictions.isolating, restrictions.quarantined, restrictions.reducedContacts
+        )
+        let worldDay = world.simulate(day: day, workers: workers, radio: false, restrictions: restrictions.restrictions)
         row.infections = worldDay.infections.count
         let hasApp = phones.map(\.hasApp)
         ledger.add(encounters: worldDay.encounters, exposures: worldDay.exposures, hasApp: hasApp)
@@ -137,13 +164,11 @@ public struct SimulationRun: Sendable {
         stageSeconds["scans.crypto", default: 0] += crypto
         lap("scans", &mark)
 
-        // New infections: symptomatic app users plan a test.
-        for infection in worldDay.infections {
-            let person = Int(infection.person)
-            guard phones[person].hasApp else { continue }
-            row.infectionsOfAppUsers += 1
-            phones[person].planTest(after: infection, scenario: app, seed: seed)
-        }
+        // New infections: symptomatic people (app or not) plan a test; others
+        // get tested for other reasons.
+        row.infectionsOfAppUsers = worldDay.infections.filter { phones[Int($0.person)].hasApp }.count
+        health.infected(worldDay.infections)
+        health.bookBackgroundTests(day: day)
 
         for hour in 0..<24 {
             let now = dayStart + Int64(hour) * 3600
@@ -188,14 +213,15 @@ public struct SimulationRun: Sendable {
 
     mutating func runHour(now: Int64, row: inout DaySummary) throws {
         var mark = ContinuousClock.now
-        // Tests and uploads, in person order (the backend's draws depend on call order).
-        let (disease, startTime) = (world.disease, app.startTime)
+        // TeleTANs, result polling and uploads, in person order (the backend's
+        // draws depend on call order).
+        let (disease, startTime, shares) = (world.disease, app.startTime, app.testing.symptomAnswers)
         for person in phones.indices where phones[person].hasApp {
-            let activity = phones[person].useBackend(now: now, backend: &backend, scenario: app, seed: seed) { now in
-                Self.symptomAnswer(person: person, disease: disease, startTime: startTime, now: now)
+            let activity = phones[person].useBackend(now: now, backend: &backend, shares: shares, seed: seed) { now in
+                Self.onsetDaysAgo(person: person, disease: disease, startTime: startTime, now: now)
             }
             row.testsRegistered += activity.testsRegistered
-            row.positiveResults += activity.positiveResults
+            for result in activity.results { row.countAppResult(result) }
             if activity.keysUploaded > 0 {
                 row.uploads += 1
                 row.keysUploaded += activity.keysUploaded
@@ -233,19 +259,38 @@ public struct SimulationRun: Sendable {
         // Phones are independent: workers run fixed chunks of phones in place,
         // and the results are applied in person order, so nothing depends on
         // the thread count.
+        // A first HIGH risk is seen at once with notification permission, else
+        // when the user next opens the app.
         for (person, detection) in try detectAll(now: now, fresh: fresh) where phones[person].record(detection, at: now) {
-            row.warnings += 1
+            row.highRiskResults += 1
+            let delay = phones[person].app!.consents.notifications ? 0 : health.appOpeningDelay(person: person)
+            phones[person].warningDelay = delay
+            health.warningWillBeSeen(by: person, at: now + delay)
         }
         lap("detection", &mark)
+
+        // Tests taken, results known and warnings seen this hour; app users
+        // register their tests in the app.
+        let hour = health.runHour(now: now, disease: world.disease)
+        row.testsTaken += hour.tests.count
+        for result in hour.results { row.countResult(result.result) }
+        for test in hour.tests where phones[test.person].hasApp {
+            if phones[test.person].register(test, backend: &backend, seed: seed) { row.testsRegistered += 1 }
+        }
+        for seen in hour.warningsSeen {
+            phones[seen.person].seeWarning(at: seen.at)
+            row.warnings += 1
+        }
+        lap("health", &mark)
     }
 
-    /// The symptom answer of a user who gives the exact onset date: days from
-    /// onset to the upload, or "no answer" without symptoms.
-    static func symptomAnswer(person: Int, disease: DiseaseState, startTime: Int64, now: Int64) -> SymptomAnswer {
-        guard disease.symptomatic[person] else { return .noAnswer }
-        let onset = startTime + Int64(disease.onset[person] * 86_400)
-        let daysAgo = Int((ENIntervalNumber(unixSeconds: now).dayNumber)) - Int(ENIntervalNumber(unixSeconds: max(onset, 0)).dayNumber)
-        return .exactOnset(daysAgo: max(daysAgo, 0))
+    /// Whole days from the symptom onset of `person` to `now` (UTC days), nil
+    /// for someone without symptoms so far.
+    static func onsetDaysAgo(person: Int, disease: DiseaseState, startTime: Int64, now: Int64) -> Int? {
+        guard disease.symptomatic[person] else { return nil }
+        let onset = startTime + Int64((disease.onset[person] * 86_400).rounded(.down))
+        guard onset <= now else { return nil }
+        return Int(ENIntervalNumber(unixSeconds: now).dayNumber) - Int(ENIntervalNumber(unixSeconds: max(onset, 0)).dayNumber)
     }
 
     /// Runs download and detection on every app phone in parallel.
@@ -276,5 +321,27 @@ public struct SimulationRun: Sendable {
         }
         if let error = errors.error { throw error }
         return results.indices.compactMap { person in results[person].map { (person, $0) } }
+    }
+}
+
+extension SimulationRun.DaySummary {
+    /// Counts a lab result that became known.
+    mutating func countResult(_ result: TestResult) {
+        switch result {
+        case .positive: positiveResults += 1
+        case .negative: negativeResults += 1
+        case .invalid: invalidResults += 1
+        default: break
+        }
+    }
+
+    /// Counts a result that reached an app.
+    mutating func countAppResult(_ result: TestResult) {
+        switch result {
+        case .positive: appPositiveResults += 1
+        case .negative: appNegativeResults += 1
+        case .invalid: appInvalidResults += 1
+        default: break
+        }
     }
 }

@@ -13,11 +13,13 @@ public enum RunOutputs {
     /// fetched and accepted), normalized: what `evaluate` and `sweep` score as
     /// production.
     public static let riskFileName = "risk.yaml"
+    /// The run with every warning ignored (``CounterfactualRun``), per day.
+    public static let counterfactualFileName = "counterfactual.csv"
 
     /// `phones.csv`: one row per person.
     public static func phonesCSV(_ run: SimulationRun) -> String {
         var out =
-            "person,age_group,has_app,exposure_logging,notifications,infected_day,symptomatic,onset_day,test_route,test_registered_at,test_result,keys_shared_at,keys_shared,first_warning_at,first_high_risk_at,windows,final_risk_level,household\n"
+            "person,age_group,has_app,exposure_logging,notifications,infected_day,symptomatic,onset_day,test_route,test_registered_at,test_result,keys_shared_at,keys_shared,first_warning_at,first_high_risk_at,windows,final_risk_level,household,warning_delay_s,app_tests,tests_taken,positive_known_at,isolation_days,quarantine_days,reduced_contact_days\n"
         let infectedDay = Dictionary(run.world.infections.map { (Int($0.person), $0.day) }, uniquingKeysWith: { a, _ in a })
         for record in run.phones {
             let p = record.person
@@ -50,9 +52,29 @@ public enum RunOutputs {
             cells.append(String(record.windows.count))
             cells.append(app?.lastRisk.map { $0.totalRiskLevel.description } ?? "")
             cells.append(String(run.world.town.household[p]))
+            cells.append(record.firstHighRiskTime == nil ? "" : String(record.warningDelay))
+            cells.append(appTests(app?.events ?? []))
+            let health = run.health
+            cells += [String(health.testsTaken[p]), health.positiveKnownAt[p].map(String.init) ?? ""]
+            cells += [health.isolationDays[p], health.quarantineDays[p], health.reducedContactDays[p]].map(String.init)
             out += cells.joined(separator: ",") + "\n"
         }
         return out
+    }
+
+    /// Every test registered in an app, as `REGISTERED_AT:RESULT` separated by
+    /// `;` (RESULT empty while pending), in time order.
+    static func appTests(_ events: [AppEvent]) -> String {
+        var tests: [(Int64, String)] = []
+        for event in events {
+            switch event {
+            case .testRegistered(let t, _): tests.append((t, ""))
+            case .testResultAvailable(_, let result, _) where !tests.isEmpty && tests[tests.count - 1].1.isEmpty:
+                tests[tests.count - 1].1 = result.rawValue
+            default: break
+            }
+        }
+        return tests.map { "\($0.0):\($0.1)" }.joined(separator: ";")
     }
 
     /// `infections.csv`: the infection tree with the causing encounter.
@@ -116,15 +138,19 @@ public enum RunOutputs {
     /// `summary.csv`: one row per day.
     public static func summaryCSV(_ run: SimulationRun) -> String {
         var out =
-            "day,date,infections,infections_of_app_users,tests_registered,positive_results,uploads,keys_uploaded,packages_published,keys_distributed,warnings\n"
+            "day,date,infections,infections_of_app_users,tests_taken,positive_results,negative_results,invalid_results,tests_registered,app_positive_results,app_negative_results,app_invalid_results,uploads,keys_uploaded,packages_published,keys_distributed,high_risk_results,warnings,isolating,quarantined,reduced_contacts\n"
         for row in run.summary {
             let date = Date(timeIntervalSince1970: TimeInterval(run.app.startTime + Int64(row.day) * 86_400))
             out +=
                 [
-                    String(row.day), isoDate(date), String(row.infections), String(row.infectionsOfAppUsers),
-                    String(row.testsRegistered), String(row.positiveResults), String(row.uploads), String(row.keysUploaded),
-                    String(row.packagesPublished), String(row.keysDistributed), String(row.warnings),
-                ].joined(separator: ",") + "\n"
+                    String(row.day), isoDate(date),
+                ].joined(separator: ",") + ","
+                + [
+                    row.infections, row.infectionsOfAppUsers, row.testsTaken, row.positiveResults, row.negativeResults,
+                    row.invalidResults, row.testsRegistered, row.appPositiveResults, row.appNegativeResults, row.appInvalidResults,
+                    row.uploads, row.keysUploaded, row.packagesPublished, row.keysDistributed, row.highRiskResults, row.warnings,
+                    row.isolating, row.quarantined, row.reducedContacts,
+                ].map(String.init).joined(separator: ",") + "\n"
         }
         return out
     }
@@ -140,10 +166,11 @@ public enum RunOutputs {
     /// hashes pin the run, `timings` the wall-clock seconds (reported, not part
     /// of the reproducible outputs).
     public static func write(
-        _ run: SimulationRun, to folder: URL, version: String, inputs: [URL], timings: [String: Double]
+        _ run: SimulationRun, to folder: URL, version: String, inputs: [URL], counterfactual: CounterfactualRun? = nil,
+        timings: [String: Double]
     ) throws {
         let windows = storedWindows(run)
-        let files: [(String, Data)] = [
+        var files: [(String, Data)] = [
             ("phones.csv", Data(phonesCSV(run).utf8)),
             ("infections.csv", Data(infectionsCSV(run).utf8)),
             ("windows.csv", Data(windowsCSV(windows).utf8)),
@@ -152,6 +179,7 @@ public enum RunOutputs {
             (ExposureStore.fileName, Data(run.exposureFileBytes())),
             (riskFileName, Data(ConfigurationWriter.yaml(run.riskConfiguration).utf8)),
         ]
+        if let counterfactual { files.append((counterfactualFileName, Data(counterfactual.csv().utf8))) }
         for (name, data) in files { try AtomicFile.write(data, to: folder.appendingPathComponent(name)) }
         var manifest = RunManifest(command: "simulate", version: version, seed: run.seed)
         manifest.add("days", run.summary.count)

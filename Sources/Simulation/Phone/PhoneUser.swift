@@ -5,8 +5,6 @@ public struct PhoneUser: Sendable {
     public var testRoute: TestRegistrationRoute = .qrCode
     /// Whether this user will consent to share keys after a positive result.
     public var willShare = false
-    /// Whether this user will answer the symptom question with the exact date.
-    public var answersExactOnset = false
     /// Whole days left with tracing switched off (E03.01).
     public var tracingOffDaysLeft = 0
     /// Whole days left with Bluetooth off (E03.03).

@@ -24,13 +24,18 @@ public struct SimulatedPhone: Sendable {
     public internal(set) var scanClock: ScanPipeline.ScanClock
     /// The user's intentions and habits.
     public internal(set) var user: PhoneUser
-    /// Planned test registration time (Unix seconds), if this person will test.
-    public internal(set) var plannedTest: Int64?
+    /// When the user calls the hotline for a teleTAN (a positive result they
+    /// will register by teleTAN), if any.
+    public internal(set) var plannedTeleTAN: Int64?
     /// The risk calculation the app runs, configured from the last app
     /// configuration that passed the app's check (E07.01).
     public internal(set) var engine: CWARiskEngine?
-    /// Time of the first HIGH risk result that notified the user, if any.
+    /// When the user saw the first warning (HIGH risk): at the notification,
+    /// or without notification permission the next time they opened the app.
     public internal(set) var firstWarningTime: Int64?
+    /// Seconds from the first HIGH risk result to the user seeing it (0 with
+    /// notification permission; the time to the next opening of the app otherwise).
+    public internal(set) var warningDelay: Int64 = 0
     /// Time of the first detection whose total risk level was HIGH, notified or not.
     public internal(set) var firstHighRiskTime: Int64?
     /// Every exposure window any detection produced, by identity.
@@ -66,7 +71,6 @@ public struct SimulatedPhone: Sendable {
         var user = PhoneUser()
         user.testRoute = draw.nextUnitDouble() < scenario.teleTANShare ? .teleTAN : .qrCode
         user.willShare = draw.nextUnitDouble() < scenario.shareKeysProbability
-        user.answersExactOnset = draw.nextUnitDouble() < scenario.exactOnsetAnswerShare
         self.user = user
         scanClock = ScanPipeline.ScanClock(person: person, start: scenario.startTime, seed: seed)
         app =
@@ -124,74 +128,70 @@ public struct SimulatedPhone: Sendable {
 
     // MARK: Testing (E06)
 
-    /// The person was infected: a symptomatic app user plans a test with the
-    /// scenario's probability (stream (seed, `app.testing`, person)), at symptom
-    /// onset plus the test delay (plus the lab's delay for a teleTAN, which the
-    /// hotline issues once the result is known).
-    mutating func planTest(after infection: InfectionRecord, scenario: AppScenario, seed: UInt64) {
-        guard app != nil, infection.symptomatic else { return }
-        var draw = RandomStream(seed: seed, subsystem: StreamName.appTesting, entity: UInt64(person))
-        guard draw.nextUnitDouble() < scenario.testProbabilityWhenSymptomatic else { return }
-        let onset = scenario.startTime + Int64(infection.onset * 86_400)
-        let labWait = user.testRoute == .teleTAN ? scenario.labDelayHours : 0
-        plannedTest = onset + Int64((scenario.testDelayHours + labWait) * 3600)
+    /// The user took a test (``HealthSystem`` decided when and what the lab
+    /// will say) and registers it in the app by their route (E06.01, E06.04):
+    /// with a QR code at once, the lab posting the result to the backend when
+    /// it is ready; by teleTAN only for a positive result, from the hotline
+    /// once the result is known. A test whose result has arrived is removed
+    /// first. Returns whether a test was registered now.
+    mutating func register(_ test: TakenTest, backend: inout CWABackend, seed: UInt64) -> Bool {
+        guard app != nil else { return false }
+        switch user.testRoute {
+        case .qrCode:
+            let code = "warnsim-\(seed)-person-\(person)-test-\(test.number)"
+            // The lab reports the PCR result when it is ready.
+            guard
+                (try? backend.labPost(
+                    hashedGUID: HashedGUID(guid: code), result: test.result, now: test.takenAt,
+                    delaySeconds: test.knownAt - test.takenAt)) != nil
+            else { return false }
+            return registerInApp(.qrCode, code: code, now: test.takenAt, backend: &backend)
+        case .teleTAN:
+            // The hotline hands out a teleTAN only for a positive result, once it is known.
+            if test.result == .positive { plannedTeleTAN = test.knownAt }
+            return false
+        }
+    }
+
+    private mutating func registerInApp(_ route: TestRegistrationRoute, code: String, now: Int64, backend: inout CWABackend) -> Bool {
+        if app!.test != nil { app!.removeTest(now: now) }
+        return app!.registerTest(route, code: code, polling: .pcr, backend: &backend, now: now)
     }
 
     /// What a phone did with the backend in one hour.
     struct BackendActivity {
         var testsRegistered = 0
-        var positiveResults = 0
+        var results: [TestResult] = []
         /// Keys uploaded (0 if none).
         var keysUploaded = 0
     }
 
-    /// The hour's test registration, result polling and key sharing, against
-    /// the backend. `symptomAnswer` gives the answer of a user who answers
-    /// with the exact onset date, at the upload time.
+    /// The hour's teleTAN registration, result polling and key sharing,
+    /// against the backend. `onsetDaysAgo` gives, at the upload time, the days
+    /// since the user's symptom onset (nil without symptoms so far); the
+    /// answer to the symptom questions is drawn from `shares` (stream (seed,
+    /// `app.symptom-answer`, person)).
     mutating func useBackend(
-        now: Int64, backend: inout CWABackend, scenario: AppScenario, seed: UInt64,
-        symptomAnswer: (Int64) -> SymptomAnswer
+        now: Int64, backend: inout CWABackend, shares: SymptomAnswerShares, seed: UInt64, onsetDaysAgo: (Int64) -> Int?
     ) -> BackendActivity {
         var activity = BackendActivity()
         guard app != nil else { return activity }
-        if let planned = plannedTest, planned <= now, app!.test == nil {
-            plannedTest = nil
-            registerTest(now: now, backend: &backend, scenario: scenario, seed: seed, activity: &activity)
+        if let planned = plannedTeleTAN, planned <= now {
+            plannedTeleTAN = nil
+            if let teleTAN = try? backend.createTeleTAN(now: now), registerInApp(.teleTAN, code: teleTAN.code, now: now, backend: &backend)
+            {
+                activity.testsRegistered += 1
+                activity.results.append(.positive)
+            }
         }
         guard app!.test != nil else { return activity }
-        if let result = app!.pollTestResult(backend: &backend, now: now), result == .positive {
-            activity.positiveResults += 1
-        }
+        if let result = app!.pollTestResult(backend: &backend, now: now) { activity.results.append(result) }
         if app!.test?.result == .positive, !app!.hasSharedKeys {
-            let answer = user.answersExactOnset ? symptomAnswer(now) : .noAnswer
+            var draw = RandomStream(seed: seed, subsystem: StreamName.appSymptomAnswer, entity: UInt64(person))
+            let answer = shares.answer(onsetDaysAgo: onsetDaysAgo(now), u: draw.nextUnitDouble())
             activity.keysUploaded = app!.shareKeys(consent: user.willShare, answer: answer, backend: &backend, now: now)
         }
         return activity
-    }
-
-    /// Registers the planned test by the user's route: a QR code whose lab
-    /// result follows after the scenario's delay, or a teleTAN from the hotline.
-    private mutating func registerTest(
-        now: Int64, backend: inout CWABackend, scenario: AppScenario, seed: UInt64, activity: inout BackendActivity
-    ) {
-        let route = user.testRoute
-        let code: String
-        switch route {
-        case .qrCode:
-            code = "warnsim-\(seed)-person-\(person)"
-            // The lab reports the PCR result after the configured delay.
-            try? backend.labPost(
-                hashedGUID: HashedGUID(guid: code), result: .positive, now: now,
-                delaySeconds: Int64(scenario.labDelayHours * 3600))
-        case .teleTAN:
-            // The hotline hands out a teleTAN once the lab result is known.
-            guard let teleTAN = try? backend.createTeleTAN(now: now) else { return }
-            code = teleTAN.code
-        }
-        if app!.registerTest(route, code: code, polling: .pcr, backend: &backend, now: now) {
-            activity.testsRegistered += 1
-            if route == .teleTAN { activity.positiveResults += 1 }
-        }
     }
 
     // MARK: Download and detection (E04.01, E07.01)
@@ -199,7 +199,6 @@ public struct SimulatedPhone: Sendable {
     /// What one phone's detection produced.
     struct Detection: Sendable {
         var high: Bool
-        var notifiedHigh: Bool
         var newWindows: [(WindowKey, RecordedWindow)]
     }
 
@@ -212,25 +211,25 @@ public struct SimulatedPhone: Sendable {
         guard app != nil else { return nil }
         app!.receive(fresh, now: now)
         guard let engine, let result = try app!.detectIfDue(now: now, index: index, matcher: matcher, engine: engine) else { return nil }
-        var notified = false
-        if case .riskCalculated(_, .high, true) = app!.events.last { notified = true }
         return Detection(
-            high: result.totalRiskLevel == .high, notifiedHigh: notified,
+            high: result.totalRiskLevel == .high,
             newWindows: ledger.recordedWindows(
                 phone: person, matched: app!.lastWindows, evaluations: result.windows, known: windows,
                 index: index, owners: owners, startTime: startTime, detectedAt: now))
     }
 
-    /// Records what a detection produced; returns whether it warned the user
-    /// for the first time.
+    /// Records what a detection produced; returns whether its risk was HIGH
+    /// for the first time (the warning the user will see).
     mutating func record(_ detection: Detection, at now: Int64) -> Bool {
-        if detection.high, firstHighRiskTime == nil { firstHighRiskTime = now }
-        var warned = false
-        if detection.notifiedHigh, firstWarningTime == nil {
-            firstWarningTime = now
-            warned = true
-        }
         for (identity, window) in detection.newWindows { windows[identity] = window }
-        return warned
+        guard detection.high, firstHighRiskTime == nil else { return false }
+        firstHighRiskTime = now
+        return true
+    }
+
+    /// The user saw the first warning at `time`.
+    mutating func seeWarning(at time: Int64) {
+        guard firstWarningTime == nil else { return }
+        firstWarningTime = time
     }
 }

@@ -10,9 +10,13 @@ struct EvaluateCommand: ParsableCommand {
         discussion: """
             Reads one or more `warnsim simulate` folders (same risk configuration; \
             several seeds give intervals across seeds) and writes metrics.csv (one \
-            row, id "production"), labels.csv (per phone: warning and labels) and \
-            manifest.json into --out. A phone is warned if its total risk level was \
-            HIGH at any detection of the run. Columns in Outputs/README.md.
+            row, id "production"), labels.csv (per phone: warning and labels), \
+            outcomes.csv (infections averted against the runs' counterfactuals with \
+            a bootstrap interval across seeds, person-days of quarantine and \
+            isolation, quarantine days per infection averted, warnings per \
+            uploader) and manifest.json into --out. A phone is warned when its \
+            user saw a HIGH total risk (the notification, or the next opening of \
+            the app without notification permission). Columns in Outputs/README.md.
             """
     )
 
@@ -44,6 +48,8 @@ struct EvaluateCommand: ParsableCommand {
         let evaluator = Evaluator(labels: set.labels, options: options, resamples: bootstrap, seed: seed)
         let metrics = evaluator.evaluate(warnedAt: set.recordedWarnings)
         let outcomes = FieldOutcomeCalculator(runs: set).outcomes(warnedAt: set.recordedWarnings)
+        let loop = LoopOutcomes(runs: set.runs, resamples: bootstrap, seed: seed)
+        let outcomesTable = LoopOutcomes.csv(rows: [("production", loop)])
         let folder = URL(fileURLWithPath: out)
         let table =
             MetricsCSV.header(parameters: [], primary: options.primary)
@@ -55,12 +61,16 @@ struct EvaluateCommand: ParsableCommand {
             try AtomicFile.write(table, to: folder.appendingPathComponent("metrics.csv"))
             let labels = set.labelsCSV()
             try AtomicFile.write(labels, to: folder.appendingPathComponent("labels.csv"))
-            try manifest.manifest(outputs: ["metrics.csv": Data(table.utf8), "labels.csv": Data(labels.utf8)]).write(into: folder)
+            try AtomicFile.write(outcomesTable, to: folder.appendingPathComponent("outcomes.csv"))
+            try manifest.manifest(outputs: [
+                "metrics.csv": Data(table.utf8), "labels.csv": Data(labels.utf8), "outcomes.csv": Data(outcomesTable.utf8),
+            ]).write(into: folder)
         } catch {
             throw inputFailure(file: out, "cannot be written (\(error.localizedDescription))")
         }
         printOutput(
             EvaluationSummary.text(
-                metrics: metrics, outcomes: outcomes, primary: options.primary, configuration: set.production.name, runs: set.runs.count))
+                metrics: metrics, outcomes: outcomes, primary: options.primary, configuration: set.production.name, runs: set.runs.count)
+                + loop.text)
     }
 }

@@ -11,8 +11,10 @@ struct SimulateCommand: ParsableCommand {
         discussion: """
             Writes manifest.json, phones.csv, infections.csv, windows.csv, \
             summary.csv, windows.bin and exposures.bin (the input of evaluate, \
-            sweep and windows export) and risk.yaml into the output folder \
-            (formats in Outputs/README.md). The same scenario and seed give \
+            sweep and windows export), risk.yaml and counterfactual.csv (the \
+            same scenario and seed with every warning ignored, which evaluate \
+            sets against the run for the infections warnings averted) into the \
+            output folder (formats in Outputs/README.md). The same scenario and seed give \
             byte-identical files on any thread count (only the timings in \
             manifest.json differ).
             """
@@ -34,6 +36,11 @@ struct SimulateCommand: ParsableCommand {
 
     @Option(help: "Days to simulate (default: the scenario's simulation.days).")
     var days: Int?
+
+    @Flag(
+        inversion: .prefixedNo,
+        help: "Also run the scenario with every warning ignored and write counterfactual.csv (world and health only).")
+    var counterfactual = true
 
     func run() throws {
         _ = try threadOptions.checked()
@@ -61,10 +68,18 @@ struct SimulateCommand: ParsableCommand {
             }
         }
         let finished = clock.now
+        var timings = ["setup": (built - started).inSeconds, "simulate": (finished - built).inSeconds]
+        var baseline: CounterfactualRun?
+        if counterfactual {
+            var other = CounterfactualRun(scenario: scenario, seed: seed, workers: threads)
+            for day in 0..<total { other.simulate(day: day) }
+            baseline = other
+            timings["counterfactual"] = (clock.now - finished).inSeconds
+        }
         do {
             try RunOutputs.write(
                 run, to: URL(fileURLWithPath: out), version: WarnSimVersion.string, inputs: scenario.files,
-                timings: ["setup": (built - started).inSeconds, "simulate": (finished - built).inSeconds])
+                counterfactual: baseline, timings: timings)
         } catch {
             throw inputFailure(file: out, "cannot be written (\(error.localizedDescription))")
         }

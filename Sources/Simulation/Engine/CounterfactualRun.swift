@@ -1,0 +1,61 @@
+import Foundation
+import Population
+import WarnSimCore
+
+/// The same scenario and seed with every warning ignored: the world, and
+/// everyone's testing and isolation, without phones. Nothing a phone does
+/// changes the world except through the response to warnings, so this is
+/// what a ``SimulationRun`` with `ignoringWarnings` would give, at the cost of
+/// the world alone; with the same random streams (common random numbers) the
+/// difference in infections is the warnings' effect.
+public struct CounterfactualRun: Sendable {
+    public let seed: UInt64
+    public let workers: Int
+    public private(set) var world: World
+    public private(set) var health: HealthSystem
+    public private(set) var summary: [SimulationRun.DaySummary] = []
+    let startTime: Int64
+
+    /// The counterfactual of `scenario` and `seed`, on `workers` threads.
+    public init(scenario: Scenario, seed: UInt64, workers: Int) {
+        self.seed = seed
+        self.workers = max(1, workers)
+        world = World(scenario: scenario.world, seed: seed)
+        startTime = scenario.app.startTime
+        health = HealthSystem(
+            people: world.town.people, testing: scenario.app.testing, response: scenario.app.response,
+            startTime: startTime, seed: seed, ignoresWarnings: true)
+    }
+
+    /// Simulates day `day` (0-based); days in order.
+    public mutating func simulate(day: Int) {
+        var row = SimulationRun.DaySummary(day: day)
+        let restrictions = health.startDay(day)
+        (row.isolating, row.quarantined, row.reducedContacts) = (
+            restrictions.isolating, restrictions.quarantined, restrictions.reducedContacts
+        )
+        let worldDay = world.simulate(day: day, workers: workers, radio: false, restrictions: restrictions.restrictions)
+        row.infections = worldDay.infections.count
+        health.infected(worldDay.infections)
+        health.bookBackgroundTests(day: day)
+        let dayStart = startTime + Int64(day) * 86_400
+        for hour in 0..<24 {
+            let outcome = health.runHour(now: dayStart + Int64(hour) * 3600, disease: world.disease)
+            row.testsTaken += outcome.tests.count
+            for result in outcome.results { row.countResult(result.result) }
+        }
+        summary.append(row)
+    }
+
+    /// `counterfactual.csv`: one row per day of the run with warnings ignored.
+    public func csv() -> String {
+        var out = "day,infections,tests_taken,positive_results,isolating,quarantined,reduced_contacts\n"
+        for row in summary {
+            out +=
+                [
+                    row.day, row.infections, row.testsTaken, row.positiveResults, row.isolating, row.quarantined, row.reducedContacts,
+                ].map(String.init).joined(separator: ",") + "\n"
+        }
+        return out
+    }
+}

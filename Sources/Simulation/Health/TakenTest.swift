@@ -1,0 +1,39 @@
+import Services
+
+/// Why a person takes a test.
+public enum TestReason: UInt8, Sendable, Hashable, CaseIterable {
+    /// Symptoms of the infection.
+    case symptoms = 0
+    /// Another reason: respiratory illness that is not COVID-19, screening,
+    /// a contact traced outside the app.
+    case background = 1
+    /// A warning of the app (E04.02).
+    case warning = 2
+    /// The previous result was INVALID.
+    case retest = 3
+
+    /// The name in outputs.
+    public var name: String {
+        switch self {
+        case .symptoms: "symptoms"
+        case .background: "background"
+        case .warning: "warning"
+        case .retest: "retest"
+        }
+    }
+}
+
+/// One PCR test a person took: when, why, what the lab will report and when.
+public struct TakenTest: Sendable, Hashable {
+    /// The person tested.
+    public var person: Int
+    /// The person's test count including this one (1 for the first test).
+    public var number: Int
+    /// When the sample was taken (Unix seconds).
+    public var takenAt: Int64
+    /// The lab's result: POSITIVE, NEGATIVE or INVALID.
+    public var result: TestResult
+    /// When the lab reports the result (Unix seconds).
+    public var knownAt: Int64
+    public var reason: TestReason
+}
