@@ -53,9 +53,24 @@ public final class YAMLSection {
         }
     }
 
-    /// Reads and parses the YAML file at `url`.
-    public static func load(_ url: URL) throws(InputError) -> YAMLSection {
-        try parse(readText(url), file: url.path)
+    /// Reads and parses the YAML file at `url`, with `overrides` applied to
+    /// the document before it is read (``FieldOverride``).
+    public static func load(_ url: URL, overrides: [FieldOverride] = []) throws(InputError) -> YAMLSection {
+        guard !overrides.isEmpty else { return try parse(readText(url), file: url.path) }
+        let file = url.path
+        var root: Node
+        do {
+            guard let node = try Yams.compose(yaml: try readText(url)) else {
+                throw InputError(file: file, problem: "the document is empty")
+            }
+            root = node
+        } catch let error as InputError {
+            throw error
+        } catch {
+            throw InputError(file: file, problem: "malformed YAML: \(String(describing: error).replacingOccurrences(of: "\n", with: " "))")
+        }
+        for override in overrides { root = try override.apply(to: root, file: file) }
+        return try YAMLSection(node: root, file: file, path: "")
     }
 
     /// A reader over `node`, found at the dotted `path` of `file`.

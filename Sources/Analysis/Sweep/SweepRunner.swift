@@ -95,13 +95,8 @@ public struct SweepRunner: Sendable {
             try progress(chunk.upperBound, scored.count)
         }
         let metrics = MetricsCSV.header(parameters: plan.columns, primary: spec.labels.primary) + rows.joined()
-        let table = try MetricsTable.parse(metrics, file: folder.appendingPathComponent("metrics.csv").path)
         var outputs: [String: Data] = ["metrics.csv": Data(metrics.utf8)]
-        let points = try plan.entries.filter { $0.configuration != nil }.map { entry in
-            PrecisionRecallPoint(
-                id: entry.id, precision: try table.value("precision", of: entry.id) ?? .nan,
-                recall: try table.value("recall", of: entry.id) ?? .nan)
-        }
+        let points = try self.points(metrics: metrics, file: folder.appendingPathComponent("metrics.csv").path)
         outputs["pareto.csv"] = Data(SweepFigures.paretoCSV(points, plan: plan).utf8)
         let rejected = plan.entries.filter { $0.rejection != nil }
         if !rejected.isEmpty {
@@ -128,6 +123,17 @@ public struct SweepRunner: Sendable {
             into: folder)
         try? fm.removeItem(at: partial)
         return timings
+    }
+
+    /// The primary label's precision and recall of every scored configuration
+    /// in `metrics` (the text of `metrics.csv`).
+    public func points(metrics: String, file: String) throws -> [PrecisionRecallPoint] {
+        let table = try MetricsTable.parse(metrics, file: file)
+        return try plan.entries.filter { $0.configuration != nil }.map { entry in
+            PrecisionRecallPoint(
+                id: entry.id, precision: try table.value("precision", of: entry.id) ?? .nan,
+                recall: try table.value("recall", of: entry.id) ?? .nan)
+        }
     }
 
     /// Metrics of `count` configurations, evaluated in parallel (fixed split; results by index).

@@ -35,13 +35,16 @@ public struct Scenario: Sendable {
     /// (radio parameters, calibration table, risk configuration) are relative
     /// to the file's folder.
     ///
-    /// - Parameter url: The scenario file.
+    /// - Parameters:
+    ///   - url: The scenario file.
+    ///   - overrides: Fields set on the command line (`--set`), applied to the
+    ///     document before it is parsed and checked like the file's own values.
     /// - Returns: The parsed scenario.
     /// - Throws: `InputError` naming the file, the dotted field path and the
     ///   problem, for malformed YAML, unknown keys, out-of-range values and
     ///   missing referenced files.
-    public static func load(_ url: URL) throws -> Scenario {
-        let document = try YAMLSection.load(url)
+    public static func load(_ url: URL, overrides: [FieldOverride] = []) throws -> Scenario {
+        let document = try YAMLSection.load(url, overrides: overrides)
         let folder = url.deletingLastPathComponent()
         let world = try WorldScenario.parse(document, folder: folder)
         let app = try AppScenario.parse(document, folder: folder)

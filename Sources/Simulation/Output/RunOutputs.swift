@@ -167,7 +167,7 @@ public enum RunOutputs {
     /// of the reproducible outputs).
     public static func write(
         _ run: SimulationRun, to folder: URL, version: String, inputs: [URL], counterfactual: CounterfactualRun? = nil,
-        timings: [String: Double]
+        overrides: [String] = [], timings: [String: Double]
     ) throws {
         let windows = storedWindows(run)
         var files: [(String, Data)] = [
@@ -189,6 +189,9 @@ public enum RunOutputs {
         manifest.add("app_users", run.phones.filter(\.hasApp).count)
         manifest.add("risk_configuration", run.riskConfiguration.name)
         manifest.add("platform", run.app.platform.rawValue)
+        if !overrides.isEmpty {
+            manifest.add("overrides", json: "[" + overrides.map(TextEscaping.jsonString).joined(separator: ", ") + "]")
+        }
         for url in inputs {
             manifest.inputs.append((url.lastPathComponent, (try? Data(contentsOf: url)).map(RunManifest.digest) ?? "unreadable"))
         }

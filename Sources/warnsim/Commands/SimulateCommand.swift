@@ -31,6 +31,8 @@ struct SimulateCommand: ParsableCommand {
 
     @OptionGroup var threadOptions: ThreadOptions
 
+    @OptionGroup var overrides: ScenarioOverrides
+
     /// `--threads`, or every core of this machine.
     var threads: Int { threadOptions.threads }
 
@@ -48,7 +50,8 @@ struct SimulateCommand: ParsableCommand {
             throw inputFailure(file: "<argument>", field: "--days", "must be within 1…365")
         }
         let url = URL(fileURLWithPath: scenario)
-        let scenario = try loadScenario(url)
+        let fields = try overrides.parsed()
+        let scenario = try loadScenario(url, overrides: fields)
         let total = days ?? scenario.app.days
         let clock = ContinuousClock()
         let started = clock.now
@@ -79,7 +82,7 @@ struct SimulateCommand: ParsableCommand {
         do {
             try RunOutputs.write(
                 run, to: URL(fileURLWithPath: out), version: WarnSimVersion.string, inputs: scenario.files,
-                counterfactual: baseline, timings: timings)
+                counterfactual: baseline, overrides: fields.map(\.description), timings: timings)
         } catch {
             throw inputFailure(file: out, "cannot be written (\(error.localizedDescription))")
         }

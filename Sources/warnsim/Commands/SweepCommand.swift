@@ -1,6 +1,7 @@
 import Analysis
 import ArgumentParser
 import Foundation
+import RiskCalculation
 import WarnSimCore
 
 struct SweepCommand: ParsableCommand {
@@ -14,7 +15,13 @@ struct SweepCommand: ParsableCommand {
             with the batch scorer. Writes metrics.csv, pareto.csv, pr-curve.svg, \
             pareto.svg, manifest.json (and rejected.csv for invalid combinations) \
             into --out. An interrupted sweep started again resumes and writes the \
-            same bytes.
+            same bytes. With --confirm N and --scenario (the scenario the runs were \
+            simulated from, with the same --set fields), the N configurations of the \
+            Pareto front with the best F1 and the production configuration are \
+            re-simulated live on every phone for every seed of the runs, with the \
+            loop closed, and evaluated: confirmed.csv and confirm/ID/seed-N/ \
+            (precision and recall as screened and as confirmed, infections averted, \
+            quarantine person-days).
             """
     )
 
@@ -29,15 +36,34 @@ struct SweepCommand: ParsableCommand {
 
     @OptionGroup var threadOptions: ThreadOptions
 
+    @Option(help: "Re-simulate this many of the best Pareto-front configurations with the loop closed (needs --scenario).")
+    var confirm: Int = 0
+
+    @Option(help: "The scenario the runs were simulated from (for --confirm).")
+    var scenario: String?
+
+    @OptionGroup var overrides: ScenarioOverrides
+
     /// `--threads`, or every core of this machine.
     var threads: Int { threadOptions.threads }
 
     func run() throws {
         _ = try threadOptions.checked()
+        guard (0...100).contains(confirm) else { throw inputFailure(file: "<argument>", field: "--confirm", "must be within 0…100") }
+        if confirm > 0 && scenario == nil {
+            throw inputFailure(file: "<argument>", field: "--scenario", "--confirm needs the scenario the runs were simulated from")
+        }
         let runner: SweepRunner
+        var confirmation: SweepConfirmation?
         do {
             let spec = try SweepSpecification.load(path: sweep)
             runner = try SweepRunner(spec: spec, runs: RunSet(folders: runs, options: spec.labels), version: WarnSimVersion.string)
+            if confirm > 0, let scenario {
+                let fields = try overrides.parsed()
+                confirmation = try SweepConfirmation(
+                    scenario: try loadScenario(URL(fileURLWithPath: scenario), overrides: fields), overrides: fields.map(\.description),
+                    runs: runner.runs)
+            }
         } catch let error as InputError {
             throw inputFailure(error)
         }
@@ -53,11 +79,33 @@ struct SweepCommand: ParsableCommand {
             throw inputFailure(error)
         }
         let seconds = (clock.now - started).inSeconds
+        if let confirmation { try confirmConfigurations(confirmation, runner: runner, progress: progress) }
         let scored = runner.plan.scored.count
         let rejected = runner.plan.entries.count - scored
         printOutput(
             "\(scored) configurations scored\(rejected > 0 ? ", \(rejected) rejected (see rejected.csv)" : "") in \(String(format: "%.2f", seconds)) s "
                 + "(preparing \(String(format: "%.2f", timings.prepare)) s, batch scoring of \(timings.moments) detection moments \(String(format: "%.2f", timings.scoring)) s, "
                 + "metrics \(String(format: "%.2f", timings.metrics)) s); wrote \(out)/\n")
+    }
+
+    /// Re-simulates the chosen configurations and writes `confirmed.csv`.
+    func confirmConfigurations(_ confirmation: SweepConfirmation, runner: SweepRunner, progress: Bool) throws {
+        let folder = URL(fileURLWithPath: out)
+        do {
+            let metrics = try String(contentsOf: folder.appendingPathComponent("metrics.csv"), encoding: .utf8)
+            let points = try runner.points(metrics: metrics, file: folder.appendingPathComponent("metrics.csv").path)
+            let ids = SweepConfirmation.choose(points, count: confirm)
+            var configurations: [String: RiskConfiguration] = [:]
+            for entry in runner.plan.entries { configurations[entry.id] = entry.configuration }
+            let rows = try confirmation.run(
+                ids: ids, configurations: configurations, screen: Dictionary(uniqueKeysWithValues: points.map { ($0.id, $0) }),
+                folder: folder, workers: threads, resamples: runner.spec.bootstrap, seed: runner.spec.seed,
+                version: WarnSimVersion.string
+            ) { message in if progress { printError(message) } }
+            try AtomicFile.write(SweepConfirmation.csv(rows), to: folder.appendingPathComponent("confirmed.csv"))
+            printOutput(SweepConfirmation.text(rows, label: confirmation.label))
+        } catch let error as InputError {
+            throw inputFailure(error)
+        }
     }
 }

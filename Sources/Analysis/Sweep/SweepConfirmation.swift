@@ -1,0 +1,146 @@
+import Foundation
+import RiskCalculation
+import Simulation
+import WarnSimCore
+
+/// `sweep --confirm N`: the fast screen re-scores recorded windows, which
+/// cannot show what a configuration does to the world (its warnings send
+/// other people home and start other chains). Confirmation takes the N
+/// configurations of the screen's Pareto front with the best F1 (and the
+/// production configuration), puts each live on every phone of the scenario,
+/// re-simulates every seed of the screened runs with the loop closed, and
+/// evaluates the new runs like `evaluate`: precision and recall as confirmed
+/// next to the screen's, and the loop outcomes (infections averted against
+/// the counterfactual, quarantine person-days).
+public struct SweepConfirmation: Sendable {
+    /// One confirmed configuration.
+    public struct Row: Sendable {
+        public var id: String
+        public var screenPrecision: Double
+        public var screenRecall: Double
+        public var metrics: LabelMetrics
+        public var loop: LoopOutcomes
+    }
+
+    public let scenario: Scenario
+    public let runs: RunSet
+    public let label: GroundTruthLabel
+
+    /// Checks that `scenario` (with its `--set` overrides) is the one the runs
+    /// were simulated from: the scenario file's SHA-256 must be among each
+    /// run's manifest inputs, and the overrides must be the runs' own.
+    public init(scenario: Scenario, overrides: [String], runs: RunSet) throws {
+        let digest = RunManifest.digest(try Data(contentsOf: scenario.url))
+        for run in runs.runs {
+            let manifestPath = URL(fileURLWithPath: run.folder).appendingPathComponent("manifest.json").path
+            guard case .object(let manifest)? = try? JSONValue.parse(Data(contentsOf: URL(fileURLWithPath: manifestPath))),
+                case .object(let inputs)? = manifest["inputs"]
+            else { throw InputError(file: manifestPath, field: "inputs", problem: "missing or not an object") }
+            guard inputs.values.contains(.string(digest)) else {
+                throw InputError(
+                    file: scenario.url.path,
+                    problem: "is not the scenario \(run.folder) was simulated from (its SHA-256 is not among the run's inputs)")
+            }
+            var recorded: [String] = []
+            if case .array(let values)? = manifest["overrides"] {
+                recorded = values.compactMap { if case .string(let text) = $0 { text } else { nil } }
+            }
+            guard recorded == overrides else {
+                throw InputError(
+                    file: manifestPath, field: "overrides",
+                    problem: "the run was simulated with --set \(recorded) but confirmation was given \(overrides)")
+            }
+        }
+        self.scenario = scenario
+        self.runs = runs
+        label = runs.options.primary
+    }
+
+    /// The ids to confirm: production, then the `count` points of the Pareto
+    /// front with the highest F1 (ties by id).
+    public static func choose(_ points: [PrecisionRecallPoint], count: Int) -> [String] {
+        func f1(_ p: PrecisionRecallPoint) -> Double {
+            p.precision + p.recall > 0 ? 2 * p.precision * p.recall / (p.precision + p.recall) : 0
+        }
+        let front = ParetoFront.compute(points).filter { $0.id != "production" }
+        let best = front.sorted { (f1($0), $1.id) > (f1($1), $0.id) }.prefix(count).map(\.id)
+        return (points.contains { $0.id == "production" } ? ["production"] : []) + best
+    }
+
+    /// Simulates every chosen configuration on every seed into
+    /// `folder/confirm/ID/seed-N/` and evaluates them.
+    public func run(
+        ids: [String], configurations: [String: RiskConfiguration], screen: [String: PrecisionRecallPoint], folder: URL,
+        workers: Int, resamples: Int, seed: UInt64, version: String, progress: (String) -> Void
+    ) throws -> [Row] {
+        var rows: [Row] = []
+        for id in ids {
+            guard let configuration = configurations[id] else { continue }
+            var app = scenario.app
+            app.risk = configuration
+            var folders: [String] = []
+            for recorded in runs.runs {
+                progress("confirming \(id), seed \(recorded.seed)")
+                var run = try SimulationRun(world: scenario.world, app: app, seed: recorded.seed, workers: workers)
+                for day in 0..<recorded.days { try run.simulate(day: day) }
+                var counterfactual = CounterfactualRun(scenario: scenario, seed: recorded.seed, workers: workers)
+                for day in 0..<recorded.days { counterfactual.simulate(day: day) }
+                let out = folder.appendingPathComponent("confirm").appendingPathComponent(Self.folderName(id))
+                    .appendingPathComponent("seed-\(recorded.seed)")
+                try RunOutputs.write(run, to: out, version: version, inputs: scenario.files, counterfactual: counterfactual, timings: [:])
+                folders.append(out.path)
+            }
+            let set = try RunSet(folders: folders, options: runs.options)
+            let evaluator = Evaluator(labels: set.labels, options: runs.options, resamples: resamples, seed: seed)
+            let metrics = evaluator.evaluate(warnedAt: set.recordedWarnings)
+            rows.append(
+                Row(
+                    id: id, screenPrecision: screen[id]?.precision ?? .nan, screenRecall: screen[id]?.recall ?? .nan,
+                    metrics: metrics[label]!, loop: LoopOutcomes(runs: set.runs, resamples: resamples, seed: seed)))
+        }
+        return rows
+    }
+
+    /// A folder name for a configuration id (letters, digits, `-`, `_`, `.` kept).
+    static func folderName(_ id: String) -> String {
+        String(id.map { $0.isLetter || $0.isNumber || "-_.".contains($0) ? $0 : "_" })
+    }
+
+    /// `confirmed.csv`: per configuration, the screen's precision and recall,
+    /// the confirmed ones with their bootstrap intervals, then the loop outcomes.
+    public static func csv(_ rows: [Row]) -> String {
+        var out =
+            ([
+                "id", "screen_precision", "screen_recall", "precision", "precision_low", "precision_high", "recall", "recall_low",
+                "recall_high",
+            ] + LoopOutcomes.columns).joined(separator: ",") + "\n"
+        for row in rows {
+            let m = row.metrics
+            out +=
+                ([
+                    MetricsCSV.escape(row.id), MetricsCSV.fixed(row.screenPrecision, 6), MetricsCSV.fixed(row.screenRecall, 6),
+                    MetricsCSV.fixed(m.matrix.precision, 6), MetricsCSV.fixed(m.precisionInterval.lower, 6),
+                    MetricsCSV.fixed(m.precisionInterval.upper, 6), MetricsCSV.fixed(m.matrix.recall, 6),
+                    MetricsCSV.fixed(m.recallInterval.lower, 6), MetricsCSV.fixed(m.recallInterval.upper, 6),
+                ] + row.loop.cells).joined(separator: ",") + "\n"
+        }
+        return out
+    }
+
+    /// The printed table.
+    public static func text(_ rows: [Row], label: GroundTruthLabel) -> String {
+        var out = "confirmed with the loop closed (label \(label.rawValue)):\n"
+        out += "id                        screen P  screen R  confirmed P  confirmed R  averted/run  quarantine days\n"
+        for row in rows {
+            func f(_ x: Double, _ width: Int) -> String {
+                let text = x.isNaN ? "n/a" : String(format: "%.3f", x)
+                return text.padding(toLength: width, withPad: " ", startingAt: 0)
+            }
+            let averted = row.loop.avertedPerRun.isNaN ? "n/a" : String(format: "%.1f", row.loop.avertedPerRun)
+            out += row.id.padding(toLength: 26, withPad: " ", startingAt: 0) + f(row.screenPrecision, 10) + f(row.screenRecall, 10)
+            out += f(row.metrics.matrix.precision, 13) + f(row.metrics.matrix.recall, 13)
+            out += averted.padding(toLength: 13, withPad: " ", startingAt: 0) + String(row.loop.quarantinePersonDays) + "\n"
+        }
+        return out
+    }
+}

@@ -1,0 +1,102 @@
+import Foundation
+import Testing
+import WarnSimTestSupport
+
+/// The closed loop through the binary: `simulate --set` changes a scenario
+/// field (checked like the file), `evaluate` reports infections averted
+/// against the counterfactual, and `sweep --confirm` re-simulates the best
+/// configurations live.
+@Suite struct ClosedLoopCommandTests {
+    /// The village shrunk to 800 people, written beside the shipped scenarios.
+    static func scenario() throws -> URL {
+        let scenarios = ProjectFiles.root.appendingPathComponent("Configs/scenarios")
+        var text = try String(contentsOf: scenarios.appendingPathComponent("village-2k.yaml"), encoding: .utf8)
+        text = text.replacingOccurrences(of: "  people: 2000", with: "  people: 800")
+        let url = scenarios.appendingPathComponent(".test-\(UUID().uuidString).yaml")
+        try text.write(to: url, atomically: true, encoding: .utf8)
+        return url
+    }
+
+    @Test func setOverridesAFieldAndBadOverridesExitTwo() throws {
+        let scenario = try Self.scenario()
+        defer { try? FileManager.default.removeItem(at: scenario) }
+        let folder = try WarnSimProcess.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let base = ["simulate", scenario.path, "--seed", "4", "--days", "10"]
+        let plain = try WarnSimProcess.run(base + ["--out", folder.appendingPathComponent("plain").path])
+        #expect(plain.status == 0, "\(plain.stderr)")
+        let home = try WarnSimProcess.run(
+            base + [
+                "--out", folder.appendingPathComponent("home").path, "--set", "response.isolation_compliance=1", "--set",
+                "testing.symptomatic_test_probability=1",
+            ])
+        #expect(home.status == 0, "\(home.stderr)")
+        let manifest = try String(contentsOf: folder.appendingPathComponent("home/manifest.json"), encoding: .utf8)
+        #expect(manifest.contains("\"overrides\": [\"response.isolation_compliance=1\", \"testing.symptomatic_test_probability=1\"]"))
+        let isolation = { (name: String) throws -> Int in
+            let summary = try String(contentsOf: folder.appendingPathComponent("\(name)/summary.csv"), encoding: .utf8)
+            let rows = summary.split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false) }
+            let column = rows[0].firstIndex(of: "isolating")!
+            return rows.dropFirst().reduce(0) { $0 + Int($1[column])! }
+        }
+        #expect(try isolation("home") > isolation("plain"), "full compliance and testing must isolate more people")
+        for (override, message) in [
+            ("response.quarantine_dayz=3", "response.quarantine_dayz: unknown key"),
+            ("response.quarantine_days=-3", "response.quarantine_days: -3 is out of range"),
+            ("app.adoption_by_age.x=1", "needs a mapping here"),
+            ("nonsense", "expected path.to.field=value"),
+        ] {
+            let out = folder.appendingPathComponent("bad").path
+            let result = try WarnSimProcess.run(base + ["--out", out, "--set", override])
+            #expect(result.status == 2, "--set \(override)")
+            #expect(result.stderr.contains(message), "\(result.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: out))
+        }
+    }
+
+    @Test func evaluateReportsAvertedInfectionsAndSweepConfirms() throws {
+        let scenario = try Self.scenario()
+        defer { try? FileManager.default.removeItem(at: scenario) }
+        let folder = try WarnSimProcess.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var runs: [String] = []
+        for seed in ["4", "5"] {
+            let out = folder.appendingPathComponent("run-\(seed)").path
+            let result = try WarnSimProcess.run(["simulate", scenario.path, "--seed", seed, "--days", "10", "--out", out])
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(FileManager.default.fileExists(atPath: out + "/counterfactual.csv"))
+            runs.append(out)
+        }
+        let evaluation = try WarnSimProcess.run(
+            ["evaluate"] + runs + ["--out", folder.appendingPathComponent("e").path, "--bootstrap", "100"])
+        #expect(evaluation.status == 0, "\(evaluation.stderr)")
+        #expect(evaluation.stdout.contains("infections averted per run: "))
+        #expect(evaluation.stdout.contains(" across 2 runs"))
+        let outcomes = try String(contentsOf: folder.appendingPathComponent("e/outcomes.csv"), encoding: .utf8)
+        #expect(outcomes.hasPrefix("id,runs,runs_with_counterfactual,infections,counterfactual_infections,infections_averted_per_run,"))
+        #expect(outcomes.contains("\nproduction,2,2,"))
+
+        let sweepFile = ProjectFiles.root.appendingPathComponent("Configs/sweeps/day-threshold.yaml").path
+        let sweepOut = folder.appendingPathComponent("s").path
+        let sweep = try WarnSimProcess.run(
+            ["sweep"] + runs + ["--sweep", sweepFile, "--out", sweepOut, "--confirm", "2", "--scenario", scenario.path])
+        #expect(sweep.status == 0, "\(sweep.stderr)")
+        #expect(sweep.stdout.contains("confirmed with the loop closed"))
+        let confirmed = try String(contentsOf: URL(fileURLWithPath: sweepOut + "/confirmed.csv"), encoding: .utf8)
+        let rows = confirmed.split(separator: "\n").dropFirst().map { $0.split(separator: ",", omittingEmptySubsequences: false) }
+        #expect(rows.first?.first == "production")
+        // Production re-simulated live is the run itself: its confirmed metrics equal the screen's.
+        if let production = rows.first { #expect(production[1] == production[3] && production[2] == production[6]) }
+        #expect(FileManager.default.fileExists(atPath: sweepOut + "/confirm/production/seed-4/summary.csv"))
+
+        // A scenario the runs were not simulated from is refused.
+        let other = try WarnSimProcess.run(
+            ["sweep"] + runs + [
+                "--sweep", sweepFile, "--out", folder.appendingPathComponent("s2").path, "--confirm", "1", "--scenario",
+                ProjectFiles.scenario("town-10k.yaml").path,
+            ])
+        #expect(other.status == 2)
+        #expect(other.stderr.contains("is not the scenario"))
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("s2").path))
+    }
+}
