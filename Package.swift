@@ -183,7 +183,11 @@ let package = Package(
             dependencies: [
                 "WarnSimTestSupport", "Analysis", "Simulation", "RiskCalculation", "Population", "ExposureNotification", "WarnSimCore",
             ]),
-        .testTarget(name: "WarnSimCLITests", dependencies: ["WarnSimTestSupport", "warnsim"]),
+        .testTarget(
+            name: "WarnSimCLITests",
+            dependencies: [
+                "WarnSimTestSupport", "warnsim", "ExposureNotification", .product(name: "Crypto", package: "swift-crypto"),
+            ]),
     ],
     swiftLanguageModes: [.v6]
 )
