@@ -42,7 +42,11 @@ import WarnSimTestSupport
     @Test(arguments: [
         (KeyExport.SignatureInfo(verificationKeyVersion: "v1", verificationKeyID: "999"), "key id \"999\""),
         (KeyExport.SignatureInfo(verificationKeyVersion: "v2", verificationKeyID: "262"), "version \"v2\""),
-        (KeyExport.SignatureInfo(verificationKeyVersion: "v1", verificationKeyID: "262", signatureAlgorithm: KeyExport.SignatureInfo.ecdsaWithSHA512), "1.2.840.10045.4.3.4"),
+        (
+            KeyExport.SignatureInfo(
+                verificationKeyVersion: "v1", verificationKeyID: "262", signatureAlgorithm: KeyExport.SignatureInfo.ecdsaWithSHA512),
+            "1.2.840.10045.4.3.4"
+        ),
         (KeyExport.SignatureInfo(verificationKeyVersion: nil, verificationKeyID: nil), "key id none"),
     ])
     func alteredSignatureInfoIsInvalid(info: KeyExport.SignatureInfo, fragment: String) throws {
@@ -61,7 +65,10 @@ import WarnSimTestSupport
 
     @Test func alteredBatchIsInvalid() throws {
         let tampered = try Self.resigned(info: Self.info, batchNum: 2, batchSize: 3)
-        #expect(try tampered.signatureProblems() == ["the signature has batch_num 2, export.bin 1", "the signature has batch_size 3, export.bin 1"])
+        #expect(
+            try tampered.signatureProblems() == [
+                "the signature has batch_num 2, export.bin 1", "the signature has batch_size 3, export.bin 1",
+            ])
         #expect(try tampered.verify(with: Self.signing.publicKey) == .invalid)
         // The same batch in both files is fine.
         let bin = KeyExportCoding.encode(Self.export(batchNum: 2, batchSize: 3))
@@ -101,7 +108,9 @@ import WarnSimTestSupport
         other[other.count - 1] ^= 1
         let zip = try StoredZip.bytes([("export.bin", package.exportBin), ("export.bin", other), ("export.sig", package.exportSig)])
         #expect(throws: KeyExportError.ambiguousArchive("two entries named export.bin")) { _ = try KeyExportPackage(zipData: zip) }
-        let extra = try StoredZip.bytes([("export.bin", package.exportBin), ("export.sig", package.exportSig), ("readme.txt", Data("hi".utf8))])
+        let extra = try StoredZip.bytes([
+            ("export.bin", package.exportBin), ("export.sig", package.exportSig), ("readme.txt", Data("hi".utf8)),
+        ])
         #expect(throws: KeyExportError.self) { _ = try KeyExportPackage(zipData: extra) }
         do {
             _ = try KeyExportPackage(zipData: extra)
@@ -139,8 +148,11 @@ import WarnSimTestSupport
 
     @Test func localHeaderDisagreeingWithTheDirectoryIsAmbiguous() throws {
         let package = try Self.package()
-        let zip = try StoredZip.bytes([("export.bin", package.exportBin), ("export.sig", package.exportSig)], localName: ("export.sig", "export.bix"))
-        #expect(throws: KeyExportError.ambiguousArchive("the local header names \"export.bix\" where the central directory names export.sig")) {
+        let zip = try StoredZip.bytes(
+            [("export.bin", package.exportBin), ("export.sig", package.exportSig)], localName: ("export.sig", "export.bix"))
+        #expect(
+            throws: KeyExportError.ambiguousArchive("the local header names \"export.bix\" where the central directory names export.sig")
+        ) {
             _ = try KeyExportPackage(zipData: zip)
         }
     }

@@ -35,8 +35,10 @@ import Testing
     @Test func alteredExportSigNeverReachesAPhone() throws {
         let bin = Self.exportBin()
         let tampered = [
-            try KeyExportSignature.sign(bin, with: Self.signing, info: KeyExport.SignatureInfo(verificationKeyVersion: "v1", verificationKeyID: "999")),
-            try KeyExportSignature.sign(bin, with: Self.signing, info: KeyExport.SignatureInfo(verificationKeyVersion: "v9", verificationKeyID: "262")),
+            try KeyExportSignature.sign(
+                bin, with: Self.signing, info: KeyExport.SignatureInfo(verificationKeyVersion: "v1", verificationKeyID: "999")),
+            try KeyExportSignature.sign(
+                bin, with: Self.signing, info: KeyExport.SignatureInfo(verificationKeyVersion: "v9", verificationKeyID: "262")),
             try KeyExportSignature.sign(bin, with: Self.signing, info: Self.info, batchNum: 2, batchSize: 2),
         ]
         var verifier = KeyPackageVerifier(pinnedKey: Self.signing.publicKey)

@@ -111,7 +111,8 @@ struct KeyPackageArchiveLayout {
             expectedStart = try Self.checkLocalEntry(entry, reader: reader, limit: directoryOffset)
         }
         guard expectedStart == directoryOffset else {
-            throw .ambiguousArchive("\(directoryOffset - expectedStart) bytes between the entries and the central directory belong to no entry")
+            throw .ambiguousArchive(
+                "\(directoryOffset - expectedStart) bytes between the entries and the central directory belong to no entry")
         }
         self.entries = entries
     }
