@@ -73,6 +73,15 @@ import WarnSimCore
         #expect(reversed.file == "metrics.csv")
     }
 
+    @Test func undefinedMetricsReadAsNaNOutsideComparisons() throws {
+        let table = try Self.table("id,precision,recall\na,nan,\nb,0x1p3,inf\n", "m.csv")
+        #expect(try table.value("precision", of: "a")?.isNaN == true)
+        #expect(try table.value("recall", of: "a")?.isNaN == true)
+        #expect(throws: InputError.self) { _ = try table.value("precision", of: "b") }
+        #expect(throws: InputError.self) { _ = try table.value("recall", of: "b") }
+        #expect(throws: InputError.self) { _ = try table.comparableValue("precision", of: "a") }
+    }
+
     @Test func plainDecimalsAreNumbers() {
         for (text, value) in [("0", 0.0), ("-1.5", -1.5), ("+2", 2), (".5", 0.5), ("5.", 5), ("1e-3", 0.001), ("2.5E+2", 250)] {
             #expect(MetricsTable.decimal(text) == value, "\(text)")

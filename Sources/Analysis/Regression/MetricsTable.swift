@@ -78,19 +78,40 @@ public struct MetricsTable: Sendable {
     /// Whether the table has a column.
     public func hasColumn(_ name: String) -> Bool { columns.contains(name) }
 
-    /// The numeric value of `metric` for configuration `id`.
+    /// The numeric value of `metric` for configuration `id`, as `metrics.csv`
+    /// writes it: NaN for `nan` or an empty cell (an undefined metric, such as
+    /// the precision of a configuration that never warns), otherwise a finite
+    /// decimal number.
     ///
     /// - Parameters:
     ///   - metric: a column name.
     ///   - id: a configuration id.
     /// - Returns: the value, or `nil` if the configuration is absent.
-    /// - Throws: `InputError` naming the file, the line and the column for a cell
-    ///   that is not a finite decimal number (``decimal(_:)``): empty cells,
-    ///   `nan`, `inf` and hexadecimal floats such as `0x1p3` are refused, since a
-    ///   regression check cannot compare them.
+    /// - Throws: `InputError` naming the file, the line and the column for any
+    ///   other text (`inf`, hexadecimal floats such as `0x1p3`, words).
     public func value(_ metric: String, of id: String) throws(InputError) -> Double? {
         guard let row = cells[id] else { return nil }
         let text = row[metric, default: ""].trimmingCharacters(in: .whitespaces)
+        if text.isEmpty || text == "nan" { return .nan }
+        return try finite(text, metric, id)
+    }
+
+    /// The value of `metric` for configuration `id` when it must be compared:
+    /// a finite decimal number (``decimal(_:)``); empty cells, `nan`, `inf` and
+    /// hexadecimal floats are refused, since a regression check cannot compare
+    /// them.
+    ///
+    /// - Parameters:
+    ///   - metric: a column name.
+    ///   - id: a configuration id.
+    /// - Returns: the value, or `nil` if the configuration is absent.
+    /// - Throws: `InputError` naming the file, the line and the column.
+    public func comparableValue(_ metric: String, of id: String) throws(InputError) -> Double? {
+        guard let row = cells[id] else { return nil }
+        return try finite(row[metric, default: ""].trimmingCharacters(in: .whitespaces), metric, id)
+    }
+
+    private func finite(_ text: String, _ metric: String, _ id: String) throws(InputError) -> Double {
         guard let value = Self.decimal(text) else {
             throw InputError(
                 file: file, field: "line \(lines[id]!).\(metric)",

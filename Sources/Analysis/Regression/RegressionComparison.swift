@@ -56,8 +56,8 @@ public struct RegressionComparison: Sendable {
         var rows = [Row]()
         for id in baseline.ids {
             for metric in metrics {
-                let expected = try baseline.value(metric, of: id)!
-                guard let value = try actual.value(metric, of: id) else {
+                let expected = try baseline.comparableValue(metric, of: id)!
+                guard let value = try actual.comparableValue(metric, of: id) else {
                     rows.append(Row(configuration: id, metric: metric, baseline: expected, actual: nil, outcome: .missing))
                     continue
                 }
