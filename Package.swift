@@ -183,6 +183,14 @@ let package = Package(
             dependencies: [
                 "WarnSimTestSupport", "Analysis", "Simulation", "RiskCalculation", "Population", "ExposureNotification", "WarnSimCore",
             ]),
+        /// Mutated inputs through the CLI's library entry points (never a crash).
+        .testTarget(
+            name: "InputFuzzTests",
+            dependencies: [
+                "WarnSimTestSupport", "Analysis", "RiskCalculation", "ExposureNotification", "WarnSimCore",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
         .testTarget(
             name: "WarnSimCLITests",
             dependencies: [
