@@ -192,13 +192,21 @@ public struct KeyExportPackage: Sendable {
     /// - Returns: `.verified` if a signature verifies and `export.sig` agrees with
     ///   `export.bin`, `.invalid` otherwise, `.notChecked` without a key for a
     ///   consistent package.
-    /// - Throws: ``KeyExportError`` if either file does not parse or
-    ///   `export.sig` names an unsupported algorithm.
+    /// - Throws: ``KeyExportError`` if `export.sig` does not parse, names an
+    ///   unsupported algorithm, or verifies over an `export.bin` that does not
+    ///   parse.
     public func verify(with publicKey: P256.Signing.PublicKey?) throws(KeyExportError) -> KeyExportSignature.Status {
         let entries = try signatures()
-        guard try KeyExportSignature.consistencyProblems(of: entries, with: export()).isEmpty else { return .invalid }
-        guard let publicKey else { return .notChecked }
-        return try KeyExportSignature.verify(exportBin, entries: entries, publicKey: publicKey)
+        guard let publicKey else {
+            // Without a key only the claims can be checked, if export.bin parses.
+            guard let export = try? export() else { return .notChecked }
+            return KeyExportSignature.consistencyProblems(of: entries, with: export).isEmpty ? .notChecked : .invalid
+        }
+        // The signature first: a changed export.bin is `.invalid`, whether or
+        // not it still parses.
+        let status = try KeyExportSignature.verify(exportBin, entries: entries, publicKey: publicKey)
+        guard status == .verified else { return status }
+        return try KeyExportSignature.consistencyProblems(of: entries, with: export()).isEmpty ? .verified : .invalid
     }
 
     // MARK: Writing
