@@ -183,7 +183,19 @@ let package = Package(
             dependencies: [
                 "WarnSimTestSupport", "Analysis", "Simulation", "RiskCalculation", "Population", "ExposureNotification", "WarnSimCore",
             ]),
-        .testTarget(name: "WarnSimCLITests", dependencies: ["WarnSimTestSupport", "warnsim"]),
+        /// Mutated inputs through the CLI's library entry points (never a crash).
+        .testTarget(
+            name: "InputFuzzTests",
+            dependencies: [
+                "WarnSimTestSupport", "Analysis", "RiskCalculation", "ExposureNotification", "WarnSimCore",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
+        .testTarget(
+            name: "WarnSimCLITests",
+            dependencies: [
+                "WarnSimTestSupport", "warnsim", "ExposureNotification", .product(name: "Crypto", package: "swift-crypto"),
+            ]),
     ],
     swiftLanguageModes: [.v6]
 )

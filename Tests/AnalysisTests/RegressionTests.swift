@@ -54,12 +54,82 @@ import WarnSimCore
         #expect(try !RegressionComparison(actual: a, baseline: b, metrics: ["precision"], tolerance: 0.2499).passed)
     }
 
-    @Test func nanMatchesOnlyNaN() throws {
-        let b = try Self.table("id,precision\na,nan\nb,0.5\n")
-        let same = try Self.table("id,precision\na,\nb,0.5\n")
-        let other = try Self.table("id,precision\na,0.1\nb,nan\n")
-        #expect(try RegressionComparison(actual: same, baseline: b, metrics: ["precision"], tolerance: 0.1).passed)
-        #expect(try RegressionComparison(actual: other, baseline: b, metrics: ["precision"], tolerance: 0.1).failures.count == 2)
+    /// Cells a regression check cannot compare are refused, naming the file, the
+    /// line and the column: empty, `nan`, `inf`, hexadecimal floats, overflow.
+    @Test(arguments: ["", "nan", "NaN", "inf", "-inf", "infinity", "0x1p3", "1e999", "0.5.1", "1e", ".", "+", "0,5", "1_000"])
+    func nonFiniteAndMalformedNumbersAreRefused(cell: String) throws {
+        let b = try Self.table("id,precision\na,0.5\nb,0.5\n", "baseline.csv")
+        let actual = try Self.table("id,precision\na,0.5\nb,\"\(cell)\"\n", "metrics.csv")
+        let error = try #require(throws: InputError.self) {
+            _ = try RegressionComparison(actual: actual, baseline: b, metrics: ["precision"], tolerance: 0.1)
+        }
+        #expect(error.file == "metrics.csv")
+        #expect(error.field == "line 3.precision")
+        #expect(error.problem.contains("is not a finite decimal number"), "\(error)")
+        // The same cell in the baseline is refused too.
+        let reversed = try #require(throws: InputError.self) {
+            _ = try RegressionComparison(actual: b, baseline: actual, metrics: ["precision"], tolerance: 0.1)
+        }
+        #expect(reversed.file == "metrics.csv")
+    }
+
+    @Test func undefinedMetricsReadAsNaNOutsideComparisons() throws {
+        let table = try Self.table("id,precision,recall\na,nan,\nb,0x1p3,inf\n", "m.csv")
+        #expect(try table.value("precision", of: "a")?.isNaN == true)
+        #expect(try table.value("recall", of: "a")?.isNaN == true)
+        #expect(throws: InputError.self) { _ = try table.value("precision", of: "b") }
+        #expect(throws: InputError.self) { _ = try table.value("recall", of: "b") }
+        #expect(throws: InputError.self) { _ = try table.comparableValue("precision", of: "a") }
+    }
+
+    @Test func plainDecimalsAreNumbers() {
+        for (text, value) in [("0", 0.0), ("-1.5", -1.5), ("+2", 2), (".5", 0.5), ("5.", 5), ("1e-3", 0.001), ("2.5E+2", 250)] {
+            #expect(MetricsTable.decimal(text) == value, "\(text)")
+        }
+    }
+
+    /// Same ids are not enough: the parameter columns and their values must
+    /// agree, or the two sweeps measured different configurations.
+    @Test func differentParameterColumnsAreRefused() throws {
+        let b = try Self.table(Self.baseline, "baseline.csv")
+        let renamed = try Self.table(Self.baseline.replacingOccurrences(of: "attenuation_high", with: "day_threshold"), "metrics.csv")
+        let error = try #require(throws: InputError.self) {
+            _ = try RegressionComparison(actual: renamed, baseline: b, metrics: ["precision"], tolerance: 0.1)
+        }
+        #expect(error.file == "metrics.csv")
+        #expect(error.field == "day_threshold")
+        #expect(error.problem.contains("not in the baseline baseline.csv"))
+        let extra = try Self.table(
+            Self.baseline.replacingOccurrences(of: "attenuation_high,", with: "attenuation_high,weight_far,")
+                .replacingOccurrences(of: ",55,", with: ",55,0.1,").replacingOccurrences(of: ",50,", with: ",50,0.1,")
+                .replacingOccurrences(of: ",63,", with: ",63,0.1,"), "metrics.csv")
+        #expect(throws: InputError.self) {
+            _ = try RegressionComparison(actual: extra, baseline: b, metrics: ["precision"], tolerance: 0.1)
+        }
+        let fewer = try Self.table("id,precision,recall\nprod,0.40,0.70\n", "metrics.csv")
+        let missing = try #require(throws: InputError.self) {
+            _ = try RegressionComparison(actual: fewer, baseline: b, metrics: ["precision"], tolerance: 0.1)
+        }
+        #expect(missing.file == "baseline.csv")
+        #expect(missing.field == "attenuation_high")
+    }
+
+    @Test func differentParameterValuesAreRefused() throws {
+        let b = try Self.table(Self.baseline, "baseline.csv")
+        let changed = try Self.table(Self.baseline.replacingOccurrences(of: "strict,50,", with: "strict,51,"), "metrics.csv")
+        let error = try #require(throws: InputError.self) {
+            _ = try RegressionComparison(actual: changed, baseline: b, metrics: ["precision"], tolerance: 0.1)
+        }
+        #expect(error.file == "metrics.csv")
+        #expect(error.field == "line 3.attenuation_high")
+        #expect(error.problem.contains("\"strict\" has attenuation_high \"51\", but \"50\" in the baseline baseline.csv (line 3)"))
+        // The same number written differently is the same configuration.
+        let respelled = try Self.table(Self.baseline.replacingOccurrences(of: "strict,50,", with: "strict,50.0,"), "metrics.csv")
+        #expect(try RegressionComparison(actual: respelled, baseline: b, metrics: ["precision"], tolerance: 0).passed)
+        // Metric columns are not parameters.
+        #expect(b.parameterColumns == ["attenuation_high"])
+        let sweep = try Self.table("id,day_threshold,phones,precision,dose_recall,warned_phones\na,9,10,0.5,0.4,3\n")
+        #expect(sweep.parameterColumns == ["day_threshold"])
     }
 
     @Test func badTablesNameFileFieldAndProblem() throws {
@@ -79,7 +149,10 @@ import WarnSimCore
         #expect(problem("id,precision\na,1,3\n")?.field == "line 2")
         #expect(problem("id,id\na,b\n")?.problem.contains("more than once") == true)
         let table = try Self.table("id,precision\na,high\n", "m.csv")
-        #expect(throws: InputError(file: "m.csv", field: "a.precision", problem: "\"high\" is not a number")) {
+        #expect(
+            throws: InputError(
+                file: "m.csv", field: "line 2.precision", problem: "\"high\" is not a finite decimal number (configuration \"a\")")
+        ) {
             _ = try table.value("precision", of: "a")
         }
         let b = try Self.table(Self.baseline)

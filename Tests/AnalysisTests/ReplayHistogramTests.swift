@@ -89,6 +89,11 @@ import WarnSimTestSupport
         ("id,distance_m,min_40_50\na,1,3\nb,1\n", "line 3", "expected 3 cells"),
         ("# only a comment\n", "line 1", "no header"),
         ("id,distance_m\na,1\n", "line 1", "no min_LO_HI"),
+        ("id,distance_m,min_40_50\na,1,1e300\n", "line 2, min_40_50", "out of range: found 1e300 minutes, allowed 0…1440"),
+        ("id,distance_m,min_40_50\na,1,1441\n", "line 2, min_40_50", "out of range"),
+        ("id,distance_m,min_40_50\na,1,inf\n", "line 2, min_40_50", "non-negative number"),
+        ("id,distance_m,min_40_50\na,1,nan\n", "line 2, min_40_50", "non-negative number"),
+        ("id,distance_m,min_40_50\na,1,-1\n", "line 2, min_40_50", "non-negative number"),
     ])
     func malformedInputNamesLineAndField(text: String, field: String, problem: String) {
         #expect {

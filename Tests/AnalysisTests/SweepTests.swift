@@ -98,6 +98,49 @@ import WarnSimTestSupport
         }
     }
 
+    /// A saved chunk is reused only with its checksum and ids intact: an edited
+    /// or swapped chunk is recomputed and cannot change `metrics.csv`.
+    @Test func editedChunksAreRecomputed() throws {
+        let run = try RecordedRunFixture.shared.get()
+        let path = try Self.write(
+            """
+            method: grid
+            bootstrap: 20
+            parameters:
+              day_threshold: {min: 6, max: 13, step: 1}
+            """)
+        let spec = try SweepSpecification.load(path: path)
+        var runner = try SweepRunner(spec: spec, runs: RunSet(folders: [run], options: spec.labels), version: "test")
+        runner.chunkSize = 3
+        let base = FileManager.default.temporaryDirectory.appendingPathComponent("warnsim-chunks-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: base) }
+        let clean = base.appendingPathComponent("clean")
+        let resumed = base.appendingPathComponent("resumed")
+        try runner.run(folder: clean, workers: 1) { _, _ in }
+        struct Interrupted: Error {}
+        #expect(throws: Interrupted.self) {
+            try runner.run(folder: resumed, workers: 1) { done, _ in if done >= 9 { throw Interrupted() } }
+        }
+        let partial = resumed.appendingPathComponent(".partial")
+        let chunk0 = partial.appendingPathComponent("chunk-00000.csv")
+        let chunk1 = partial.appendingPathComponent("chunk-00001.csv")
+        let chunk2 = partial.appendingPathComponent("chunk-00002.csv")
+        let original0 = try String(contentsOf: chunk0, encoding: .utf8)
+        #expect(original0.split(separator: "\n").last?.hasPrefix("# sha256:") == true)
+        // Chunk 0: a metric changed (the old checksum kept); chunk 1: chunk 0's
+        // rows with a valid checksum (wrong ids); chunk 2 untouched.
+        let edited = original0.replacingOccurrences(of: ",0.", with: ",9.")
+        #expect(edited != original0)
+        try edited.write(to: chunk0, atomically: true, encoding: .utf8)
+        try original0.write(to: chunk1, atomically: true, encoding: .utf8)
+        let timings = try runner.run(folder: resumed, workers: 1) { _, _ in }
+        #expect(timings.chunksRefused == 2)
+        #expect(timings.chunksReused == 1)
+        #expect(
+            try Data(contentsOf: clean.appendingPathComponent("metrics.csv"))
+                == Data(contentsOf: resumed.appendingPathComponent("metrics.csv")))
+    }
+
     @Test func sameBytesOnAnyThreadCountAndAfterAnInterruption() throws {
         let run = try RecordedRunFixture.shared.get()
         let path = try Self.write(

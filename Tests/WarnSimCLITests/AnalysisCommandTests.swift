@@ -38,12 +38,18 @@ import WarnSimTestSupport
         let metrics = try String(contentsOf: folder.appendingPathComponent("s/metrics.csv"), encoding: .utf8)
         #expect(metrics.hasPrefix("id,day_threshold,phones,tp,fp,fn,tn,precision,recall,"))
         #expect(metrics.contains("\nproduction,9,"))
-        // A sweep's metrics regress cleanly against themselves.
+        // A sweep's metrics regress cleanly against themselves on metrics that
+        // are defined; an undefined one (nan: this short run has no detectable
+        // infection) cannot be compared and is refused naming the cell.
+        let sweepMetrics = folder.appendingPathComponent("s/metrics.csv").path
         let regress = try WarnSimProcess.run([
-            "regress", folder.appendingPathComponent("s/metrics.csv").path,
-            "--baseline", folder.appendingPathComponent("s/metrics.csv").path,
+            "regress", sweepMetrics, "--baseline", sweepMetrics, "--metrics", "warnings_per_1000,fp,tn",
         ])
-        #expect(regress.status == 0)
+        #expect(regress.status == 0, "\(regress.stderr)")
+        let recallUndefined = metrics.split(separator: "\n").dropFirst().contains { $0.split(separator: ",")[8] == "nan" }
+        let recall = try WarnSimProcess.run(["regress", sweepMetrics, "--baseline", sweepMetrics, "--metrics", "recall"])
+        #expect(recall.status == (recallUndefined ? 2 : 0), "\(recall.stderr)")
+        #expect(recall.stderr.contains("\"nan\" is not a finite decimal number") == recallUndefined)
         let export = folder.appendingPathComponent("windows.json").path
         #expect(try WarnSimProcess.run(["windows", "export", run, "--format", "cwa-json", "--out", export]).status == 0)
         let check = try WarnSimProcess.run(["score", export, "--platform", "android", "--check"])
@@ -60,12 +66,25 @@ import WarnSimTestSupport
         try FileManager.default.copyItem(atPath: run, toPath: tampered.path)
         let phones = tampered.appendingPathComponent("phones.csv")
         try (String(contentsOf: phones, encoding: .utf8) + "\n").write(to: phones, atomically: true, encoding: .utf8)
+        // Copies without summary.csv and with a changed windows.csv.
+        let noSummary = folder.appendingPathComponent("no-summary")
+        try FileManager.default.copyItem(atPath: run, toPath: noSummary.path)
+        try FileManager.default.removeItem(at: noSummary.appendingPathComponent("summary.csv"))
+        let editedWindows = folder.appendingPathComponent("edited-windows")
+        try FileManager.default.copyItem(atPath: run, toPath: editedWindows.path)
+        let windowsCSV = editedWindows.appendingPathComponent("windows.csv")
+        try (String(contentsOf: windowsCSV, encoding: .utf8) + "\n").write(to: windowsCSV, atomically: true, encoding: .utf8)
         let badSweep = folder.appendingPathComponent("bad.yaml")
         try "method: grid\nparameters:\n  weight_9: {values: [1]}\n".write(to: badSweep, atomically: true, encoding: .utf8)
         let out = folder.appendingPathComponent("out")
         let cases: [([String], String)] = [
             (["evaluate", folder.appendingPathComponent("missing").path, "--out", out.path], "does not exist"),
             (["evaluate", tampered.path, "--out", out.path], "phones.csv"),
+            (
+                ["evaluate", noSummary.path, "--out", out.path],
+                "\(noSummary.appendingPathComponent("summary.csv").path): is listed in manifest.json but missing"
+            ),
+            (["evaluate", editedWindows.path, "--out", out.path], "\(windowsCSV.path): does not match its SHA-256"),
             (["evaluate", run, "--out", out.path, "--primary-label", "sick"], "--primary-label"),
             (["evaluate", run, "--out", out.path, "--close-contact-metres", "0"], "--close-contact-metres"),
             (["sweep", run, "--sweep", badSweep.path, "--out", out.path], "weight_9"),

@@ -1,3 +1,5 @@
+import Crypto
+import ExposureNotification
 import Foundation
 import Testing
 import WarnSimTestSupport
@@ -55,6 +57,51 @@ import WarnSimTestSupport
         ])
         #expect(badKey.status == 2)
         #expect(badKey.stderr.contains("PEM"))
+    }
+
+    /// Tampered copies of the server sample: `export.sig` re-pointed at another
+    /// key id (outside the signed bytes) exits 3 naming the field; a second
+    /// `export.bin`, a CRC mismatch or trailing bytes exit 2 naming the file.
+    @Test func inspectRefusesTamperedPackages() throws {
+        let folder = try WarnSimProcess.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let sample = try Data(contentsOf: URL(fileURLWithPath: try ReferenceData.path(Self.samples + "server-example-2-keys.zip")))
+        let publicKey = try ReferenceData.path(Self.samples + "server-example-2-keys.public.pem")
+        let original = try WarnSimProcess.run([
+            "keys", "inspect", try ReferenceData.path(Self.samples + "server-example-2-keys.zip"), "--format", "json",
+        ])
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(original.stdout.utf8)) as? [String: Any])
+        #expect((json["signature_problems"] as? [String])?.isEmpty == true)
+
+        let trailing = folder.appendingPathComponent("trailing.zip")
+        try (sample + Data("GARBAGE".utf8)).write(to: trailing)
+        let trailingResult = try WarnSimProcess.run(["keys", "inspect", trailing.path, "--public-key", publicKey])
+        #expect(trailingResult.status == 2)
+        #expect(
+            trailingResult.stderr.contains(trailing.path)
+                && trailingResult.stderr.contains("7 bytes follow the end-of-central-directory record"))
+        #expect(trailingResult.stdout.isEmpty)
+
+        // A package whose export.sig carries a valid signature over export.bin
+        // but names another key id than the signed export.bin.
+        let signing = P256.Signing.PrivateKey()
+        let keyFile = folder.appendingPathComponent("public.pem")
+        try Data(signing.publicKey.pemRepresentation.utf8).write(to: keyFile)
+        let info = KeyExport.SignatureInfo(verificationKeyVersion: "v1", verificationKeyID: "262")
+        let bin = KeyExportCoding.encode(KeyExport(region: "DE", signatureInfos: [info], keys: []))
+        let claimed = KeyExport.SignatureInfo(verificationKeyVersion: "v1", verificationKeyID: "999")
+        let tampered = folder.appendingPathComponent("tampered.zip")
+        try KeyExportPackage(
+            exportBin: bin, exportSig: try KeyExportSignature.sign(bin, with: signing, info: claimed, batchNum: 1, batchSize: 2)
+        )
+        .write(to: tampered)
+        let result = try WarnSimProcess.run(["keys", "inspect", tampered.path, "--public-key", keyFile.path])
+        #expect(result.status == 3, "\(result.stderr)")
+        #expect(result.stdout.contains("# signature_status=invalid"))
+        #expect(result.stdout.contains("# signature_problem=the signature has batch_size 2, export.bin 1"))
+        #expect(result.stderr.contains("\(tampered.path): export.sig: the signature names key id \"999\""), "\(result.stderr)")
+        let unchecked = try WarnSimProcess.run(["keys", "inspect", tampered.path])
+        #expect(unchecked.status == 3)
     }
 
     @Test func exportWritesAPackageThatVerifies() throws {

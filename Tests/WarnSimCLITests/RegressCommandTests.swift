@@ -30,6 +30,25 @@ import Testing
         ])
         #expect(tight.status == 1)
 
+        // Same ids, different sweeps: refused naming the file, line and column.
+        let otherSweep = folder.appendingPathComponent("other-sweep.csv")
+        let thresholds = folder.appendingPathComponent("thresholds.csv")
+        try "id,day_threshold,precision,recall\nprod,9,0.4,0.7\nstrict,5,0.55,0.5\n".write(
+            to: thresholds, atomically: true, encoding: .utf8)
+        try "id,day_threshold,precision,recall\nprod,9,0.4,0.7\nstrict,7,0.55,0.5\n".write(
+            to: otherSweep, atomically: true, encoding: .utf8)
+        let differ = try WarnSimProcess.run(["regress", otherSweep.path, "--baseline", thresholds.path])
+        #expect(differ.status == 2)
+        #expect(
+            differ.stderr.contains("\(otherSweep.path): line 3.day_threshold: configuration \"strict\" has day_threshold \"7\""),
+            "\(differ.stderr)")
+        #expect(differ.stdout.isEmpty)
+        let nan = folder.appendingPathComponent("nan.csv")
+        try "id,precision,recall\nprod,nan,0.7\nstrict,0x1p3,0.5\n".write(to: nan, atomically: true, encoding: .utf8)
+        let nanResult = try WarnSimProcess.run(["regress", nan.path, "--baseline", baseline.path])
+        #expect(nanResult.status == 2)
+        #expect(nanResult.stderr.contains("\(nan.path): line 2.precision: \"nan\" is not a finite decimal number"), "\(nanResult.stderr)")
+
         for arguments in [
             ["regress", broken.path, "--baseline", baseline.path],
             ["regress", folder.appendingPathComponent("none.csv").path, "--baseline", baseline.path],

@@ -15,6 +15,30 @@ public struct MetricsTable: Sendable {
     public let ids: [String]
     /// Cells by configuration id and column.
     private let cells: [String: [String: String]]
+    /// The line of each configuration's row in the file.
+    private let lines: [String: Int]
+
+    /// The columns that describe a configuration rather than measure it: every
+    /// column but the id and the metric columns `metrics.csv` writes
+    /// (``MetricsCSV/isMetricColumn(_:)``), in file order. For a sweep these are
+    /// the swept parameters.
+    public var parameterColumns: [String] {
+        columns.filter { $0 != idColumn && !MetricsCSV.isMetricColumn($0) }
+    }
+
+    /// The line in the file of configuration `id`'s row.
+    ///
+    /// - Parameter id: a configuration id of the table.
+    /// - Returns: the 1-based line number, or `nil` if the table has no such row.
+    public func line(of id: String) -> Int? { lines[id] }
+
+    /// The raw text of a cell.
+    ///
+    /// - Parameters:
+    ///   - column: a column name.
+    ///   - id: a configuration id.
+    /// - Returns: the cell's text, or `nil` if the row or the column is absent.
+    public func text(_ column: String, of id: String) -> String? { cells[id]?[column] }
 
     /// Reads and checks a metrics CSV.
     public static func read(contentsOf url: URL) throws(InputError) -> MetricsTable {
@@ -35,6 +59,7 @@ public struct MetricsTable: Sendable {
         }
         var ids = [String]()
         var cells = [String: [String: String]]()
+        var lines = [String: Int]()
         for (index, row) in csv.rows.enumerated() {
             let fields = Dictionary(uniqueKeysWithValues: zip(header, row))
             let id = fields[idColumn]!
@@ -45,23 +70,82 @@ public struct MetricsTable: Sendable {
             }
             ids.append(id)
             cells[id] = fields
+            lines[id] = line
         }
-        return MetricsTable(file: file, columns: header, idColumn: idColumn, ids: ids, cells: cells)
+        return MetricsTable(file: file, columns: header, idColumn: idColumn, ids: ids, cells: cells, lines: lines)
     }
 
     /// Whether the table has a column.
     public func hasColumn(_ name: String) -> Bool { columns.contains(name) }
 
-    /// The numeric value of `metric` for configuration `id`: nil if the
-    /// configuration is absent; NaN for an empty cell or `nan`; an error for
-    /// anything that is not a number.
+    /// The numeric value of `metric` for configuration `id`, as `metrics.csv`
+    /// writes it: NaN for `nan` or an empty cell (an undefined metric, such as
+    /// the precision of a configuration that never warns), otherwise a finite
+    /// decimal number.
+    ///
+    /// - Parameters:
+    ///   - metric: a column name.
+    ///   - id: a configuration id.
+    /// - Returns: the value, or `nil` if the configuration is absent.
+    /// - Throws: `InputError` naming the file, the line and the column for any
+    ///   other text (`inf`, hexadecimal floats such as `0x1p3`, words).
     public func value(_ metric: String, of id: String) throws(InputError) -> Double? {
         guard let row = cells[id] else { return nil }
         let text = row[metric, default: ""].trimmingCharacters(in: .whitespaces)
-        if text.isEmpty || text.lowercased() == "nan" { return .nan }
-        guard let value = Double(text) else {
-            throw InputError(file: file, field: "\(id).\(metric)", problem: "\"\(text)\" is not a number")
+        if text.isEmpty || text == "nan" { return .nan }
+        return try finite(text, metric, id)
+    }
+
+    /// The value of `metric` for configuration `id` when it must be compared:
+    /// a finite decimal number (``decimal(_:)``); empty cells, `nan`, `inf` and
+    /// hexadecimal floats are refused, since a regression check cannot compare
+    /// them.
+    ///
+    /// - Parameters:
+    ///   - metric: a column name.
+    ///   - id: a configuration id.
+    /// - Returns: the value, or `nil` if the configuration is absent.
+    /// - Throws: `InputError` naming the file, the line and the column.
+    public func comparableValue(_ metric: String, of id: String) throws(InputError) -> Double? {
+        guard let row = cells[id] else { return nil }
+        return try finite(row[metric, default: ""].trimmingCharacters(in: .whitespaces), metric, id)
+    }
+
+    private func finite(_ text: String, _ metric: String, _ id: String) throws(InputError) -> Double {
+        guard let value = Self.decimal(text) else {
+            throw InputError(
+                file: file, field: "line \(lines[id]!).\(metric)",
+                problem: "\"\(text)\" is not a finite decimal number (configuration \"\(id)\")")
         }
+        return value
+    }
+
+    /// A finite number in plain decimal notation, `[+-]digits[.digits][e[+-]digits]`
+    /// (as `metrics.csv` writes numbers), or `nil` for anything else: empty text,
+    /// `nan`, `inf`, hexadecimal floats, or a value that overflows to infinity.
+    ///
+    /// - Parameter text: the cell text, without surrounding white space.
+    /// - Returns: the value, or `nil`.
+    public static func decimal(_ text: String) -> Double? {
+        var bytes = text.utf8[...]
+        func digits() -> Int {
+            let count = bytes.prefix { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }.count
+            bytes = bytes.dropFirst(count)
+            return count
+        }
+        if let sign = bytes.first, sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") { bytes = bytes.dropFirst() }
+        var mantissa = digits()
+        if bytes.first == UInt8(ascii: ".") {
+            bytes = bytes.dropFirst()
+            mantissa += digits()
+        }
+        guard mantissa > 0 else { return nil }
+        if let e = bytes.first, e == UInt8(ascii: "e") || e == UInt8(ascii: "E") {
+            bytes = bytes.dropFirst()
+            if let sign = bytes.first, sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") { bytes = bytes.dropFirst() }
+            guard digits() > 0 else { return nil }
+        }
+        guard bytes.isEmpty, let value = Double(text), value.isFinite else { return nil }
         return value
     }
 }

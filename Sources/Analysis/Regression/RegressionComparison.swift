@@ -30,6 +30,15 @@ public struct RegressionComparison: Sendable {
     public let metrics: [String]
 
     /// Compares `actual` with `baseline` on `metrics`.
+    ///
+    /// - Parameters:
+    ///   - actual: the metrics to check.
+    ///   - baseline: the expected metrics.
+    ///   - metrics: the metric columns to compare.
+    ///   - tolerance: the largest allowed absolute difference (finite, ≥ 0).
+    /// - Throws: `InputError` for a bad argument, a missing column, tables whose
+    ///   configurations differ (parameter columns or their values), or a compared
+    ///   cell that is not a finite decimal number.
     public init(actual: MetricsTable, baseline: MetricsTable, metrics: [String], tolerance: Double) throws(InputError) {
         guard tolerance >= 0, tolerance.isFinite else {
             throw InputError(file: "<argument>", field: "--tolerance", problem: "must be a finite number ≥ 0")
@@ -43,20 +52,16 @@ public struct RegressionComparison: Sendable {
                     file: table.file, field: metric, problem: "no such column (columns: \(table.columns.joined(separator: ",")))")
             }
         }
+        try Self.checkSameConfigurations(actual, baseline)
         var rows = [Row]()
         for id in baseline.ids {
             for metric in metrics {
-                let expected = try baseline.value(metric, of: id)!
-                guard let value = try actual.value(metric, of: id) else {
+                let expected = try baseline.comparableValue(metric, of: id)!
+                guard let value = try actual.comparableValue(metric, of: id) else {
                     rows.append(Row(configuration: id, metric: metric, baseline: expected, actual: nil, outcome: .missing))
                     continue
                 }
-                let within: Bool
-                if expected.isNaN || value.isNaN {
-                    within = expected.isNaN && value.isNaN
-                } else {
-                    within = abs(value - expected) <= tolerance
-                }
+                let within = abs(value - expected) <= tolerance
                 rows.append(Row(configuration: id, metric: metric, baseline: expected, actual: value, outcome: within ? .pass : .fail))
             }
         }
@@ -65,6 +70,48 @@ public struct RegressionComparison: Sendable {
         self.newConfigurations = actual.ids.filter { !known.contains($0) }
         self.tolerance = tolerance
         self.metrics = metrics
+    }
+
+    /// Refuses tables that describe different configurations under the same
+    /// ids: both must have the same parameter columns
+    /// (``MetricsTable/parameterColumns``), and every configuration in both must
+    /// have the same value in each (numerically equal, or the same text).
+    static func checkSameConfigurations(_ actual: MetricsTable, _ baseline: MetricsTable) throws(InputError) {
+        let actualColumns = actual.parameterColumns
+        let baselineColumns = baseline.parameterColumns
+        for column in actualColumns where !baselineColumns.contains(column) {
+            throw InputError(
+                file: actual.file, field: column,
+                problem:
+                    "parameter column not in the baseline \(baseline.file) (its parameter columns: \(baselineColumns.isEmpty ? "none" : baselineColumns.joined(separator: ","))): the sweeps differ"
+            )
+        }
+        for column in baselineColumns where !actualColumns.contains(column) {
+            throw InputError(
+                file: baseline.file, field: column,
+                problem:
+                    "baseline parameter column missing from \(actual.file) (its parameter columns: \(actualColumns.isEmpty ? "none" : actualColumns.joined(separator: ","))): the sweeps differ"
+            )
+        }
+        for id in actual.ids where baseline.line(of: id) != nil {
+            for column in baselineColumns {
+                let mine = actual.text(column, of: id) ?? ""
+                let theirs = baseline.text(column, of: id) ?? ""
+                let same: Bool
+                if let a = MetricsTable.decimal(mine), let b = MetricsTable.decimal(theirs) {
+                    same = a == b
+                } else {
+                    same = mine == theirs
+                }
+                guard same else {
+                    throw InputError(
+                        file: actual.file, field: "line \(actual.line(of: id)!).\(column)",
+                        problem:
+                            "configuration \"\(id)\" has \(column) \"\(mine)\", but \"\(theirs)\" in the baseline \(baseline.file) (line \(baseline.line(of: id)!)): the configurations differ"
+                    )
+                }
+            }
+        }
     }
 
     /// Rows outside tolerance or missing.

@@ -135,6 +135,13 @@ public enum HistogramReplayFile {
             var total = 0.0
             for (column, bin) in bins.sorted(by: { $0.bin.low < $1.bin.low }) {
                 let minutes = try value(column)
+                // One row is one encounter, at most one day: more minutes would
+                // only build millions of scan instances (or overflow the seconds).
+                guard minutes <= Self.maximumMinutesPerBin else {
+                    throw InputError(
+                        file: file, field: "line \(number), \(columns[column])",
+                        problem: "out of range: found \(cells[column]) minutes, allowed 0…\(Int(Self.maximumMinutesPerBin)) (one day)")
+                }
                 total += minutes
                 var seconds = Int((minutes * 60).rounded())
                 while seconds > 0 {
@@ -162,6 +169,9 @@ public enum HistogramReplayFile {
                 } : cases,
             inputFiles: [file])
     }
+
+    /// The most minutes one attenuation bin of one row may hold: a day.
+    public static let maximumMinutesPerBin = 1440.0
 
     /// Parses a `min_LO_HI` column name.
     static func bin(_ name: String, file: String, line: Int) throws -> Bin {

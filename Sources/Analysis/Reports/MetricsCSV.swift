@@ -14,6 +14,21 @@ public enum MetricsCSV {
         "f1_low", "f1_high", "precision_seed_low", "precision_seed_high", "recall_seed_low", "recall_seed_high",
     ]
 
+    /// Whether `column` is a metric column of `metrics.csv` (of any label, or
+    /// a field outcome) rather than the id or a swept parameter.
+    ///
+    /// - Parameter column: a column name.
+    /// - Returns: `true` for the metric and field-outcome columns.
+    public static func isMetricColumn(_ column: String) -> Bool {
+        metricColumnSet.contains(column)
+    }
+
+    private static let metricColumnSet: Set<String> = {
+        var names = Set(metricColumns + FieldOutcomes.columns)
+        for label in GroundTruthLabel.allCases { names.formUnion(metricColumns.map { label.columnPrefix + $0 }) }
+        return names
+    }()
+
     /// Labels in column order: the primary first (unprefixed), then the others.
     public static func labelOrder(primary: GroundTruthLabel) -> [GroundTruthLabel] {
         [primary] + GroundTruthLabel.allCases.filter { $0 != primary }

@@ -151,27 +151,47 @@ public struct RecordedRun: Sendable {
         return [UInt8](data)
     }
 
-    /// The manifest pins every output by SHA-256: a changed or swapped file is refused.
+    /// The files a run folder must list and hold: the ones read back here.
+    static let requiredOutputs = [
+        "phones.csv", "infections.csv", "summary.csv", WindowStore.fileName, ExposureStore.fileName, RunOutputs.riskFileName,
+    ]
+
+    /// The manifest pins every output by SHA-256: every file its `outputs`
+    /// lists must be present in the folder, with that digest when one is
+    /// recorded (a `null` value records presence only); the files read back
+    /// here must be listed. A missing, changed or swapped file is refused,
+    /// naming it.
     static func checkHashes(manifest: [String: JSONValue], manifestPath: String, folder: String) throws {
         guard case .object(let outputs)? = manifest["outputs"] else {
             throw InputError(file: manifestPath, field: "outputs", problem: "missing or not an object")
         }
-        var names = ["phones.csv", "infections.csv", "summary.csv", WindowStore.fileName, ExposureStore.fileName, RunOutputs.riskFileName]
-        if outputs[RunOutputs.counterfactualFileName] != nil
-            || FileManager.default.fileExists(
-                atPath: URL(fileURLWithPath: folder).appendingPathComponent(RunOutputs.counterfactualFileName).path)
-        {
-            names.append(RunOutputs.counterfactualFileName)
+        let counterfactual = URL(fileURLWithPath: folder).appendingPathComponent(RunOutputs.counterfactualFileName).path
+        if FileManager.default.fileExists(atPath: counterfactual) && outputs[RunOutputs.counterfactualFileName] == nil {
+            throw InputError(file: counterfactual, problem: "is not listed in manifest.json (added after the run?)")
         }
-        for name in names {
-            guard case .string(let expected)? = outputs[name] else {
-                throw InputError(
-                    file: manifestPath, field: "outputs.\(name)", problem: "missing; the run folder is from an older WarnSim or incomplete")
+        for name in requiredOutputs where outputs[name] == nil {
+            throw InputError(
+                file: manifestPath, field: "outputs.\(name)", problem: "missing; the run folder is from an older WarnSim or incomplete")
+        }
+        for name in outputs.keys.sorted() {
+            guard !name.isEmpty, !name.contains("/"), !name.contains("\\"), name != ".", name != ".." else {
+                throw InputError(file: manifestPath, field: "outputs.\(name)", problem: "is not a file name in the run folder")
             }
             let path = URL(fileURLWithPath: folder).appendingPathComponent(name).path
-            let actual = RunManifest.digest(Data(try bytes(path)))
-            guard actual == expected else {
-                throw InputError(file: path, problem: "does not match its SHA-256 in manifest.json (changed after the run?)")
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
+                throw InputError(file: path, problem: "is listed in manifest.json but missing from the run folder")
+            }
+            switch outputs[name]! {
+            case .null:
+                continue
+            case .string(let expected):
+                let actual = RunManifest.digest(Data(try bytes(path)))
+                guard actual == expected else {
+                    throw InputError(file: path, problem: "does not match its SHA-256 in manifest.json (changed after the run?)")
+                }
+            default:
+                throw InputError(file: manifestPath, field: "outputs.\(name)", problem: "is not a \"sha256:HEX\" digest or null")
             }
         }
     }

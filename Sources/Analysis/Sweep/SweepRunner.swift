@@ -9,8 +9,10 @@ import WarnSimCore
 ///
 /// Configurations are scored in chunks; each finished chunk's rows are saved
 /// under `.partial/` (atomically), keyed by a hash of everything that
-/// determines them. A sweep started again with the same inputs reuses the
-/// saved chunks and finishes with the same bytes; the folder is removed at the
+/// determines them, and closed by a `# sha256:HEX` line over the rows
+/// (``ChunkFile``). A sweep started again with the same inputs reuses the
+/// saved chunks whose checksum and configuration ids match, recomputes any
+/// other, and finishes with the same bytes; the folder is removed at the
 /// end. Every row depends only on its configuration and the shared bootstrap
 /// resamples, never on the chunking or the thread count.
 public struct SweepRunner: Sendable {
@@ -34,6 +36,10 @@ public struct SweepRunner: Sendable {
         public var scoring = 0.0
         public var metrics = 0.0
         public var moments = 0
+        /// Saved chunks reused on resumption.
+        public var chunksReused = 0
+        /// Saved chunks refused (checksum or ids wrong) and recomputed.
+        public var chunksRefused = 0
     }
 
     /// Writes the sweep into `folder`; `progress(done, total)` after each chunk.
@@ -65,11 +71,14 @@ public struct SweepRunner: Sendable {
         var rows = [String](repeating: "", count: plan.entries.count)
         for (number, chunk) in chunks.enumerated() {
             let file = partial.appendingPathComponent(String(format: "chunk-%05d.csv", number))
-            let saved = (try? String(contentsOf: file, encoding: .utf8)).map {
-                $0.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+            let ids = chunk.map { plan.entries[scored[$0].entry].id }
+            var saved: [String]?
+            if fm.fileExists(atPath: file.path) {
+                saved = ChunkFile.rows(of: try? Data(contentsOf: file), ids: ids)
+                if saved == nil { timings.chunksRefused += 1 } else { timings.chunksReused += 1 }
             }
-            if let saved, saved.count == chunk.count {
-                for (offset, line) in zip(chunk, saved) { rows[scored[offset].entry] = String(line) + "\n" }
+            if let saved {
+                for (offset, line) in zip(chunk, saved) { rows[scored[offset].entry] = line }
             } else {
                 if scorers == nil {
                     scorers = runs.runs.map { WarningScorer(run: $0) }
@@ -90,7 +99,7 @@ public struct SweepRunner: Sendable {
                     rows[scored[offset].entry] = row
                     text += row
                 }
-                try AtomicFile.write(text, to: file)
+                try AtomicFile.write(ChunkFile.contents(rows: text), to: file)
             }
             try progress(chunk.upperBound, scored.count)
         }

@@ -15,6 +15,16 @@ public enum KeyExportError: Error, Equatable, Sendable, CustomStringConvertible 
     case unsupportedAlgorithm(String)
     case invalidPublicKey(String)
     case invalidPrivateKey(String)
+    /// Zip readers could disagree about what the archive holds.
+    case ambiguousArchive(String)
+    /// Bytes follow the end-of-central-directory record.
+    case trailingBytes(Int)
+    /// An entry's data does not match the CRC-32 the archive records.
+    case checksumMismatch(String, recorded: UInt32, actual: UInt32)
+    /// `export.sig` describes the signature differently from `export.bin` (its
+    /// fields are outside the signed bytes, so they must agree with the signed
+    /// ones).
+    case inconsistentSignature(String)
 
     public var description: String {
         switch self {
@@ -44,6 +54,19 @@ public enum KeyExportError: Error, Equatable, Sendable, CustomStringConvertible 
             return "not a PEM P-256 public key (\(detail))"
         case .invalidPrivateKey(let detail):
             return "not a PEM P-256 private key (\(detail))"
+        case .ambiguousArchive(let detail):
+            return "not an unambiguous key package: \(detail)"
+        case .trailingBytes(let count):
+            return "not an unambiguous key package: \(count) bytes follow the end-of-central-directory record"
+        case .checksumMismatch(let name, let recorded, let actual):
+            return "\(name) does not match its CRC-32 (recorded \(Self.hex(recorded)), computed \(Self.hex(actual)))"
+        case .inconsistentSignature(let detail):
+            return "export.sig: \(detail)"
         }
+    }
+
+    private static func hex(_ value: UInt32) -> String {
+        let digits = String(value, radix: 16)
+        return "0x" + String(repeating: "0", count: 8 - digits.count) + digits
     }
 }

@@ -71,16 +71,27 @@ public struct KeyExportPackage: Sendable {
         try self.init(archiveAt: temporary)
     }
 
-    /// Reads a package from a zip file on disk.
+    /// Reads a package from a zip file on disk: its layout is checked first
+    /// (``KeyPackageArchiveLayout``: exactly `export.bin` and `export.sig`, no
+    /// gaps, no trailing bytes), then both entries are extracted and their CRC-32
+    /// checked.
     init(archiveAt url: URL) throws(KeyExportError) {
+        let bytes: [UInt8]
+        do {
+            bytes = [UInt8](try Data(contentsOf: url))
+        } catch {
+            throw .notAZipArchive("cannot read the archive: \(error.localizedDescription)")
+        }
+        guard bytes.count <= Self.maximumEntryBytes else { throw .entryTooLarge("the archive", bytes.count) }
+        let layout = try KeyPackageArchiveLayout(bytes)
         let archive: Archive
         do {
             archive = try Archive(url: url, accessMode: .read)
         } catch {
             throw .notAZipArchive(String(describing: error))
         }
-        exportBin = try Self.extract("export.bin", from: archive)
-        exportSig = try Self.extract("export.sig", from: archive)
+        exportBin = try Self.extract(layout.entries["export.bin"]!, from: archive)
+        exportSig = try Self.extract(layout.entries["export.sig"]!, from: archive)
     }
 
     /// Reads a package from a file; errors name the file.
@@ -111,8 +122,12 @@ public struct KeyExportPackage: Sendable {
         }
     }
 
-    private static func extract(_ name: String, from archive: Archive) throws(KeyExportError) -> Data {
+    private static func extract(_ expected: KeyPackageArchiveLayout.Entry, from archive: Archive) throws(KeyExportError) -> Data {
+        let name = expected.name
         guard let entry = archive[name] else { throw .missingEntry(name) }
+        guard entry.checksum == expected.crc32, entry.uncompressedSize == Int64(expected.uncompressedSize) else {
+            throw .ambiguousArchive("ZIP reading found a different \(name) from the one the central directory describes")
+        }
         guard entry.type == .file else { throw .corruptEntry(name, "not a regular file") }
         guard entry.uncompressedSize <= Int64(maximumEntryBytes) else {
             throw .entryTooLarge(name, Int(clamping: entry.uncompressedSize))
@@ -133,6 +148,8 @@ public struct KeyExportPackage: Sendable {
         guard Int64(data.count) == entry.uncompressedSize else {
             throw .corruptEntry(name, "\(data.count) bytes extracted, \(entry.uncompressedSize) declared")
         }
+        let checksum = ZipCRC32.checksum(data)
+        guard checksum == expected.crc32 else { throw .checksumMismatch(name, recorded: expected.crc32, actual: checksum) }
         return data
     }
 
@@ -155,17 +172,41 @@ public struct KeyExportPackage: Sendable {
         try KeyExportSignature.entries(of: exportSig)
     }
 
+    /// What is wrong with `export.sig`'s description of the signature: its
+    /// signature info, batch number and batch size lie outside the signed bytes,
+    /// so each must agree with `export.bin` (see
+    /// ``KeyExportSignature/consistencyProblems(of:with:)``).
+    ///
+    /// - Returns: one sentence per disagreement; empty for a consistent package.
+    /// - Throws: ``KeyExportError`` if either file does not parse.
+    public func signatureProblems() throws(KeyExportError) -> [String] {
+        try KeyExportSignature.consistencyProblems(of: signatures(), with: export())
+    }
+
     /// Checks the signature with `publicKey`, or reports `.notChecked` without one.
+    /// A package whose `export.sig` disagrees with `export.bin`
+    /// (``signatureProblems()``) is `.invalid` with or without a key: what it
+    /// claims about its signer is not what was signed.
     ///
     /// - Parameter publicKey: the key to verify with, or `nil` to only parse.
-    /// - Returns: `.verified` if any signature verifies, `.invalid` if none does,
-    ///   `.notChecked` without a key.
-    /// - Throws: ``KeyExportError`` if `export.sig` does not parse or names an
-    ///   unsupported algorithm.
+    /// - Returns: `.verified` if a signature verifies and `export.sig` agrees with
+    ///   `export.bin`, `.invalid` otherwise, `.notChecked` without a key for a
+    ///   consistent package.
+    /// - Throws: ``KeyExportError`` if `export.sig` does not parse, names an
+    ///   unsupported algorithm, or verifies over an `export.bin` that does not
+    ///   parse.
     public func verify(with publicKey: P256.Signing.PublicKey?) throws(KeyExportError) -> KeyExportSignature.Status {
         let entries = try signatures()
-        guard let publicKey else { return .notChecked }
-        return try KeyExportSignature.verify(exportBin, entries: entries, publicKey: publicKey)
+        guard let publicKey else {
+            // Without a key only the claims can be checked, if export.bin parses.
+            guard let export = try? export() else { return .notChecked }
+            return KeyExportSignature.consistencyProblems(of: entries, with: export).isEmpty ? .notChecked : .invalid
+        }
+        // The signature first: a changed export.bin is `.invalid`, whether or
+        // not it still parses.
+        let status = try KeyExportSignature.verify(exportBin, entries: entries, publicKey: publicKey)
+        guard status == .verified else { return status }
+        return try KeyExportSignature.consistencyProblems(of: entries, with: export()).isEmpty ? .verified : .invalid
     }
 
     // MARK: Writing

@@ -121,6 +121,57 @@ public enum KeyExportSignature {
         return .invalid
     }
 
+    /// How `export.sig` disagrees with `export.bin`. The signature entries'
+    /// info (key id, key version, algorithm), batch number and batch size are not
+    /// covered by the signature, so a reader may trust them only where they
+    /// repeat what the signed `export.bin` says: each entry's info must equal one
+    /// of `export.bin`'s signature infos (or, when `export.bin` lists none, name
+    /// no key), and its batch number and size must equal `export.bin`'s (absent
+    /// counts as 1, as the server writes 1 of 1).
+    ///
+    /// - Parameters:
+    ///   - entries: the entries of `export.sig`.
+    ///   - export: the parsed `export.bin`.
+    /// - Returns: one sentence per disagreement, naming the entry and the field;
+    ///   empty when they agree.
+    public static func consistencyProblems(of entries: [Entry], with export: KeyExport) -> [String] {
+        var problems: [String] = []
+        func text<T>(_ value: T?) -> String { value.map { "\"\($0)\"" } ?? "none" }
+        for (index, entry) in entries.enumerated() {
+            let label = entries.count == 1 ? "the signature" : "signature \(index + 1)"
+            let info = entry.info ?? KeyExport.SignatureInfo(signatureAlgorithm: nil)
+            if export.signatureInfos.isEmpty {
+                if info.verificationKeyID != nil || info.verificationKeyVersion != nil {
+                    problems.append(
+                        "\(label) names key id \(text(info.verificationKeyID)) version \(text(info.verificationKeyVersion)), but export.bin lists no signature info"
+                    )
+                }
+            } else if !export.signatureInfos.contains(where: { Self.sameSigner($0, info) }) {
+                let listed = export.signatureInfos.map {
+                    "key id \(text($0.verificationKeyID)) version \(text($0.verificationKeyVersion)) algorithm \(text($0.signatureAlgorithm))"
+                }
+                problems.append(
+                    "\(label) names key id \(text(info.verificationKeyID)) version \(text(info.verificationKeyVersion)) algorithm \(text(info.signatureAlgorithm)), but export.bin lists \(listed.joined(separator: "; "))"
+                )
+            }
+            if (entry.batchNum ?? 1) != (export.batchNum ?? 1) {
+                problems.append("\(label) has batch_num \(entry.batchNum ?? 1), export.bin \(export.batchNum ?? 1)")
+            }
+            if (entry.batchSize ?? 1) != (export.batchSize ?? 1) {
+                problems.append("\(label) has batch_size \(entry.batchSize ?? 1), export.bin \(export.batchSize ?? 1)")
+            }
+        }
+        return problems
+    }
+
+    /// Whether two signature infos name the same key and algorithm (an absent
+    /// algorithm is ECDSA with SHA-256, as in ``verify(_:entries:publicKey:)``).
+    private static func sameSigner(_ a: KeyExport.SignatureInfo, _ b: KeyExport.SignatureInfo) -> Bool {
+        a.verificationKeyID == b.verificationKeyID && a.verificationKeyVersion == b.verificationKeyVersion
+            && (a.signatureAlgorithm ?? KeyExport.SignatureInfo.ecdsaWithSHA256)
+                == (b.signatureAlgorithm ?? KeyExport.SignatureInfo.ecdsaWithSHA256)
+    }
+
     /// Reads a PEM public key (`-----BEGIN PUBLIC KEY-----`).
     ///
     /// - Parameter pem: the PEM text.

@@ -7,16 +7,21 @@ public struct KeyPackageReport: Sendable {
     public let export: KeyExport
     public let signatures: [KeyExportSignature.Entry]
     public let status: KeyExportSignature.Status
+    /// Where `export.sig` disagrees with `export.bin`
+    /// (``KeyExportPackage/signatureProblems()``); the status is then `invalid`.
+    public let signatureProblems: [String]
 
     /// Parses and, if `publicKey` is given, verifies `package`.
     ///
     /// - Parameters:
     ///   - package: the package to report on.
-    ///   - publicKey: the key to verify with, or `nil` (status `not_checked`).
+    ///   - publicKey: the key to verify with, or `nil` (status `not_checked`,
+    ///     or `invalid` if `export.sig` disagrees with `export.bin`).
     /// - Throws: ``KeyExportError`` if either file does not parse.
     public init(package: KeyExportPackage, publicKey: P256.Signing.PublicKey?) throws(KeyExportError) {
         export = try package.export()
         signatures = try package.signatures()
+        signatureProblems = try package.signatureProblems()
         status = try package.verify(with: publicKey)
     }
 
@@ -28,7 +33,9 @@ public struct KeyPackageReport: Sendable {
 
     /// File-level fields as `# name=value` lines, then one CSV row per key
     /// (`list` is `keys` or `revised_keys`). Read with pandas as
-    /// `read_csv(path, comment="#")`. Absent optional fields are empty cells.
+    /// `read_csv(path, comment="#")`. Absent optional fields are empty cells. A
+    /// `# signature_problem=` line follows the status for each disagreement
+    /// between `export.sig` and `export.bin`.
     ///
     /// - Returns: the CSV text, each line ending in a newline.
     public func csv() -> String {
@@ -47,6 +54,7 @@ public struct KeyPackageReport: Sendable {
         }
         lines.append("# signatures=\(signatures.count)")
         lines.append("# signature_status=\(status.rawValue)")
+        for problem in signatureProblems { lines.append("# signature_problem=\(problem)") }
         lines.append("# keys=\(export.keys.count) revised_keys=\(export.revisedKeys.count)")
         lines.append(Self.csvColumns.joined(separator: ","))
         for (list, keys) in [("keys", export.keys), ("revised_keys", export.revisedKeys)] {
@@ -99,6 +107,7 @@ public struct KeyPackageReport: Sendable {
                 ] as [String: Any]
             },
             "signature_status": status.rawValue,
+            "signature_problems": signatureProblems,
             "keys": export.keys.map(key),
             "revised_keys": export.revisedKeys.map(key),
         ]

@@ -1,4 +1,5 @@
 import ExposureNotification
+import WarnSimCore
 
 /// Many CWA v2 parameter sets compiled for the batch scorer:
 /// - the right-hand GEMM matrix, with one column per distinct weight vector
@@ -129,7 +130,7 @@ struct BatchConfigurationTables: Sendable {
                         trv.append(-2)
                         continue
                     }
-                    let level = offset + p.trlEncoding.infectiousnessOffset(Infectiousness(rawValue: infectiousness)!)
+                    let level = offset.saturatingAdding(p.trlEncoding.infectiousnessOffset(Infectiousness(rawValue: infectiousness)!))
                     if p.trlFilters.contains(where: { $0.dropIfTRLInRange.contains(Double(level)) }) {
                         trv.append(-1)
                     } else {

@@ -187,7 +187,7 @@ public struct BatchScorer: Sendable {
                                                         let filterBegin = t.filterStart[config]
                                                         let filterEnd = t.filterStart[config + 1]
                                                         for device in devices {
-                                                            let minDay = referenceDays[device] - maxAge
+                                                            let minDay = referenceDays[device].saturatingSubtracting(maxAge)
                                                             let lo = set.deviceStart[device]
                                                             let hi = set.deviceStart[device + 1]
                                                             var highBits: UInt8 = 0

@@ -1,4 +1,5 @@
 import ExposureNotification
+import WarnSimCore
 
 /// Many phones' exposure windows reduced to what the batch scorer needs: per
 /// window the device, day, report type, infectiousness, and the seconds per
@@ -75,7 +76,7 @@ public struct BatchWindowSet: Sendable {
                     seen[bin] = true
                     touched.append(bin)
                 }
-                perBin[bin] += Swift.max(scan.secondsSinceLastScan, 0)
+                perBin[bin] = perBin[bin].saturatingAdding(Swift.max(scan.secondsSinceLastScan, 0))
             }
             for bin in touched.sorted() {
                 let seconds = perBin[bin]

@@ -1,4 +1,5 @@
 import ExposureNotification
+import WarnSimCore
 
 /// The Corona-Warn-App's ENF v2 risk calculation, step by step as
 /// the apps implement it (corona-warn-app/cwa-app-android `DefaultRiskLevels.kt`,
@@ -38,13 +39,13 @@ public struct CWARiskEngine: Sendable {
         for scan in window.scanInstances {
             let seconds = Swift.max(scan.secondsSinceLastScan, 0)
             if let index = weights.firstIndex(where: { $0.attenuationRange.contains(Double(scan.minAttenuation)) }) {
-                secondsPerWeight[index] += seconds
+                secondsPerWeight[index] = secondsPerWeight[index].saturatingAdding(seconds)
             } else {
-                secondsWithoutWeight += seconds
+                secondsWithoutWeight = secondsWithoutWeight.saturatingAdding(seconds)
             }
         }
         var result = WindowEvaluation(
-            ageInDays: referenceDay - window.dayNumber,
+            ageInDays: referenceDay.saturatingSubtracting(window.dayNumber),
             secondsPerWeight: secondsPerWeight, secondsWithoutWeight: secondsWithoutWeight,
             transmissionRiskLevel: nil, transmissionRiskValue: nil, weightedMinutes: nil,
             normalizedTime: nil, riskLevel: nil, dropReason: nil
@@ -74,7 +75,9 @@ public struct CWARiskEngine: Sendable {
             result.dropReason = .unknownReportType(window.reportType)
             return result
         }
-        let level = reportOffset + parameters.trlEncoding.infectiousnessOffset(window.infectiousness)
+        // Saturating: the loaders bound the offsets to 0…8, but parameters built
+        // in code are not checked, and no input may trap the engine.
+        let level = reportOffset.saturatingAdding(parameters.trlEncoding.infectiousnessOffset(window.infectiousness))
         result.transmissionRiskLevel = level
         // Step 3: TRL filters.
         for (index, filter) in parameters.trlFilters.enumerated() where filter.dropIfTRLInRange.contains(Double(level)) {
@@ -130,11 +133,11 @@ public struct CWARiskEngine: Sendable {
     ///   - range: the attenuation range in dB, tested against each scan's minimum
     ///     attenuation.
     /// - Returns: the sum of `max(secondsSinceLastScan, 0)` over those scans, in
-    ///   seconds (0 if none).
+    ///   seconds (0 if none), saturating at `Int.max`.
     public static func seconds(of window: ExposureWindow, in range: RiskRange) -> Int {
         var total = 0
         for scan in window.scanInstances where range.contains(Double(scan.minAttenuation)) {
-            total += Swift.max(scan.secondsSinceLastScan, 0)
+            total = total.saturatingAdding(Swift.max(scan.secondsSinceLastScan, 0))
         }
         return total
     }

@@ -1,4 +1,5 @@
 import ExposureNotification
+import WarnSimCore
 
 /// The ENF v1 (2020) schemes scored from ENF v2 windows
 /// (CWA: cwa-server `main-config/exposure-config.yaml`, `attenuation-duration.yaml`,
@@ -112,17 +113,21 @@ public enum ENFv1Engine {
         var maximum = 0
         var bucketSeconds = [0, 0, 0]
         for window in windows {
-            let age = referenceDay - window.dayNumber
+            // Saturating sums: the loaders bound seconds, attenuations and
+            // offsets, but windows and parameters built in code are not checked,
+            // and no input may trap the engine.
+            let age = referenceDay.saturatingSubtracting(window.dayNumber)
             var seconds = 0
             var weightedAttenuation = 0
             var attenuationSum = 0
             for scan in window.scanInstances {
                 let s = Swift.max(scan.secondsSinceLastScan, 0)
-                seconds += s
-                weightedAttenuation += s * scan.typicalAttenuation
-                attenuationSum += scan.typicalAttenuation
+                seconds = seconds.saturatingAdding(s)
+                weightedAttenuation = weightedAttenuation.saturatingAdding(s.saturatingMultiplied(by: scan.typicalAttenuation))
+                attenuationSum = attenuationSum.saturatingAdding(scan.typicalAttenuation)
             }
-            let level = (c.trlEncoding.reportTypeOffset(window.reportType) ?? 0) + c.trlEncoding.infectiousnessOffset(window.infectiousness)
+            let level = (c.trlEncoding.reportTypeOffset(window.reportType) ?? 0)
+                .saturatingAdding(c.trlEncoding.infectiousnessOffset(window.infectiousness))
             var exposure = ENFv1Exposure(
                 ageInDays: age, transmissionRiskLevel: level, attenuationValue: nil,
                 durationMinutes: reportedDurationMinutes(seconds: seconds, platform: platform), riskScore: 0, retained: false
@@ -137,20 +142,19 @@ public enum ENFv1Engine {
                 : Int(CWARiskEngine.roundHalfUp(Double(attenuationSum) / Double(window.scanInstances.count)))
             exposure.attenuationValue = attenuation
             let trlScore = (1...8).contains(level) ? c.transmissionRiskScores[level - 1] : 0
-            let score =
-                c.attenuationScores[attenuationBucket(attenuation)]
-                * c.daysSinceLastExposureScores[daysBucket(age)]
-                * c.durationScores[durationBucket(exposure.durationMinutes)]
-                * trlScore
+            let score = c.attenuationScores[attenuationBucket(attenuation)]
+                .saturatingMultiplied(by: c.daysSinceLastExposureScores[daysBucket(age)])
+                .saturatingMultiplied(by: c.durationScores[durationBucket(exposure.durationMinutes)])
+                .saturatingMultiplied(by: trlScore)
             exposure.riskScore = score
             exposure.retained = score >= c.minimumRiskScore
             if exposure.retained {
                 maximum = Swift.max(maximum, score)
                 for scan in window.scanInstances {
                     let s = Swift.max(scan.secondsSinceLastScan, 0)
-                    bucketSeconds[
-                        attenuationDurationBucket(scan.typicalAttenuation, thresholds: c.attenuationDurationThresholds, platform: platform)] +=
-                        s
+                    let bucket = attenuationDurationBucket(
+                        scan.typicalAttenuation, thresholds: c.attenuationDurationThresholds, platform: platform)
+                    bucketSeconds[bucket] = bucketSeconds[bucket].saturatingAdding(s)
                 }
             }
             exposures.append(exposure)
@@ -170,7 +174,8 @@ public enum ENFv1Engine {
     /// The exposure duration the framework reported, in minutes.
     ///
     /// - Parameters:
-    ///   - seconds: the exposure's seconds (Σ of its scans' seconds, ≥ 0).
+    ///   - seconds: the exposure's seconds (Σ of its scans' seconds; negative
+    ///     counts as 0; any value up to `Int.max` is safe).
     ///   - platform: Android: nearest multiple of 5 minutes, a remainder of at
     ///     most 150 s rounded down, no cap (google/exposure-notifications-internals
     ///     `KeyExposureEvaluator.bucketizeDuration`); iOS 13.5: rounded up to the
@@ -181,9 +186,10 @@ public enum ENFv1Engine {
         switch platform {
         case .android:
             let remainder = s % 300
-            return Double(remainder <= 150 ? s - remainder : s - remainder + 300) / 60
+            return Double(remainder <= 150 ? s - remainder : (s - remainder).saturatingAdding(300)) / 60
         case .ios:
-            let rounded = (s + 299) / 300 * 300
+            // Capped first: the cap keeps the rounding from overflowing.
+            let rounded = (Swift.min(s, 1800) + 299) / 300 * 300
             return Double(Swift.min(rounded, 1800)) / 60
         }
     }

@@ -10,8 +10,13 @@ indirect enum ConfigTree: Sendable {
     case list([ConfigTree])
     case scalar(ConfigScalar)
 
-    /// Parses `text` (YAML 1.1; JSON is accepted as a subset) from `file`.
+    /// Parses `text` from `file`: as strict JSON if the file name ends in
+    /// `.json` or the text starts with `{` or `[` (see ``isJSON(file:text:)``),
+    /// otherwise as YAML 1.1.
     static func parse(_ text: String, file: String) throws -> ConfigTree {
+        if isJSON(file: file, text: text) {
+            return try StrictJSONParser.parse(Array(text.utf8), file: file)
+        }
         let node: Node?
         do {
             node = try Yams.compose(yaml: text)
@@ -23,15 +28,35 @@ indirect enum ConfigTree: Sendable {
         return try convert(node, file: file, path: "")
     }
 
+    /// Whether a document is read as JSON: its name ends in `.json`, or its
+    /// first character other than white space is `{` or `[` (WarnSim's YAML
+    /// files never start with a flow collection).
+    static func isJSON(file: String, text: String) -> Bool {
+        if file.lowercased().hasSuffix(".json") { return true }
+        let first = text.utf8.first { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }
+        return first == UInt8(ascii: "{") || first == UInt8(ascii: "[")
+    }
+
     /// Reads and parses a file.
     static func load(path: String) throws -> ConfigTree {
         try parse(readText(path: path), file: path)
     }
 
-    /// Reads a UTF-8 text file, turning failures into input errors.
+    /// Reads a UTF-8 text file of at most ``InputLimits/maximumFileBytes``, turning failures
+    /// into input errors.
     static func readText(path: String) throws -> String {
+        if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber,
+            size.int64Value > Int64(InputLimits.maximumFileBytes)
+        {
+            throw InputError(
+                file: path,
+                problem: "the file has \(size.int64Value) bytes, more than the \(InputLimits.maximumFileBytes) (32 MiB) WarnSim reads")
+        }
         guard let data = FileManager.default.contents(atPath: path) else {
             throw InputError(file: path, problem: "cannot read the file")
+        }
+        guard data.count <= InputLimits.maximumFileBytes else {
+            throw InputError(file: path, problem: "the file has more than the \(InputLimits.maximumFileBytes) bytes (32 MiB) WarnSim reads")
         }
         guard let text = String(data: data, encoding: .utf8) else {
             throw InputError(file: path, problem: "the file is not UTF-8 text")

@@ -56,7 +56,7 @@ public struct WindowFile: Sendable {
     static func read(_ tree: ConfigTree, file: String, referenceDay: Int) throws -> WindowFile {
         let root = FieldReader(file: file, tree: tree)
         if case .list = tree {
-            let windows = try root.list().map { try window($0, referenceDay: referenceDay) }
+            let windows = try windowList(root, limit: InputLimits.maximumWindowsPerCase, referenceDay: referenceDay)
             return WindowFile(
                 cases: [WindowCase(description: "windows", windows: windows, expected: nil)], configuration: nil, referenceDay: referenceDay
             )
@@ -66,11 +66,18 @@ public struct WindowFile: Sendable {
         if map.has("defaultRiskCalculationConfiguration") {
             configuration = try ConfigurationLoader.configuration(from: tree, file: file, trlValueMapping: nil)
         }
+        var windowsInFile = 0
         let cases = try map.required("testCases").list().map { item -> WindowCase in
             let entry = try item.map(allowed: ["description", "exposureWindows", truthField] + expectedFields)
             let description = try entry.required("description").text()
             let truth = try entry.optional(truthField).map { try $0.bool() }
-            let windows = try entry.required("exposureWindows").list().map { try window($0, referenceDay: referenceDay) }
+            let windowsField = try entry.required("exposureWindows")
+            let windows = try windowList(windowsField, limit: InputLimits.maximumWindowsPerCase, referenceDay: referenceDay)
+            windowsInFile += windows.count
+            guard windowsInFile <= InputLimits.maximumWindowsPerFile else {
+                throw windowsField.error(
+                    "the file has more than \(InputLimits.maximumWindowsPerFile) windows in all, the most WarnSim reads from one file")
+            }
             let present = expectedFields.filter { entry.has($0) }
             var expected: ExpectedRisk?
             if !present.isEmpty {
@@ -106,11 +113,23 @@ public struct WindowFile: Sendable {
         return WindowFile(cases: cases, configuration: configuration, referenceDay: referenceDay)
     }
 
+    /// The windows of one list, refused beyond `limit` before any is converted.
+    static func windowList(_ reader: FieldReader, limit: Int, referenceDay: Int) throws -> [ExposureWindow] {
+        let items = try reader.list()
+        guard items.count <= limit else {
+            throw reader.error("\(items.count) windows, more than the \(limit) one phone can have")
+        }
+        return try items.map { try window($0, referenceDay: referenceDay) }
+    }
+
     static func window(_ reader: FieldReader, referenceDay: Int) throws -> ExposureWindow {
         let map = try reader.map(allowed: ["ageInDays", "reportType", "infectiousness", "calibrationConfidence", "scanInstances"])
         let ageField = try map.required("ageInDays")
         let age = try ageField.int()
         guard age >= 0 else { throw ageField.error("must not be negative (found \(age))") }
+        guard InputLimits.ageInDays.contains(age) else {
+            throw ageField.error(ParameterLimits.outOfRange(String(age), InputLimits.ageInDays))
+        }
         let infectiousnessField = try map.required("infectiousness")
         guard let infectiousness = Infectiousness(rawValue: try infectiousnessField.int()) else {
             throw infectiousnessField.error("expected 0 (NONE), 1 (STANDARD) or 2 (HIGH)")
@@ -119,7 +138,14 @@ public struct WindowFile: Sendable {
         guard let confidence = CalibrationConfidence(rawValue: try confidenceField.int()) else {
             throw confidenceField.error("expected 0 (LOWEST), 1 (LOW), 2 (MEDIUM) or 3 (HIGH)")
         }
-        let scans = try map.required("scanInstances").list().map { item -> ScanInstance in
+        let scansField = try map.required("scanInstances")
+        let scanItems = try scansField.list()
+        guard scanItems.count <= InputLimits.maximumScanInstancesPerWindow else {
+            throw scansField.error(
+                "\(scanItems.count) scan instances, more than the \(InputLimits.maximumScanInstancesPerWindow) a window can have (one day scanned every 3 minutes)"
+            )
+        }
+        let scans = try scanItems.map { item -> ScanInstance in
             let scan = try item.map(allowed: ["minAttenuation", "typicalAttenuation", "secondsSinceLastScan"])
             func attenuation(_ key: String) throws -> Int {
                 let field = try scan.required(key)
@@ -130,16 +156,27 @@ public struct WindowFile: Sendable {
             return ScanInstance(
                 minAttenuation: try attenuation("minAttenuation"),
                 typicalAttenuation: try attenuation("typicalAttenuation"),
-                secondsSinceLastScan: try scan.required("secondsSinceLastScan").int()
+                secondsSinceLastScan: try seconds(scan.required("secondsSinceLastScan"))
             )
         }
         return ExposureWindow(
-            dayNumber: referenceDay - age,
+            dayNumber: referenceDay.saturatingSubtracting(age),
             reportType: ReportType(rawValue: try map.required("reportType").int()),
             infectiousness: infectiousness,
             calibrationConfidence: confidence,
             scanInstances: scans
         )
+    }
+}
+
+extension WindowFile {
+    /// `secondsSinceLastScan`, within ``InputLimits/secondsSinceLastScan``.
+    static func seconds(_ field: FieldReader) throws -> Int {
+        let value = try field.int()
+        guard InputLimits.secondsSinceLastScan.contains(value) else {
+            throw field.error(ParameterLimits.outOfRange(String(value), InputLimits.secondsSinceLastScan))
+        }
+        return value
     }
 }
 

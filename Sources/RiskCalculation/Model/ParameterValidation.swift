@@ -11,16 +11,24 @@ enum ParameterValidation {
         func fail(_ field: String, _ problem: String) -> InputError {
             InputError(file: file, field: path.isEmpty ? field : "\(path).\(field)", problem: problem)
         }
-        for (index, entry) in parameters.minutesAtAttenuationWeights.enumerated() where entry.weight < 0 {
-            throw fail(
-                "\(key("minutesAtAttenuationWeights"))[\(index)].weight",
-                "weights must not be negative (found \(NumberText.format(entry.weight)))")
+        for (index, entry) in parameters.minutesAtAttenuationWeights.enumerated() {
+            let field = "\(key("minutesAtAttenuationWeights"))[\(index)].weight"
+            if entry.weight < 0 {
+                throw fail(field, "weights must not be negative (found \(NumberText.format(entry.weight)))")
+            }
+            try ParameterLimits.check(entry.weight, in: ParameterLimits.weight) { fail(field, $0) }
         }
         for (index, entry) in parameters.transmissionRiskValueMapping.enumerated() {
             if entry.transmissionRiskValue < 0 {
                 throw fail(
                     "\(key("transmissionRiskValueMapping"))[\(index)].\(key("transmissionRiskValue"))",
                     "transmission risk values must not be negative (found \(NumberText.format(entry.transmissionRiskValue)))")
+            }
+            try ParameterLimits.check(entry.transmissionRiskValue, in: ParameterLimits.transmissionRiskValue) {
+                fail("\(key("transmissionRiskValueMapping"))[\(index)].\(key("transmissionRiskValue"))", $0)
+            }
+            try ParameterLimits.check(entry.transmissionRiskLevel, in: ParameterLimits.transmissionRiskLevel) {
+                fail("\(key("transmissionRiskValueMapping"))[\(index)].\(key("transmissionRiskLevel"))", $0)
             }
             if parameters.transmissionRiskValueMapping[..<index].contains(where: { $0.transmissionRiskLevel == entry.transmissionRiskLevel }
             ) {
@@ -32,6 +40,11 @@ enum ParameterValidation {
         if let multiplier = parameters.transmissionRiskLevelMultiplier, multiplier < 0 {
             throw fail(key("transmissionRiskLevelMultiplier"), "must not be negative (found \(NumberText.format(multiplier)))")
         }
+        if let multiplier = parameters.transmissionRiskLevelMultiplier {
+            try ParameterLimits.check(multiplier, in: ParameterLimits.transmissionRiskValue) {
+                fail(key("transmissionRiskLevelMultiplier"), $0)
+            }
+        }
         if parameters.transmissionRiskValueMapping.isEmpty, (parameters.transmissionRiskLevelMultiplier ?? 0) == 0 {
             throw fail(
                 key("transmissionRiskValueMapping"),
@@ -40,6 +53,9 @@ enum ParameterValidation {
         }
         if let age = parameters.maxEncounterAgeInDays, age < 0 {
             throw fail(key("maxEncounterAgeInDays"), "must not be negative (found \(age))")
+        }
+        if let age = parameters.maxEncounterAgeInDays {
+            try ParameterLimits.check(age, in: ParameterLimits.maxEncounterAgeInDays) { fail(key("maxEncounterAgeInDays"), $0) }
         }
     }
 }

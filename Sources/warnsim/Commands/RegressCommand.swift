@@ -10,7 +10,9 @@ struct RegressCommand: ParsableCommand {
         discussion: """
             Exit 0 when every metric of every baseline configuration is within the \
             tolerance, 1 when one is outside (or a configuration is missing), 2 on \
-            bad input.
+            bad input: among it tables whose parameter columns (every column but the \
+            id and the metrics) or their values differ for the same id, and compared \
+            cells that are not finite decimal numbers (empty, nan, inf, 0x1p3).
             """
     )
 

@@ -8,7 +8,9 @@ struct KeysInspectCommand: ParsableCommand {
         abstract: "Print a key package's header, keys and signature status.",
         discussion: """
             Exit 0 when the signature verifies (or no public key was given), 3 when \
-            it does not, 2 when the file is unreadable or invalid.
+            it does not or when export.sig's key id, key version or batch disagree \
+            with export.bin, 2 when the file is unreadable, invalid or ambiguous (not \
+            exactly export.bin and export.sig, a CRC-32 mismatch, trailing bytes).
             """
     )
 
@@ -37,7 +39,11 @@ struct KeysInspectCommand: ParsableCommand {
         }
         printOutput(format == .json ? report.json() : report.csv())
         if report.status == .invalid {
-            printError("warnsim: \(file): the signature does not verify with \(publicKey ?? "")")
+            if report.signatureProblems.isEmpty {
+                printError("warnsim: \(file): the signature does not verify with \(publicKey ?? "")")
+            } else {
+                for problem in report.signatureProblems { printError("warnsim: \(file): export.sig: \(problem)") }
+            }
             throw ExitStatus.signatureInvalid
         }
     }
