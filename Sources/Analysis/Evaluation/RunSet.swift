@@ -10,10 +10,30 @@ public struct RunSet: Sendable {
     public let labels: [PhoneLabels]
     public let options: LabelOptions
 
-    /// Loads the runs in `folders` and computes their labels.
+    /// Loads the runs in `folders` and computes their labels. A folder
+    /// without `manifest.json` whose `seed-N` subfolders are runs (an ensemble
+    /// of `simulate --seeds`) stands for those runs, by seed.
     public init(folders: [String], options: LabelOptions) throws {
         guard !folders.isEmpty else { throw InputError(file: "<argument>", field: "RUN_DIR", problem: "give at least one run folder") }
-        try self.init(runs: try folders.map { try RecordedRun.load(folder: $0) }, options: options)
+        try self.init(runs: try Self.expand(folders).map { try RecordedRun.load(folder: $0) }, options: options)
+    }
+
+    /// `folders` with every ensemble folder replaced by its `seed-N` runs, in seed order.
+    public static func expand(_ folders: [String]) -> [String] {
+        folders.flatMap { folder -> [String] in
+            let root = URL(fileURLWithPath: folder)
+            let fm = FileManager.default
+            guard !fm.fileExists(atPath: root.appendingPathComponent("manifest.json").path),
+                let names = try? fm.contentsOfDirectory(atPath: folder)
+            else { return [folder] }
+            let seeds = names.compactMap { name -> (UInt64, String)? in
+                guard name.hasPrefix("seed-"), let seed = UInt64(name.dropFirst(5)),
+                    fm.fileExists(atPath: root.appendingPathComponent(name).appendingPathComponent("manifest.json").path)
+                else { return nil }
+                return (seed, root.appendingPathComponent(name).path)
+            }
+            return seeds.isEmpty ? [folder] : seeds.sorted { $0.0 < $1.0 }.map(\.1)
+        }
     }
 
     /// The runs already read, with their labels.

@@ -6,11 +6,19 @@ public struct PrecisionRecallPoint: Hashable, Sendable {
     public var precision: Double
     /// TP / (TP + FN); NaN when nobody was at risk.
     public var recall: Double
+    /// 95 % intervals of precision and recall (bootstrap over phones), when known.
+    public var precisionInterval: ClosedRange<Double>?
+    public var recallInterval: ClosedRange<Double>?
 
-    public init(id: String, precision: Double, recall: Double) {
+    public init(
+        id: String, precision: Double, recall: Double, precisionInterval: ClosedRange<Double>? = nil,
+        recallInterval: ClosedRange<Double>? = nil
+    ) {
         self.id = id
         self.precision = precision
         self.recall = recall
+        self.precisionInterval = precisionInterval
+        self.recallInterval = recallInterval
     }
 
     /// Whether both coordinates are numbers (neither NaN).

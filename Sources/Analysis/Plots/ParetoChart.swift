@@ -16,6 +16,9 @@ import WarnSimCore
 /// try chart.write(to: outputFolder.appendingPathComponent(ParetoChart.fileName))
 /// ```
 ///
+/// The front's points and production carry their 95 % intervals as error
+/// bars when the points have them.
+///
 /// Configurations with an undefined precision or recall are not drawn (nor
 /// can they be on the front); a footnote says how many. The same input gives
 /// byte-identical SVG.
@@ -66,6 +69,7 @@ public struct ParetoChart: Sendable {
                         "d": d, "fill": "none", "stroke": Self.frontColor, "stroke-width": "2", "stroke-linejoin": "round",
                     ])
             }
+            for point in front { ErrorBars.draw(point, into: &svg, area: area, color: Self.frontColor) }
             for point in front {
                 svg.element(
                     "circle",

@@ -23,7 +23,8 @@ public struct ProductionMarker: Hashable, Sendable {
         return nil
     }
 
-    /// Draws the marker as `<g id="production" transform="translate(x y)">`
+    /// Draws the point's error bars (when it has intervals), then the marker
+    /// as `<g id="production" transform="translate(x y)">`
     /// with the diamond centred on the group's origin, and the label beside
     /// it on a white halo, on the side where it stays inside the chart.
     func draw(into svg: inout SVGDocument, area: PlotArea, chartWidth: Double) {
@@ -35,6 +36,7 @@ public struct ProductionMarker: Hashable, Sendable {
         let above = y - 12 - Self.labelFontSize >= area.top - 4
         let labelX = toTheRight ? 10.0 : -10.0
         let labelY = above ? -12.0 : 22.0
+        ErrorBars.draw(point, into: &svg, area: area, color: Self.color)
         svg.open(
             "g",
             [

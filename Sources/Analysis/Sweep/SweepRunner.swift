@@ -139,9 +139,16 @@ public struct SweepRunner: Sendable {
     public func points(metrics: String, file: String) throws -> [PrecisionRecallPoint] {
         let table = try MetricsTable.parse(metrics, file: file)
         return try plan.entries.filter { $0.configuration != nil }.map { entry in
-            PrecisionRecallPoint(
+            func interval(_ metric: String) throws -> ClosedRange<Double>? {
+                guard let low = try table.value("\(metric)_low", of: entry.id), let high = try table.value("\(metric)_high", of: entry.id),
+                    low.isFinite, high.isFinite, low <= high
+                else { return nil }
+                return low...high
+            }
+            return PrecisionRecallPoint(
                 id: entry.id, precision: try table.value("precision", of: entry.id) ?? .nan,
-                recall: try table.value("recall", of: entry.id) ?? .nan)
+                recall: try table.value("recall", of: entry.id) ?? .nan, precisionInterval: try interval("precision"),
+                recallInterval: try interval("recall"))
         }
     }
 

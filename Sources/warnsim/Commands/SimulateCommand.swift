@@ -16,7 +16,8 @@ struct SimulateCommand: ParsableCommand {
             sets against the run for the infections warnings averted) into the \
             output folder (formats in Outputs/README.md). The same scenario and seed give \
             byte-identical files on any thread count (only the timings in \
-            manifest.json differ).
+            manifest.json differ). With --seeds, every seed goes into its own \
+            OUT/seed-N/ folder; evaluate and sweep take the ensemble folder.
             """
     )
 
@@ -44,51 +45,82 @@ struct SimulateCommand: ParsableCommand {
         help: "Also run the scenario with every warning ignored and write counterfactual.csv (world and health only).")
     var counterfactual = true
 
+    @Option(
+        help: ArgumentHelp(
+            "Run an ensemble of seeds (e.g. 1-20 or 1,3,5) into OUT/seed-N/, several at once where the threads allow; each folder is byte-identical to running its seed alone.",
+            valueName: "seeds"))
+    var seeds: String?
+
     func run() throws {
         _ = try threadOptions.checked()
         if let days, !(1...365).contains(days) {
             throw inputFailure(file: "<argument>", field: "--days", "must be within 1…365")
         }
+        var ensemble: [UInt64]?
+        if let seeds {
+            do {
+                ensemble = try Ensemble.seeds(seeds)
+            } catch {
+                throw inputFailure(error)
+            }
+        }
         let url = URL(fileURLWithPath: scenario)
         let fields = try overrides.parsed()
         let scenario = try loadScenario(url, overrides: fields)
         let total = days ?? scenario.app.days
-        let clock = ContinuousClock()
-        let started = clock.now
-        var run: SimulationRun
+        let jobs = (ensemble ?? [seed]).map { seed in
+            RunJob(scenario: scenario, seed: seed, days: total, counterfactual: counterfactual, overrides: fields.map(\.description))
+        }
         do {
-            run = try SimulationRun(scenario: scenario, seed: seed, workers: threads)
+            if ensemble != nil {
+                try runEnsemble(jobs)
+            } else {
+                try runOne(jobs[0])
+            }
+        } catch let error as InputError {
+            throw inputFailure(error)
+        } catch let error as WriteFailure {
+            throw inputFailure(file: error.folder, "cannot be written (\(error.reason))")
+        } catch let error as ExitCode {
+            throw error
         } catch {
             throw inputFailure(file: url.relativePath, "the run could not be set up (\(error))")
         }
-        let built = clock.now
+    }
+
+    /// One seed into `--out`, with each day's progress on a terminal.
+    func runOne(_ job: RunJob) throws {
         let progress = isatty(STDERR_FILENO) == 1
-        for day in 0..<total {
-            try run.simulate(day: day)
+        let total = job.days
+        let line = try job.run(into: URL(fileURLWithPath: out), workers: threads, version: WarnSimVersion.string) { row in
             if progress {
-                let row = run.summary.last!
-                printError("day \(day + 1)/\(total): \(row.infections) infections, \(row.uploads) uploads, \(row.warnings) warnings")
+                printError("day \(row.day + 1)/\(total): \(row.infections) infections, \(row.uploads) uploads, \(row.warnings) warnings")
             }
         }
-        let finished = clock.now
-        var timings = ["setup": (built - started).inSeconds, "simulate": (finished - built).inSeconds]
-        var baseline: CounterfactualRun?
-        if counterfactual {
-            var other = CounterfactualRun(scenario: scenario, seed: seed, workers: threads)
-            for day in 0..<total { other.simulate(day: day) }
-            baseline = other
-            timings["counterfactual"] = (clock.now - finished).inSeconds
+        printOutput("\(line); wrote \(out)/\n")
+    }
+
+    /// Every seed into `--out/seed-N/`, each finished seed reported on stderr.
+    func runEnsemble(_ jobs: [RunJob]) throws {
+        let count = jobs.count
+        let done = Counter()
+        try Ensemble.run(jobs, into: URL(fileURLWithPath: out), threads: threads, version: WarnSimVersion.string) { line in
+            printError("\(line) (\(done.next())/\(count))")
         }
-        do {
-            try RunOutputs.write(
-                run, to: URL(fileURLWithPath: out), version: WarnSimVersion.string, inputs: scenario.files,
-                counterfactual: baseline, overrides: fields.map(\.description), timings: timings)
-        } catch {
-            throw inputFailure(file: out, "cannot be written (\(error.localizedDescription))")
-        }
-        let warned = run.phones.filter { $0.firstWarningTime != nil }.count
-        printOutput(
-            "\(scenario.world.name), seed \(seed), \(total) days: \(run.world.infections.count) infections, "
-                + "\(run.summary.reduce(0) { $0 + $1.uploads }) uploads, \(warned) phones warned; wrote \(out)/\n")
+        printOutput("\(jobs[0].scenario.world.name): \(count) seeds, \(jobs[0].days) days each; wrote \(out)/seed-N/\n")
+    }
+}
+
+/// A thread-safe running count (ensemble progress).
+final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = 0
+
+    /// The count after adding one.
+    func next() -> Int {
+        lock.lock()
+        defer { lock.unlock() }
+        value += 1
+        return value
     }
 }

@@ -1,0 +1,113 @@
+import Foundation
+import WarnSimCore
+
+/// One seed of a scenario from start to written folder: the run, its
+/// counterfactual (every warning ignored) and the run's files. `simulate`
+/// runs one job, or an ensemble of them (``Ensemble``).
+public struct RunJob: Sendable {
+    public let scenario: Scenario
+    public let seed: UInt64
+    public let days: Int
+    /// Whether to run and write the counterfactual (`counterfactual.csv`).
+    public let counterfactual: Bool
+    /// The command line's `--set` fields (recorded in the manifest).
+    public let overrides: [String]
+
+    public init(scenario: Scenario, seed: UInt64, days: Int, counterfactual: Bool, overrides: [String]) {
+        self.scenario = scenario
+        self.seed = seed
+        self.days = days
+        self.counterfactual = counterfactual
+        self.overrides = overrides
+    }
+
+    /// Runs the job on `workers` threads and writes its files into `folder`;
+    /// `progress` receives each finished day. Returns the one-line summary.
+    public func run(
+        into folder: URL, workers: Int, version: String, progress: (SimulationRun.DaySummary) -> Void = { _ in }
+    ) throws -> String {
+        let clock = ContinuousClock()
+        let started = clock.now
+        var run = try SimulationRun(scenario: scenario, seed: seed, workers: workers)
+        let built = clock.now
+        for day in 0..<days {
+            try run.simulate(day: day)
+            progress(run.summary.last!)
+        }
+        let finished = clock.now
+        var timings = ["setup": (built - started).inSeconds, "simulate": (finished - built).inSeconds]
+        var baseline: CounterfactualRun?
+        if counterfactual {
+            var other = CounterfactualRun(scenario: scenario, seed: seed, workers: workers)
+            for day in 0..<days { other.simulate(day: day) }
+            baseline = other
+            timings["counterfactual"] = (clock.now - finished).inSeconds
+        }
+        do {
+            try RunOutputs.write(
+                run, to: folder, version: version, inputs: scenario.files, counterfactual: baseline, overrides: overrides,
+                timings: timings)
+        } catch {
+            throw WriteFailure(folder: folder.path, reason: error.localizedDescription)
+        }
+        let warned = run.phones.filter { $0.firstWarningTime != nil }.count
+        return "\(scenario.world.name), seed \(seed), \(days) days: \(run.world.infections.count) infections, "
+            + "\(run.summary.reduce(0) { $0 + $1.uploads }) uploads, \(warned) phones warned"
+    }
+}
+
+/// A run's files could not be written into `folder`.
+public struct WriteFailure: Error, Sendable {
+    public var folder: String
+    public var reason: String
+}
+
+/// Several seeds of one scenario into `DIR/seed-N/`: as many runs at once as
+/// the threads allow (each with its share of them), each seed's files
+/// byte-identical to running that seed alone.
+public enum Ensemble {
+    /// The folder of seed `seed` inside the ensemble folder.
+    public static func folder(_ root: URL, seed: UInt64) -> URL { root.appendingPathComponent("seed-\(seed)") }
+
+    /// Parses `1-20`, `3,5,8` or a mix (`1-4,9`): distinct seeds in the order given.
+    public static func seeds(_ text: String) throws(InputError) -> [UInt64] {
+        var seeds: [UInt64] = []
+        for part in text.split(separator: ",", omittingEmptySubsequences: false) {
+            let bounds = part.split(separator: "-", omittingEmptySubsequences: false)
+            guard (1...2).contains(bounds.count), let low = UInt64(bounds[0]), let high = UInt64(bounds.last!), low <= high,
+                high - low < 10_000
+            else {
+                throw InputError(file: "<argument>", field: "--seeds", problem: "expected seeds such as 1-20 or 1,3,5, found '\(part)'")
+            }
+            for seed in low...high where !seeds.contains(seed) { seeds.append(seed) }
+        }
+        guard !seeds.isEmpty, seeds.count <= 10_000 else {
+            throw InputError(file: "<argument>", field: "--seeds", problem: "give between 1 and 10000 seeds")
+        }
+        return seeds
+    }
+
+    /// Runs every job into `root/seed-N/`, `threads` threads in all: with
+    /// more seeds than threads, one run per thread; otherwise the threads are
+    /// shared out. `report` receives each finished seed's summary line (in
+    /// finishing order). Errors of any seed are thrown after all finished.
+    public static func run(
+        _ jobs: [RunJob], into root: URL, threads: Int, version: String, report: @Sendable (String) -> Void
+    ) throws {
+        let concurrent = max(1, min(jobs.count, threads))
+        let workers = max(1, threads / concurrent)
+        let errors = FirstErrorBox<any Error>()
+        Parallel.run(workers: concurrent) { lane in
+            for index in stride(from: lane, to: jobs.count, by: concurrent) {
+                let job = jobs[index]
+                do {
+                    let line = try job.run(into: folder(root, seed: job.seed), workers: workers, version: version)
+                    report(line)
+                } catch {
+                    errors.record(error)
+                }
+            }
+        }
+        if let error = errors.error { throw error }
+    }
+}
