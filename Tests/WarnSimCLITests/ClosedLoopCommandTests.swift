@@ -86,7 +86,7 @@ import WarnSimTestSupport
         let rows = confirmed.split(separator: "\n").dropFirst().map { $0.split(separator: ",", omittingEmptySubsequences: false) }
         #expect(rows.first?.first == "production")
         // Production re-simulated live is the run itself: its confirmed metrics equal the screen's.
-        if let production = rows.first { #expect(production[1] == production[3] && production[2] == production[6]) }
+        if let production = rows.first { #expect(production[2] == production[4] && production[3] == production[7]) }
         #expect(FileManager.default.fileExists(atPath: sweepOut + "/confirm/production/seed-4/summary.csv"))
 
         // A scenario the runs were not simulated from is refused.
@@ -99,4 +99,50 @@ import WarnSimTestSupport
         #expect(other.stderr.contains("is not the scenario"))
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("s2").path))
     }
+
+    @Test func sweepFilesVaryScenarioFieldsThroughConfirmation() throws {
+        let scenario = try Self.scenario()
+        defer { try? FileManager.default.removeItem(at: scenario) }
+        let folder = try WarnSimProcess.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let run = folder.appendingPathComponent("run").path
+        #expect(try WarnSimProcess.run(["simulate", scenario.path, "--seed", "11", "--days", "14", "--out", run]).status == 0)
+        let sweepFile = folder.appendingPathComponent("sweep.yaml")
+        try """
+        method: grid
+        parameters:
+          day_threshold: {values: [5, 9, 30]}
+        scenario_fields:
+          response.warned_quarantine_probability: ["0", "1"]
+        """.write(to: sweepFile, atomically: true, encoding: .utf8)
+        // Without --confirm the scenario fields cannot be scored: refused.
+        let screened = try WarnSimProcess.run(["sweep", run, "--sweep", sweepFile.path, "--out", folder.appendingPathComponent("s0").path])
+        #expect(screened.status == 2)
+        #expect(screened.stderr.contains("scenario_fields"))
+        let out = folder.appendingPathComponent("s").path
+        let sweep = try WarnSimProcess.run([
+            "sweep", run, "--sweep", sweepFile.path, "--out", out, "--confirm", "1", "--scenario", scenario.path,
+        ])
+        #expect(sweep.status == 0, "\(sweep.stderr)")
+        let confirmed = try String(contentsOf: URL(fileURLWithPath: out + "/confirmed.csv"), encoding: .utf8)
+        let rows = confirmed.split(separator: "\n").dropFirst().map { $0.split(separator: ",", omittingEmptySubsequences: false) }
+        #expect(rows.count >= 2 && rows.count % 2 == 0, "production and the front's best, under each of two variants")
+        #expect(rows.first?.first == "production")
+        #expect(
+            Set(rows.map { String($0[1]) }) == ["response.warned_quarantine_probability=0", "response.warned_quarantine_probability=1"])
+        // Nobody quarantines in the first variant; warned users do in the second.
+        let quarantine = LoopOutcomesColumns.index(of: "quarantine_person_days")
+        for row in rows where row[1].hasSuffix("=0") { #expect(row[quarantine] == "0") }
+        #expect(rows.contains { $0[1].hasSuffix("=1") && $0[quarantine] != "0" })
+    }
+}
+
+/// Column positions of `confirmed.csv`.
+enum LoopOutcomesColumns {
+    static let header = [
+        "id", "scenario", "screen_precision", "screen_recall", "precision", "precision_low", "precision_high", "recall", "recall_low",
+        "recall_high", "runs", "runs_with_counterfactual", "infections", "counterfactual_infections", "infections_averted_per_run",
+        "infections_averted_low", "infections_averted_high", "quarantine_person_days",
+    ]
+    static func index(of column: String) -> Int { header.firstIndex(of: column)! }
 }

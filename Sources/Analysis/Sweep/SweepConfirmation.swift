@@ -16,6 +16,8 @@ public struct SweepConfirmation: Sendable {
     /// One confirmed configuration.
     public struct Row: Sendable {
         public var id: String
+        /// The scenario variant's fields (`path=value;…`), empty for the runs' own scenario.
+        public var variant: String
         public var screenPrecision: Double
         public var screenRecall: Double
         public var metrics: LabelMetrics
@@ -25,11 +27,14 @@ public struct SweepConfirmation: Sendable {
     public let scenario: Scenario
     public let runs: RunSet
     public let label: GroundTruthLabel
+    /// The runs' own `--set` fields, applied to every variant first.
+    public let overrides: [FieldOverride]
 
     /// Checks that `scenario` (with its `--set` overrides) is the one the runs
     /// were simulated from: the scenario file's SHA-256 must be among each
     /// run's manifest inputs, and the overrides must be the runs' own.
-    public init(scenario: Scenario, overrides: [String], runs: RunSet) throws {
+    public init(scenario: Scenario, overrides fields: [FieldOverride], runs: RunSet) throws {
+        let overrides = fields.map(\.description)
         let digest = RunManifest.digest(try Data(contentsOf: scenario.url))
         for run in runs.runs {
             let manifestPath = URL(fileURLWithPath: run.folder).appendingPathComponent("manifest.json").path
@@ -53,6 +58,7 @@ public struct SweepConfirmation: Sendable {
         }
         self.scenario = scenario
         self.runs = runs
+        self.overrides = fields
         label = runs.options.primary
     }
 
@@ -67,38 +73,60 @@ public struct SweepConfirmation: Sendable {
         return (points.contains { $0.id == "production" } ? ["production"] : []) + best
     }
 
-    /// Simulates every chosen configuration on every seed into
-    /// `folder/confirm/ID/seed-N/` and evaluates them.
+    /// Simulates every chosen configuration under every scenario variant
+    /// (`variants`: extra `--set` fields, `[[]]` for the runs' own scenario) on
+    /// every seed into `folder/confirm/ID[@VARIANT]/seed-N/` and evaluates them.
     public func run(
-        ids: [String], configurations: [String: RiskConfiguration], screen: [String: PrecisionRecallPoint], folder: URL,
-        workers: Int, resamples: Int, seed: UInt64, version: String, progress: (String) -> Void
+        ids: [String], variants: [[FieldOverride]] = [[]], configurations: [String: RiskConfiguration],
+        screen: [String: PrecisionRecallPoint], folder: URL, workers: Int, resamples: Int, seed: UInt64, version: String,
+        progress: (String) -> Void
     ) throws -> [Row] {
         var rows: [Row] = []
-        for id in ids {
-            guard let configuration = configurations[id] else { continue }
-            var app = scenario.app
-            app.risk = configuration
-            var folders: [String] = []
-            for recorded in runs.runs {
-                progress("confirming \(id), seed \(recorded.seed)")
-                var run = try SimulationRun(world: scenario.world, app: app, seed: recorded.seed, workers: workers)
-                for day in 0..<recorded.days { try run.simulate(day: day) }
-                var counterfactual = CounterfactualRun(scenario: scenario, seed: recorded.seed, workers: workers)
-                for day in 0..<recorded.days { counterfactual.simulate(day: day) }
-                let out = folder.appendingPathComponent("confirm").appendingPathComponent(Self.folderName(id))
-                    .appendingPathComponent("seed-\(recorded.seed)")
-                try RunOutputs.write(run, to: out, version: version, inputs: scenario.files, counterfactual: counterfactual, timings: [:])
-                folders.append(out.path)
+        for variant in variants {
+            let scenario = variant.isEmpty ? self.scenario : try Scenario.load(self.scenario.url, overrides: overrides + variant)
+            let name = variant.map(\.description).joined(separator: ";")
+            for id in ids {
+                guard let configuration = configurations[id] else { continue }
+                rows.append(
+                    try confirm(
+                        id: id, variant: name, configuration: configuration, scenario: scenario, screen: screen[id], folder: folder,
+                        workers: workers, resamples: resamples, seed: seed, version: version, progress: progress))
             }
-            let set = try RunSet(folders: folders, options: runs.options)
-            let evaluator = Evaluator(labels: set.labels, options: runs.options, resamples: resamples, seed: seed)
-            let metrics = evaluator.evaluate(warnedAt: set.recordedWarnings)
-            rows.append(
-                Row(
-                    id: id, screenPrecision: screen[id]?.precision ?? .nan, screenRecall: screen[id]?.recall ?? .nan,
-                    metrics: metrics[label]!, loop: LoopOutcomes(runs: set.runs, resamples: resamples, seed: seed)))
         }
         return rows
+    }
+
+    /// One configuration under one scenario, on every seed.
+    func confirm(
+        id: String, variant: String, configuration: RiskConfiguration, scenario: Scenario, screen: PrecisionRecallPoint?,
+        folder: URL, workers: Int, resamples: Int, seed: UInt64, version: String, progress: (String) -> Void
+    ) throws -> Row {
+        var app = scenario.app
+        app.risk = configuration
+        var folders: [String] = []
+        let label = variant.isEmpty ? id : "\(id)@\(variant)"
+        for recorded in runs.runs {
+            progress("confirming \(label), seed \(recorded.seed)")
+            var run = try SimulationRun(world: scenario.world, app: app, seed: recorded.seed, workers: workers)
+            for day in 0..<recorded.days { try run.simulate(day: day) }
+            var counterfactual = CounterfactualRun(scenario: scenario, seed: recorded.seed, workers: workers)
+            for day in 0..<recorded.days { counterfactual.simulate(day: day) }
+            let out = folder.appendingPathComponent("confirm").appendingPathComponent(Self.folderName(label))
+                .appendingPathComponent("seed-\(recorded.seed)")
+            try RunOutputs.write(
+                run, to: out, version: version, inputs: scenario.files, counterfactual: counterfactual,
+                overrides: (overrides.map(\.description) + (variant.isEmpty ? [] : variant.split(separator: ";").map(String.init))),
+                timings: [:])
+            folders.append(out.path)
+        }
+        let set = try RunSet(folders: folders, options: runs.options)
+        let evaluator = Evaluator(labels: set.labels, options: runs.options, resamples: resamples, seed: seed)
+        let metrics = evaluator.evaluate(warnedAt: set.recordedWarnings)
+        // The screen saw the runs' own scenario only.
+        return Row(
+            id: id, variant: variant, screenPrecision: variant.isEmpty ? screen?.precision ?? .nan : .nan,
+            screenRecall: variant.isEmpty ? screen?.recall ?? .nan : .nan, metrics: metrics[self.label]!,
+            loop: LoopOutcomes(runs: set.runs, resamples: resamples, seed: seed))
     }
 
     /// A folder name for a configuration id (letters, digits, `-`, `_`, `.` kept).
@@ -111,14 +139,16 @@ public struct SweepConfirmation: Sendable {
     public static func csv(_ rows: [Row]) -> String {
         var out =
             ([
-                "id", "screen_precision", "screen_recall", "precision", "precision_low", "precision_high", "recall", "recall_low",
+                "id", "scenario", "screen_precision", "screen_recall", "precision", "precision_low", "precision_high", "recall",
+                "recall_low",
                 "recall_high",
             ] + LoopOutcomes.columns).joined(separator: ",") + "\n"
         for row in rows {
             let m = row.metrics
             out +=
                 ([
-                    MetricsCSV.escape(row.id), MetricsCSV.fixed(row.screenPrecision, 6), MetricsCSV.fixed(row.screenRecall, 6),
+                    MetricsCSV.escape(row.id), MetricsCSV.escape(row.variant), MetricsCSV.fixed(row.screenPrecision, 6),
+                    MetricsCSV.fixed(row.screenRecall, 6),
                     MetricsCSV.fixed(m.matrix.precision, 6), MetricsCSV.fixed(m.precisionInterval.lower, 6),
                     MetricsCSV.fixed(m.precisionInterval.upper, 6), MetricsCSV.fixed(m.matrix.recall, 6),
                     MetricsCSV.fixed(m.recallInterval.lower, 6), MetricsCSV.fixed(m.recallInterval.upper, 6),
@@ -130,7 +160,7 @@ public struct SweepConfirmation: Sendable {
     /// The printed table.
     public static func text(_ rows: [Row], label: GroundTruthLabel) -> String {
         var out = "confirmed with the loop closed (label \(label.rawValue)):\n"
-        out += "id                        screen P  screen R  confirmed P  confirmed R  averted/run  quarantine days\n"
+        out += "id                        screen P  screen R  confirmed P  confirmed R  averted/run  quarantine days  scenario\n"
         for row in rows {
             func f(_ x: Double, _ width: Int) -> String {
                 let text = x.isNaN ? "n/a" : String(format: "%.3f", x)
@@ -139,7 +169,9 @@ public struct SweepConfirmation: Sendable {
             let averted = row.loop.avertedPerRun.isNaN ? "n/a" : String(format: "%.1f", row.loop.avertedPerRun)
             out += row.id.padding(toLength: 26, withPad: " ", startingAt: 0) + f(row.screenPrecision, 10) + f(row.screenRecall, 10)
             out += f(row.metrics.matrix.precision, 13) + f(row.metrics.matrix.recall, 13)
-            out += averted.padding(toLength: 13, withPad: " ", startingAt: 0) + String(row.loop.quarantinePersonDays) + "\n"
+            out += averted.padding(toLength: 13, withPad: " ", startingAt: 0)
+            out += String(row.loop.quarantinePersonDays).padding(toLength: 17, withPad: " ", startingAt: 0)
+            out += (row.variant.isEmpty ? "as simulated" : row.variant) + "\n"
         }
         return out
     }

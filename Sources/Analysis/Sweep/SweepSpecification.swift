@@ -16,6 +16,8 @@ import WarnSimCore
 /// configurations: [../risk/cwa-2021-04-14.yaml]   # files
 /// labels: {primary: detectable}
 /// bootstrap: 200
+/// scenario_fields:        # re-simulated with --confirm only
+///   response.warned_quarantine_probability: [0.15, 0.5]
 /// ```
 public struct SweepSpecification: Sendable {
     public enum Method: String, Sendable, CaseIterable {
@@ -46,6 +48,24 @@ public struct SweepSpecification: Sendable {
     public var configurationFiles: [String]
     public var labels: LabelOptions
     public var bootstrap: Int
+    /// Scenario fields to vary (dotted path → values as YAML text): every
+    /// combination is a scenario variant. Recorded windows cannot show what a
+    /// scenario change does, so variants are only simulated, by `--confirm`.
+    public var scenarioFields: [(path: String, values: [String])] = []
+
+    /// Every combination of ``scenarioFields`` as `--set` overrides (one empty
+    /// variant when none are given).
+    public func scenarioVariants() throws -> [[FieldOverride]] {
+        var variants: [[FieldOverride]] = [[]]
+        for field in scenarioFields {
+            var next: [[FieldOverride]] = []
+            for variant in variants {
+                for value in field.values { next.append(variant + [try FieldOverride(parsing: "\(field.path)=\(value)")]) }
+            }
+            variants = next
+        }
+        return variants
+    }
 
     /// Bootstrap resamples unless the file says otherwise: 200 keeps a
     /// thousand-configuration sweep within seconds; the 2.5 % and 97.5 %
@@ -89,6 +109,24 @@ public struct SweepSpecification: Sendable {
             } else {
                 spec.samples = try root.int("samples", in: 1...1_000_000)
             }
+        }
+        if let fields = try root.optionalSection("scenario_fields") {
+            var combinations = 1
+            for path in fields.keys {
+                let values = try fields.strings(path)
+                guard !values.isEmpty else { throw fields.fail(path, "lists no value") }
+                for value in values {
+                    do {
+                        _ = try FieldOverride(parsing: "\(path)=\(value)")
+                    } catch {
+                        throw fields.fail(path, error.problem)
+                    }
+                }
+                combinations *= values.count
+                guard combinations <= 100 else { throw fields.fail(path, "more than 100 scenario variants; each is simulated") }
+                spec.scenarioFields.append((path, values))
+            }
+            try fields.finish()
         }
         try root.finish()
         return spec

@@ -21,7 +21,9 @@ struct SweepCommand: ParsableCommand {
             re-simulated live on every phone for every seed of the runs, with the \
             loop closed, and evaluated: confirmed.csv and confirm/ID/seed-N/ \
             (precision and recall as screened and as confirmed, infections averted, \
-            quarantine person-days).
+            quarantine person-days); a sweep file's scenario_fields (e.g. \
+            compliance, adoption, test delays) are simulated for each confirmed \
+            configuration, every combination.
             """
     )
 
@@ -61,8 +63,11 @@ struct SweepCommand: ParsableCommand {
             if confirm > 0, let scenario {
                 let fields = try overrides.parsed()
                 confirmation = try SweepConfirmation(
-                    scenario: try loadScenario(URL(fileURLWithPath: scenario), overrides: fields), overrides: fields.map(\.description),
-                    runs: runner.runs)
+                    scenario: try loadScenario(URL(fileURLWithPath: scenario), overrides: fields), overrides: fields, runs: runner.runs)
+            } else if !spec.scenarioFields.isEmpty {
+                throw InputError(
+                    file: sweep, field: "scenario_fields",
+                    problem: "scenario fields are not visible in recorded windows; give --confirm N --scenario FILE to simulate them")
             }
         } catch let error as InputError {
             throw inputFailure(error)
@@ -98,7 +103,8 @@ struct SweepCommand: ParsableCommand {
             var configurations: [String: RiskConfiguration] = [:]
             for entry in runner.plan.entries { configurations[entry.id] = entry.configuration }
             let rows = try confirmation.run(
-                ids: ids, configurations: configurations, screen: Dictionary(uniqueKeysWithValues: points.map { ($0.id, $0) }),
+                ids: ids, variants: try runner.spec.scenarioVariants(), configurations: configurations,
+                screen: Dictionary(uniqueKeysWithValues: points.map { ($0.id, $0) }),
                 folder: folder, workers: threads, resamples: runner.spec.bootstrap, seed: runner.spec.seed,
                 version: WarnSimVersion.string
             ) { message in if progress { printError(message) } }
