@@ -32,10 +32,13 @@ import Testing
         return run
     }
 
+    /// Every warned user tests and stays home; nobody stays home for symptoms
+    /// alone (so warned people who ignore their warning meet others).
     static let fullCompliance = """
           warned_test_probability: 1
           warned_quarantine_probability: 1
           isolation_compliance: 1
+          symptomatic_isolation: 0
 
         """
 

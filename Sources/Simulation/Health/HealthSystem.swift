@@ -31,6 +31,7 @@ public struct HealthSystem: Sendable {
     var testOutstanding: [Bool]
     /// Per person: the first day no longer at home, whether that stay is an
     /// isolation (else a quarantine), and the first day no longer reducing contacts.
+    var homeFromDay: [Int32]
     var homeUntilDay: [Int32]
     var homeIsIsolation: [Bool]
     var reducedUntilDay: [Int32]
@@ -84,6 +85,7 @@ public struct HealthSystem: Sendable {
         positiveKnownAt = Array(repeating: nil, count: people)
         warningSeenAt = Array(repeating: nil, count: people)
         testOutstanding = Array(repeating: false, count: people)
+        homeFromDay = Array(repeating: 0, count: people)
         homeUntilDay = Array(repeating: 0, count: people)
         homeIsIsolation = Array(repeating: false, count: people)
         reducedUntilDay = Array(repeating: 0, count: people)
@@ -108,7 +110,7 @@ public struct HealthSystem: Sendable {
         var result = Day(restrictions: Array(repeating: .none, count: people))
         let d = Int32(day)
         for p in 0..<people {
-            if d < homeUntilDay[p] {
+            if homeFromDay[p] <= d && d < homeUntilDay[p] {
                 result.restrictions[p] = .stayHome
                 if homeIsIsolation[p] {
                     result.isolating += 1
@@ -128,13 +130,21 @@ public struct HealthSystem: Sendable {
 
     /// The day's new infections: a symptomatic person gets tested with the
     /// scenario's probability (stream (seed, `app.testing`, person)) at
-    /// symptom onset plus the delay.
+    /// symptom onset plus the delay, and stays home while ill with the
+    /// scenario's probability (stream (seed, `health.isolation`, person), its
+    /// second draw), from the day after the onset for the isolation days.
     public mutating func infected(_ infections: [InfectionRecord]) {
         for infection in infections where infection.symptomatic {
             let person = Int(infection.person)
+            let onset = startTime + Int64((infection.onset * 86_400).rounded(.down))
+            var isolation = RandomStream(seed: seed, subsystem: StreamName.isolation, entity: UInt64(person))
+            _ = isolation.nextUnitDouble()  // the first draw decides isolation after a positive result
+            if isolation.nextUnitDouble() < response.symptomaticIsolation {
+                let from = dayIndex(onset) + 1
+                stayHome(person, from: from, until: from + Int32(response.isolationDays), isolation: true)
+            }
             var draw = RandomStream(seed: seed, subsystem: StreamName.appTesting, entity: UInt64(person))
             guard draw.nextUnitDouble() < testing.symptomaticTestProbability else { continue }
-            let onset = startTime + Int64((infection.onset * 86_400).rounded(.down))
             book(person, at: onset + Int64(testing.symptomToTestHours * 3600), reason: .symptoms)
         }
     }
@@ -261,8 +271,9 @@ public struct HealthSystem: Sendable {
     /// isolation that starts during a quarantine turns the rest of the stay
     /// into isolation; a quarantine during an isolation extends it as isolation.
     mutating func stayHome(_ person: Int, from: Int32, until: Int32, isolation: Bool) {
-        let active = homeUntilDay[person] > from
+        let active = homeUntilDay[person] >= from && homeFromDay[person] <= until
         homeIsIsolation[person] = isolation || (active && homeIsIsolation[person])
-        homeUntilDay[person] = max(homeUntilDay[person], until)
+        homeFromDay[person] = active ? min(homeFromDay[person], from) : from
+        homeUntilDay[person] = active ? max(homeUntilDay[person], until) : until
     }
 }

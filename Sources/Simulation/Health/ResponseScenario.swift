@@ -22,6 +22,9 @@ public struct ResponseScenario: Sendable, Hashable {
     /// how many days after the day the result is known.
     public var isolationCompliance: Double
     public var isolationDays: Int
+    /// Share of people with symptoms who stay home while ill (from the day
+    /// after the onset, for the isolation days), tested or not.
+    public var symptomaticIsolation: Double = 0.425
 
     /// Defaults, each with its source (details in `Configs/scenarios/README.md`):
     ///
@@ -44,6 +47,10 @@ public struct ResponseScenario: Sendable, Hashable {
     ///   25(37):2001607, 42 % adherence to requested isolation or quarantine
     ///   (Smith et al. 2021, BMJ 372:n608: 42.5 % full self-isolation).
     /// - `isolation_days` 14: RKI discharge criteria from 31 Mar 2021.
+    /// - `symptomatic_isolation` 0.425: Smith et al. 2021, BMJ 372:n608:
+    ///   42.5 % of people with symptoms of COVID-19 reported full
+    ///   self-isolation (UK, March 2020 to January 2021; Steens et al. 2020
+    ///   report 71 % adherence with symptoms in Norway).
     public static let defaults = ResponseScenario(
         appOpeningMeanHours: 24, warnedTestProbability: 0.41, warnedTestDelayHours: 60,
         warnedQuarantineProbability: 0.15, quarantineDays: 10, warnedReduceContactsProbability: 0.27,
@@ -54,7 +61,7 @@ public struct ResponseScenario: Sendable, Hashable {
     public static let none = ResponseScenario(
         appOpeningMeanHours: defaults.appOpeningMeanHours, warnedTestProbability: 0, warnedTestDelayHours: 0,
         warnedQuarantineProbability: 0, quarantineDays: 0, warnedReduceContactsProbability: 0,
-        isolationCompliance: 0, isolationDays: 0)
+        isolationCompliance: 0, isolationDays: 0, symptomaticIsolation: 0)
 
     /// Parses the optional `response:` section; absent fields keep their defaults.
     public static func parse(_ section: YAMLSection?) throws -> ResponseScenario {
@@ -71,6 +78,7 @@ public struct ResponseScenario: Sendable, Hashable {
             "warned_reduce_contacts_probability", in: 0...1, default: scenario.warnedReduceContactsProbability)
         scenario.isolationCompliance = try section.double("isolation_compliance", in: 0...1, default: scenario.isolationCompliance)
         scenario.isolationDays = try section.int("isolation_days", in: 0...60, default: scenario.isolationDays)
+        scenario.symptomaticIsolation = try section.double("symptomatic_isolation", in: 0...1, default: scenario.symptomaticIsolation)
         try section.finish()
         return scenario
     }
