@@ -62,11 +62,19 @@ final class ParsedSVG: NSObject, XMLParserDelegate {
 
     var texts: [String] { elements.filter { $0.name == "text" }.map(\.text) }
 
-    /// The plot area, from the `<rect id="plot-area">` of the chart itself.
+    /// The plot area, from the `<rect id="plot-area">` of the chart itself,
+    /// with the recall and precision ranges its data attributes state.
     func plotArea() throws -> PlotArea {
         let rect = try #require(element(id: "plot-area"))
         func value(_ key: String) throws -> Double { try #require(Double(rect.attributes[key] ?? "")) }
-        return PlotArea(left: try value("x"), top: try value("y"), width: try value("width"), height: try value("height"))
+        func range(_ key: String) throws -> ClosedRange<Double> {
+            let bounds = try #require(rect.attributes[key]).split(separator: " ").compactMap { Double($0) }
+            try #require(bounds.count == 2 && bounds[0] < bounds[1])
+            return bounds[0]...bounds[1]
+        }
+        return PlotArea(
+            left: try value("x"), top: try value("y"), width: try value("width"), height: try value("height"),
+            recallRange: try range("data-recall-range"), precisionRange: try range("data-precision-range"))
     }
 
     /// The (x, y) of a `translate(x y)` transform.
@@ -97,7 +105,48 @@ final class ParsedSVG: NSObject, XMLParserDelegate {
     /// area's rectangle as the SVG states it: recall left to right, precision
     /// bottom to top.
     static func expectedPixel(_ point: Point, in area: PlotArea) -> (Double, Double) {
-        (area.left + point.recall * area.width, area.top + area.height - point.precision * area.height)
+        let (r, p) = (area.recallRange, area.precisionRange)
+        return (
+            area.left + (point.recall - r.lowerBound) / (r.upperBound - r.lowerBound) * area.width,
+            area.top + area.height - (point.precision - p.lowerBound) / (p.upperBound - p.lowerBound) * area.height
+        )
+    }
+
+    // MARK: Zoomed axes
+
+    @Test func narrowSweepsZoomTheAxesAndKeepEveryPointInside() throws {
+        var random = RandomStream(seed: 3, subsystem: "test.zoom")
+        let points = (0..<200).map { i in
+            PrecisionRecallPoint(
+                id: "c\(i)", precision: 0.02 + 0.05 * random.nextUnitDouble(), recall: 0.85 + 0.05 * random.nextUnitDouble())
+        }
+        let production = ProductionMarker(
+            point: PrecisionRecallPoint(
+                id: "production", precision: 0.04, recall: 0.89, precisionInterval: 0.028...0.054, recallInterval: 0.79...0.98),
+            label: "production")
+        for svg in [
+            ParetoChart(title: "front", points: points, production: production).svg(),
+            PrecisionRecallCurve(title: "curve", points: points, production: production).svg(),
+        ] {
+            let parsed = try ParsedSVG(svg)
+            let area = try parsed.plotArea()
+            #expect(area.recallRange.lowerBound > 0.7 && area.recallRange.upperBound == 1)
+            #expect(area.precisionRange.lowerBound <= 0.02 && area.precisionRange.upperBound <= 0.1)
+            // Every configuration and the production interval lie inside the plot area.
+            for point in points {
+                let (x, y) = Self.expectedPixel(point, in: area)
+                #expect(x >= area.left && x <= area.right && y >= area.top && y <= area.bottom)
+            }
+            #expect(area.recallRange.contains(0.79) && area.recallRange.contains(0.98) && area.precisionRange.contains(0.054))
+            #expect(parsed.text(inside: "footnote").contains("Axes zoomed to the configurations drawn"))
+            // Ticks on round steps, labelled with enough decimals to tell them apart.
+            let labels = parsed.elements("text", inside: "tick-labels").map(\.text)
+            #expect(Set(labels).count == labels.count)
+        }
+        // Points spread over most of 0…1 keep the full axes.
+        let wide = ParetoChart(title: "wide", points: Self.randomPoints(100, seed: 2, nanEvery: 0)).svg()
+        let area = try ParsedSVG(wide).plotArea()
+        #expect(area.recallRange == 0...1 && area.precisionRange == 0...1)
     }
 
     // MARK: Numbers and text

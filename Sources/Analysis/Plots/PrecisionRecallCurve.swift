@@ -49,7 +49,9 @@ public struct PrecisionRecallCurve: Sendable {
         }
         if production != nil { legend.append(LegendEntry(symbol: .production, label: "production configuration")) }
         let footnotes = [dots.footnote, production?.footnote].compactMap { $0 }
-        let figure = PrecisionRecallFigure(title: title, legend: legend, footnotes: footnotes)
+        let axes = PrecisionRecallFigure.axes(points, production: production)
+        let figure = PrecisionRecallFigure(
+            title: title, legend: legend, footnotes: footnotes, recallAxis: axes.recall, precisionAxis: axes.precision)
         return figure.render { svg, area in
             dots.draw(into: &svg, area: area, id: "configurations", color: Self.dotColor, opacity: dots.opacity, radius: 2.5)
             if !segments.isEmpty {

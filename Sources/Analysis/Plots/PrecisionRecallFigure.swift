@@ -1,6 +1,7 @@
 /// The frame every precision–recall chart shares: a title (wrapped to the
-/// width), a square plot area with recall 0…1 along x and precision 0…1 along
-/// y, grid lines and tick labels every 0.1, the axis labels, a legend below the
+/// width), a square plot area with recall along x and precision along y (0…1
+/// with grid lines and tick labels every 0.1, or zoomed in on the data,
+/// ``AxisRange``), the axis labels, a legend below the
 /// axes and footnotes below the legend. The figure grows downwards as the
 /// title, legend and footnotes need; the chart draws its data in between.
 struct PrecisionRecallFigure: Sendable {
@@ -20,15 +21,32 @@ struct PrecisionRecallFigure: Sendable {
 
     let titleLines: [String]
     let area: PlotArea
+    let recallAxis: AxisRange
+    let precisionAxis: AxisRange
     let legend: ChartLegend
     let footnoteLines: [String]
     let footnoteTop: Double
     let height: Double
 
-    init(title: String, legend entries: [LegendEntry], footnotes: [String]) {
+    init(
+        title: String, legend entries: [LegendEntry], footnotes: [String], recallAxis: AxisRange = .full,
+        precisionAxis: AxisRange = .full
+    ) {
         titleLines = TextLayout.wrap(title, fontSize: Self.titleFontSize, maxWidth: Self.width - 2 * 24)
+        self.recallAxis = recallAxis
+        self.precisionAxis = precisionAxis
+        var footnotes = footnotes
+        if recallAxis.isZoomed || precisionAxis.isZoomed {
+            footnotes.append(
+                "Axes zoomed to the configurations drawn: recall \(SVGNumber.decimal(recallAxis.range.lowerBound, digits: recallAxis.digits))–"
+                    + "\(SVGNumber.decimal(recallAxis.range.upperBound, digits: recallAxis.digits)), precision "
+                    + "\(SVGNumber.decimal(precisionAxis.range.lowerBound, digits: precisionAxis.digits))–"
+                    + "\(SVGNumber.decimal(precisionAxis.range.upperBound, digits: precisionAxis.digits)).")
+        }
         let titleBottom = 32 + Self.titleLineHeight * Double(max(titleLines.count, 1) - 1)
-        let area = PlotArea(left: Self.marginLeft, top: titleBottom + 20, width: Self.plotSide, height: Self.plotSide)
+        let area = PlotArea(
+            left: Self.marginLeft, top: titleBottom + 20, width: Self.plotSide, height: Self.plotSide, recallRange: recallAxis.range,
+            precisionRange: precisionAxis.range)
         // Legend and footnotes span from under the y-axis label to the right margin.
         let textLeft = area.left - 40
         let textWidth = area.width + 40 + 24
@@ -59,15 +77,14 @@ struct PrecisionRecallFigure: Sendable {
         return svg.rendered()
     }
 
-    /// Tick values 0, 0.1, …, 1 as exact multiples (no accumulated error).
-    static let ticks = (0...10).map { Double($0) / 10 }
-
     private func drawGrid(into svg: inout SVGDocument) {
         svg.open("g", ["id": "grid", "stroke": "#e3e3e3", "stroke-width": "1"])
-        for tick in Self.ticks.dropFirst().dropLast() {
+        for tick in recallAxis.ticks.dropFirst().dropLast() {
             let x = SVGNumber.pixel(area.x(recall: tick))
-            let y = SVGNumber.pixel(area.y(precision: tick))
             svg.element("line", ["x1": x, "y1": SVGNumber.pixel(area.top), "x2": x, "y2": SVGNumber.pixel(area.bottom)])
+        }
+        for tick in precisionAxis.ticks.dropFirst().dropLast() {
+            let y = SVGNumber.pixel(area.y(precision: tick))
             svg.element("line", ["x1": SVGNumber.pixel(area.left), "y1": y, "x2": SVGNumber.pixel(area.right), "y2": y])
         }
         svg.close()
@@ -81,28 +98,33 @@ struct PrecisionRecallFigure: Sendable {
                 "x": SVGNumber.pixel(area.left), "y": SVGNumber.pixel(area.top),
                 "width": SVGNumber.pixel(area.width), "height": SVGNumber.pixel(area.height),
                 "fill": "none", "stroke": "#444", "stroke-width": "1",
+                "data-recall-range": "\(area.recallRange.lowerBound) \(area.recallRange.upperBound)",
+                "data-precision-range": "\(area.precisionRange.lowerBound) \(area.precisionRange.upperBound)",
             ])
         svg.open("g", ["id": "ticks", "stroke": "#444", "stroke-width": "1"])
-        for tick in Self.ticks {
+        for tick in recallAxis.ticks {
             let x = SVGNumber.pixel(area.x(recall: tick))
-            let y = SVGNumber.pixel(area.y(precision: tick))
             svg.element("line", ["x1": x, "y1": SVGNumber.pixel(area.bottom), "x2": x, "y2": SVGNumber.pixel(area.bottom + 5)])
+        }
+        for tick in precisionAxis.ticks {
+            let y = SVGNumber.pixel(area.y(precision: tick))
             svg.element("line", ["x1": SVGNumber.pixel(area.left - 5), "y1": y, "x2": SVGNumber.pixel(area.left), "y2": y])
         }
         svg.close()
         svg.open("g", ["id": "tick-labels", "font-size": SVGNumber.pixel(Self.tickFontSize)])
-        for tick in Self.ticks {
-            let label = SVGNumber.decimal(tick, digits: 1)
+        for tick in recallAxis.ticks {
             svg.element(
                 "text",
                 [
                     "x": SVGNumber.pixel(area.x(recall: tick)), "y": SVGNumber.pixel(area.bottom + 20), "text-anchor": "middle",
-                ], text: label)
+                ], text: SVGNumber.decimal(tick, digits: recallAxis.digits))
+        }
+        for tick in precisionAxis.ticks {
             svg.element(
                 "text",
                 [
                     "x": SVGNumber.pixel(area.left - 9), "y": SVGNumber.pixel(area.y(precision: tick) + 4.3), "text-anchor": "end",
-                ], text: label)
+                ], text: SVGNumber.decimal(tick, digits: precisionAxis.digits))
         }
         svg.close()
         let font = SVGNumber.pixel(Self.axisLabelFontSize)
@@ -150,5 +172,20 @@ struct PrecisionRecallFigure: Sendable {
                 ], text: line)
         }
         svg.close()
+    }
+}
+
+extension PrecisionRecallFigure {
+    /// The axes that show `points` (and their intervals) and `production`;
+    /// full axes unless at least two configurations are plotted.
+    static func axes(_ points: [PrecisionRecallPoint], production: ProductionMarker?) -> (recall: AxisRange, precision: AxisRange) {
+        guard points.filter(\.isDefined).count >= 2 else { return (.full, .full) }
+        var recalls: [Double] = []
+        var precisions: [Double] = []
+        for point in points + (production.map { [$0.point] } ?? []) where point.isDefined {
+            recalls += [point.recall] + (point.recallInterval.map { [$0.lowerBound, $0.upperBound] } ?? [])
+            precisions += [point.precision] + (point.precisionInterval.map { [$0.lowerBound, $0.upperBound] } ?? [])
+        }
+        return (AxisRange.fitted(recalls), AxisRange.fitted(precisions))
     }
 }
