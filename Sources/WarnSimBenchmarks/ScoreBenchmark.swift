@@ -72,7 +72,7 @@ public struct ScoreBenchmark: Sendable {
     public var threads: Int
     public var tileWindows: Int
 
-    public init(windows: Int, configurations: Int, threads: Int, tileWindows: Int = 2048) {
+    public init(windows: Int, configurations: Int, threads: Int, tileWindows: Int = 512) {
         self.windows = windows
         self.configurations = configurations
         self.threads = threads

@@ -62,14 +62,17 @@ public struct BatchScorer: Sendable {
     ///   - workers: threads; results do not depend on it.
     ///   - windowLevels: also return every window's level under every
     ///     configuration (memory: windows × configurations bytes).
-    ///   - tileWindows: windows per GEMM tile (about).
+    ///   - tileWindows: windows per GEMM tile (about). The passes after the
+    ///     GEMM read its output (windows × columns doubles) once per
+    ///     configuration, so a tile should keep it in the cache: 512 windows ×
+    ///     1,000 columns is 4 MB.
     /// - Returns: every device's total risk level under every configuration (and,
     ///   with `windowLevels`, every window's level).
     /// - Throws: `RiskCalculationError.unknownReportType` on Android if a window
     ///   has a report type without offset, as the exact engine does.
     public func score(
         _ set: BatchWindowSet, referenceDay: Int, referenceDays: [Int]? = nil, workers: Int = 1, windowLevels: Bool = false,
-        tileWindows: Int = 2048
+        tileWindows: Int = 512
     ) throws -> BatchResult {
         precondition(referenceDays == nil || referenceDays!.count == set.deviceCount, "one reference day per device")
         let days = FrozenArray(referenceDays ?? [Int](repeating: referenceDay, count: set.deviceCount))
@@ -90,25 +93,33 @@ public struct BatchScorer: Sendable {
         }
         let tiles = TileQueue(starts: tileStart)
         let workerCount = Swift.max(1, Swift.min(workers, tileStart.count - 1))
-        let output = BatchOutput(
-            devices: set.deviceCount, windows: set.windowCount, configurations: c, windowLevels: windowLevels, workers: workerCount)
         let blasThreads = openblas_get_num_threads()
         openblas_set_num_threads(1)
         let timing = TimingBox(workers: workerCount)
+        let fallbacks = FallbackCounts(workers: workerCount)
         let me = self
-        Parallel.run(workers: workerCount) { worker in
-            let workspace = TileWorkspace()
-            while let devices = tiles.next() {
-                me.scoreTile(
-                    set, devices: devices, referenceDays: days, workspace: workspace, output: output, timing: timing,
-                    worker: worker)
+        // The workers write straight into the result arrays.
+        var levels = [UInt8](repeating: 0, count: windowLevels ? set.windowCount * c : 0)
+        let totals = [UInt8](unsafeUninitializedCapacity: set.deviceCount * c) { totals, initialized in
+            totals.initialize(repeating: 1)
+            levels.withUnsafeMutableBufferPointer { levels in
+                let output = BatchOutput(totals: totals, levels: levels, recordsLevels: windowLevels, fallbacks: fallbacks)
+                Parallel.run(workers: workerCount) { worker in
+                    let workspace = TileWorkspace()
+                    while let devices = tiles.next() {
+                        me.scoreTile(
+                            set, devices: devices, referenceDays: days, workspace: workspace, output: output, timing: timing,
+                            worker: worker)
+                    }
+                }
             }
+            initialized = totals.count
         }
         openblas_set_num_threads(blasThreads)
         return BatchResult(
             deviceCount: set.deviceCount, windowCount: set.windowCount, configurationCount: c,
-            totalRiskLevels: Array(output.totals), windowLevels: windowLevels ? Array(output.levels) : nil,
-            exactFallbacks: output.fallbacks.reduce(0, +),
+            totalRiskLevels: totals, windowLevels: windowLevels ? levels : nil,
+            exactFallbacks: fallbacks.counts.reduce(0, +),
             gemmSeconds: timing.gemm.reduce(0, +), gemmFlops: timing.flops.reduce(0, +)
         )
     }
@@ -163,7 +174,7 @@ public struct BatchScorer: Sendable {
         for config in 0..<t.configurationCount {
             fallbacks += scoreConfiguration(config, tile: tile, set: set, referenceDays: referenceDays, output: output)
         }
-        output.fallbacks[worker] += fallbacks
+        output.fallbacks.counts[worker] += fallbacks
     }
 }
 
@@ -276,27 +287,25 @@ struct TileView {
 
 /// Output buffers that several workers write at disjoint indices (raw memory,
 /// so that concurrent writes to different elements are not a data race).
-final class BatchOutput: @unchecked Sendable {
+struct BatchOutput: @unchecked Sendable {
+    /// `devices × configurations` totals (1 LOW, 2 HIGH).
     let totals: UnsafeMutableBufferPointer<UInt8>
+    /// `windows × configurations` levels, or empty.
     let levels: UnsafeMutableBufferPointer<UInt8>
-    let fallbacks: UnsafeMutableBufferPointer<Int>
     let recordsLevels: Bool
+    let fallbacks: FallbackCounts
+}
 
-    init(devices: Int, windows: Int, configurations: Int, windowLevels: Bool, workers: Int) {
-        totals = .allocate(capacity: devices * configurations)
-        totals.initialize(repeating: 1)
-        levels = .allocate(capacity: windowLevels ? windows * configurations : 0)
-        levels.initialize(repeating: 0)
-        fallbacks = .allocate(capacity: workers)
-        fallbacks.initialize(repeating: 0)
-        recordsLevels = windowLevels
+/// Per-worker counts of boundary recomputations.
+final class FallbackCounts: @unchecked Sendable {
+    let counts: UnsafeMutableBufferPointer<Int>
+
+    init(workers: Int) {
+        counts = .allocate(capacity: workers)
+        counts.initialize(repeating: 0)
     }
 
-    deinit {
-        totals.deallocate()
-        levels.deallocate()
-        fallbacks.deallocate()
-    }
+    deinit { counts.deallocate() }
 }
 
 /// Per-worker timing slots.

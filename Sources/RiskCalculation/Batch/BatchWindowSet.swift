@@ -68,17 +68,29 @@ public struct BatchWindowSet: Sendable {
         self.deviceCount = deviceCount
         self.windows = windows
         self.devices = devices
-        let order = windows.indices.sorted { a, b in
-            if devices[a] != devices[b] { return devices[a] < devices[b] }
-            if windows[a].dayNumber != windows[b].dayNumber { return windows[a].dayNumber < windows[b].dayNumber }
-            return a < b
-        }
         var deviceStart = [Int](repeating: 0, count: deviceCount + 1)
         for device in devices { deviceStart[device + 1] += 1 }
         for d in 0..<deviceCount { deviceStart[d + 1] += deviceStart[d] }
+        // Order by (device, day, input index): a stable counting sort by
+        // device, then a stable sort by day within each device.
+        let dayOfInput = windows.map(\.dayNumber)
+        var order = [Int](repeating: 0, count: windows.count)
+        var next = deviceStart
+        for (index, device) in devices.enumerated() {
+            order[next[device]] = index
+            next[device] += 1
+        }
+        for d in 0..<deviceCount where deviceStart[d + 1] - deviceStart[d] > 1 {
+            let range = deviceStart[d]..<deviceStart[d + 1]
+            if !zip(order[range], order[range].dropFirst()).allSatisfy({ dayOfInput[$0] <= dayOfInput[$1] }) {
+                order.replaceSubrange(
+                    range,
+                    with: order[range].sorted { dayOfInput[$0] != dayOfInput[$1] ? dayOfInput[$0] < dayOfInput[$1] : $0 < $1 })
+            }
+        }
         self.deviceStart = FrozenArray(deviceStart)
         originalIndex = FrozenArray(order)
-        let day = order.map { windows[$0].dayNumber }
+        let day = order.map { dayOfInput[$0] }
         self.day = FrozenArray(day)
         trlClass = FrozenArray(
             order.map { index in
@@ -93,7 +105,13 @@ public struct BatchWindowSet: Sendable {
         var scanAttenuation: [UInt8] = []
         var scanSeconds: [Double] = []
         var outsideBound: [Bool] = []
+        let scanCount = windows.reduce(0) { $0 + $1.scanInstances.count }
         scanStart.reserveCapacity(windows.count + 1)
+        scanAttenuation.reserveCapacity(scanCount)
+        scanSeconds.reserveCapacity(scanCount)
+        binStart.reserveCapacity(windows.count + 1)
+        binAttenuation.reserveCapacity(scanCount)
+        binSeconds.reserveCapacity(scanCount)
         outsideBound.reserveCapacity(windows.count)
         var perBin = [Int](repeating: 0, count: 256)
         var seen = [Bool](repeating: false, count: 256)
@@ -114,7 +132,17 @@ public struct BatchWindowSet: Sendable {
                 }
                 perBin[bin] = perBin[bin].saturatingAdding(Swift.max(scan.secondsSinceLastScan, 0))
             }
-            for bin in touched.sorted() {
+            // Ascending bins (insertion sort: a window has few distinct bins).
+            for i in touched.indices.dropFirst() {
+                let bin = touched[i]
+                var j = i
+                while j > 0 && touched[j - 1] > bin {
+                    touched[j] = touched[j - 1]
+                    j -= 1
+                }
+                touched[j] = bin
+            }
+            for bin in touched {
                 let seconds = perBin[bin]
                 perBin[bin] = 0
                 seen[bin] = false

@@ -42,7 +42,6 @@ extension BatchScorer {
         let ds = t.dayHigh.start[config]
         let dayThresholds = UnsafeBufferPointer(start: t.dayHigh.thresholds.base + ds, count: t.dayHigh.start[config + 1] - ds)
         let dayLevels = t.dayHigh.levels.base + ds + config
-        let parameters = configurations[config]
         let hasFilters = t.filterStart[config] < t.filterStart[config + 1]
         let maxAge = t.maxAge[config]
         let day = set.day.base
@@ -72,16 +71,18 @@ extension BatchScorer {
                         // A zero estimate is exact (every term is 0).
                         var relative = time == 0 ? 0 : relativeError[w]
                         let tolerance = relative * time
+                        // Branch-free: thresholds at most the time, and any within the tolerance.
                         var index = 0
-                        var near = false
+                        var nearBits: UInt8 = 0
                         for threshold in windowThresholds {
                             index &+= time >= threshold ? 1 : 0
-                            near = near || !(Swift.abs(time - threshold) > tolerance)
+                            nearBits |= Swift.abs(time - threshold) > tolerance ? 0 : 1
                         }
+                        let near = nearBits != 0
                         if !bounded {
                             time = Self.exactTime(w, weights: weights, transmissionRiskValue: values[type], set: set)
                             relative = 0
-                            level = Self.engineLevel(parameters.normalizedTimePerWindowToRiskLevel, time)
+                            level = Self.engineLevel(configurations[config].normalizedTimePerWindowToRiskLevel, time)
                             if !recordsLevels && level != 0 { level = 1 }
                         } else {
                             if near && relative != 0 {
@@ -104,15 +105,16 @@ extension BatchScorer {
                 guard terms > 0 else { continue }
                 if !bounded {
                     let value = CWARiskEngine.daySum(sum, platform: platform)
-                    high = high || CWARiskEngine.firstLevel(parameters.normalizedTimePerDayToRiskLevel, value) == .high
+                    high = high || CWARiskEngine.firstLevel(configurations[config].normalizedTimePerDayToRiskLevel, value) == .high
                 } else {
                     let bound = RoundingBound.daySumError(windowError: error, terms: terms, sum: sum)
                     var index = 0
-                    var near = terms > RoundingBound.maximumTerms
+                    var nearBits: UInt8 = terms > RoundingBound.maximumTerms ? 1 : 0
                     for threshold in dayThresholds {
                         index &+= sum >= threshold ? 1 : 0
-                        near = near || !(Swift.abs(sum - threshold) > bound)
+                        nearBits |= Swift.abs(sum - threshold) > bound ? 0 : 1
                     }
+                    let near = nearBits != 0
                     if near && error != 0 {
                         // The engine's day sum: its window times, in its order.
                         sum = 0
