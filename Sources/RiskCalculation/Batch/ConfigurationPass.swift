@@ -7,11 +7,17 @@ extension BatchScorer {
     /// device-day groups of contiguous windows.
     ///
     /// A window's normalized time is the GEMM estimate unless the estimate is
-    /// within its ``RoundingBound`` of a breakpoint of the window mapping (or
-    /// the configuration or window lies outside the bound's domain); then it is
-    /// the engine's own value. A day's level is decided from the estimated sum
-    /// unless that sum is within its bound of a decision boundary; then the
-    /// kept windows' engine values are re-added in the engine's order.
+    /// within its ``RoundingBound`` of a threshold of the window's
+    /// ``ThresholdSteps`` (or the configuration or window lies outside the
+    /// bound's domain); then it is the engine's own value. Without recorded
+    /// window levels only whether a window is kept matters, so only the
+    /// thresholds where that changes count (a time at the LOW/HIGH threshold
+    /// of the window mapping needs no recomputation then). A day's HIGH is
+    /// decided from the estimated sum unless that sum is within its bound of a
+    /// threshold of the day's steps (Android's rounding included); then the
+    /// kept windows' engine values are re-added in the engine's order. Without
+    /// recorded window levels a device's remaining days are skipped once one
+    /// day is HIGH.
     ///
     /// - Returns: the number of window times and day sums recomputed because
     ///   they lay at a boundary (configurations outside the bound's domain are
