@@ -38,7 +38,9 @@ public struct ScoreBenchmark: Sendable {
         /// GEMM shape per tile: inner dimension (attenuation-bin groups) and columns.
         public var gemmInner: Int
         public var gemmColumns: Int
-        /// (device, configuration) pairs decided by the exact engine at a boundary.
+        /// Window normalized times and day sums recomputed with the engine's
+        /// arithmetic because they lay within their rounding bound of a
+        /// decision boundary.
         public var exactFallbacks: Int
         /// Evaluations per second if the whole run took only the GEMM flops at
         /// the reference rate, and the measured rate's ratio to it.
@@ -70,7 +72,7 @@ public struct ScoreBenchmark: Sendable {
     public var threads: Int
     public var tileWindows: Int
 
-    public init(windows: Int, configurations: Int, threads: Int, tileWindows: Int = 2048) {
+    public init(windows: Int, configurations: Int, threads: Int, tileWindows: Int = 512) {
         self.windows = windows
         self.configurations = configurations
         self.threads = threads

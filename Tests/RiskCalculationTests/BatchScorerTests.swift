@@ -52,6 +52,9 @@ import WarnSimTestSupport
         let single = try scorer.score(set, referenceDay: Self.referenceDay, workers: 1, windowLevels: true)
         #expect(single.totalRiskLevels == batch.totalRiskLevels)
         #expect(single.windowLevels == batch.windowLevels)
+        // Nor does asking for totals only (which stops at a device's first HIGH day).
+        let totalsOnly = try scorer.score(set, referenceDay: Self.referenceDay, workers: 2)
+        #expect(totalsOnly.totalRiskLevels == batch.totalRiskLevels)
     }
 
     /// Counts disagreements between the batch scorer and the engine.
@@ -79,6 +82,10 @@ import WarnSimTestSupport
                 }
             }
         }
+        // Totals only: the path that stops at a device's first HIGH day.
+        let totalsOnly = try BatchScorer(configurations: configurations, platform: platform)
+            .score(set, referenceDay: Self.referenceDay, workers: 2)
+        totalMismatches += zip(totalsOnly.totalRiskLevels, batch.totalRiskLevels).filter { $0 != $1 }.count
         return (levelMismatches, totalMismatches, batch.exactFallbacks)
     }
 

@@ -12,41 +12,48 @@ struct BatchConfigurationTables: Sendable {
     let configurationCount: Int
     let platform: RiskPlatform
     /// Bin → row group, or -1 for bins that every column ignores.
-    let binGroup: [Int]
+    let binGroup: FrozenArray<Int>
     /// Number of row groups (GEMM inner dimension K).
     let groupCount: Int
     /// Number of distinct weight columns (U) and filter columns (F).
     let weightColumnCount: Int
     let filterColumnCount: Int
     /// K × (U + F), row-major.
-    let matrix: [Double]
+    let matrix: FrozenArray<Double>
     /// Per configuration: its weight column.
-    let weightColumn: [Int]
-    /// Per configuration × TRL class: the transmission risk value, or -1 when
-    /// the TRL filters drop the class, -2 when the report type has no offset on
-    /// Android (the app rejects such windows).
-    let trv: [Double]
+    let weightColumn: FrozenArray<Int>
+    /// Per weight column × 256 attenuation bins: the weight of the first
+    /// `minutesAtAttenuationWeights` entry containing the bin, 0 if none (the
+    /// engine's lookup, tabulated).
+    let binWeight: FrozenArray<Double>
+    /// Per configuration × TRL class: the transmission risk value (0 when the
+    /// class is dropped).
+    let trv: FrozenArray<Double>
+    /// Per configuration × TRL class: 1 when the class is kept, 0 when the
+    /// TRL filters drop it or (Android) its report type has no offset (the
+    /// app rejects such windows before scoring).
+    let trvKept: FrozenArray<UInt8>
+    /// Per configuration × TRL class: `trv × (1 / 60)`, the factor that turns
+    /// a GEMM weighted-seconds value into a normalized-time estimate.
+    let timeScale: FrozenArray<Double>
+    /// Per configuration: whether its parameters lie in the domain of
+    /// ``RoundingBound`` (weights and kept transmission risk values 0 or in
+    /// 2^-300…2^300, mapping range ends finite). Other configurations are
+    /// evaluated with the engine's arithmetic throughout.
+    let bounded: FrozenArray<Bool>
     /// Per configuration: filters `filterStart[c]..<filterStart[c + 1]`.
-    let filterStart: [Int]
-    let filterColumn: [Int]
-    let filterRange: [RiskRange]
-    /// Per configuration: window mapping `windowStart[c]..<windowStart[c + 1]`.
-    let windowStart: [Int]
-    let windowRange: [RiskRange]
-    let windowLevel: [UInt8]
-    /// Per configuration: day mapping `dayStart[c]..<dayStart[c + 1]`.
-    let dayStart: [Int]
-    let dayRange: [RiskRange]
-    let dayLevel: [UInt8]
+    let filterStart: FrozenArray<Int>
+    let filterColumn: FrozenArray<Int>
+    let filterRange: FrozenArray<RiskRange>
     /// Per configuration: the age filter.
-    let maxAge: [Int]
-    /// Per configuration: the window and day mappings as step functions,
-    /// flattened: breakpoints of `c` at `windowSteps.start[c]..<start[c + 1]`,
-    /// interval levels at `start[c] + c ..< start[c + 1] + c + 1`.
-    let windowSteps: FlatSteps
-    let daySteps: FlatSteps
-    /// Per configuration: the window level of a normalized time of exactly 0.
-    let zeroWindowLevel: [UInt8]
+    let maxAge: FrozenArray<Int>
+    /// Per configuration, as threshold steps of a non-negative value: the
+    /// window level of a normalized time, whether a window is kept (level not
+    /// 0), and whether a day is HIGH as a function of its unrounded sum
+    /// (Android's rounding included).
+    let windowLevels: FlatThresholds
+    let windowKept: FlatThresholds
+    let dayHigh: FlatThresholds
 
     init(_ configurations: [CWARiskParameters], platform: RiskPlatform) {
         configurationCount = configurations.count
@@ -107,15 +114,17 @@ struct BatchConfigurationTables: Sendable {
                 rows.append(row)
             }
         }
-        self.binGroup = binGroup
+        self.binGroup = FrozenArray(binGroup)
         groupCount = rows.count
-        matrix = rows.flatMap { $0 }
-        self.weightColumn = weightColumn
-        self.filterStart = filterStart
-        self.filterColumn = filterColumn
-        self.filterRange = filterRange
+        matrix = FrozenArray(rows.flatMap { $0 })
+        self.weightColumn = FrozenArray(weightColumn)
+        self.filterStart = FrozenArray(filterStart)
+        self.filterColumn = FrozenArray(filterColumn)
+        self.filterRange = FrozenArray(filterRange)
+        binWeight = FrozenArray(weightColumns.flatMap { $0 })
         // Transmission risk values per TRL class.
         var trv: [Double] = []
+        var trvKept: [UInt8] = []
         trv.reserveCapacity(configurations.count * BatchWindowSet.classCount)
         for p in configurations {
             for code in 0..<7 {
@@ -127,56 +136,40 @@ struct BatchConfigurationTables: Sendable {
                     } else if platform == .ios {
                         offset = 0
                     } else {
-                        trv.append(-2)
+                        trv.append(0)
+                        trvKept.append(0)
                         continue
                     }
                     let level = offset.saturatingAdding(p.trlEncoding.infectiousnessOffset(Infectiousness(rawValue: infectiousness)!))
                     if p.trlFilters.contains(where: { $0.dropIfTRLInRange.contains(Double(level)) }) {
-                        trv.append(-1)
+                        trv.append(0)
+                        trvKept.append(0)
                     } else {
                         trv.append(p.transmissionRiskValue(forLevel: level))
+                        trvKept.append(1)
                     }
                 }
             }
         }
-        self.trv = trv
-        windowStart = [0] + configurations.reduce(into: [Int]()) { $0.append(($0.last ?? 0) + $1.normalizedTimePerWindowToRiskLevel.count) }
-        windowRange = configurations.flatMap { $0.normalizedTimePerWindowToRiskLevel.map(\.normalizedTimeRange) }
-        windowLevel = configurations.flatMap { $0.normalizedTimePerWindowToRiskLevel.map { UInt8($0.riskLevel.rawValue) } }
-        dayStart = [0] + configurations.reduce(into: [Int]()) { $0.append(($0.last ?? 0) + $1.normalizedTimePerDayToRiskLevel.count) }
-        dayRange = configurations.flatMap { $0.normalizedTimePerDayToRiskLevel.map(\.normalizedTimeRange) }
-        dayLevel = configurations.flatMap { $0.normalizedTimePerDayToRiskLevel.map { UInt8($0.riskLevel.rawValue) } }
-        maxAge = configurations.map(\.effectiveMaxEncounterAgeInDays)
-        windowSteps = FlatSteps(configurations.map { LevelSteps($0.normalizedTimePerWindowToRiskLevel) })
-        daySteps = FlatSteps(configurations.map { LevelSteps($0.normalizedTimePerDayToRiskLevel) })
-        zeroWindowLevel = configurations.map { UInt8(CWARiskEngine.firstLevel($0.normalizedTimePerWindowToRiskLevel, 0)?.rawValue ?? 0) }
+        self.trv = FrozenArray(trv)
+        self.trvKept = FrozenArray(trvKept)
+        timeScale = FrozenArray(trv.map { $0 * (1.0 / 60) })
+        bounded = FrozenArray(
+            configurations.indices.map { c in
+                let p = configurations[c]
+                let values = (0..<BatchWindowSet.classCount).filter { trvKept[c * BatchWindowSet.classCount + $0] != 0 }
+                    .map { trv[c * BatchWindowSet.classCount + $0] }
+                let ends = (p.normalizedTimePerWindowToRiskLevel + p.normalizedTimePerDayToRiskLevel)
+                    .flatMap { [$0.normalizedTimeRange.min, $0.normalizedTimeRange.max] }
+                return p.minutesAtAttenuationWeights.map(\.weight).allSatisfy(RoundingBound.isBoundedFactor)
+                    && values.allSatisfy(RoundingBound.isBoundedFactor) && ends.allSatisfy(\.isFinite)
+            })
+        maxAge = FrozenArray(configurations.map(\.effectiveMaxEncounterAgeInDays))
+        windowLevels = FlatThresholds(configurations.map { .window($0.normalizedTimePerWindowToRiskLevel, keptOnly: false) })
+        windowKept = FlatThresholds(configurations.map { .window($0.normalizedTimePerWindowToRiskLevel, keptOnly: true) })
+        dayHigh = FlatThresholds(configurations.map { .dayIsHigh($0.normalizedTimePerDayToRiskLevel, platform: platform) })
     }
 
     /// GEMM output columns.
     var columnCount: Int { weightColumnCount + filterColumnCount }
-}
-
-/// Many configurations' step functions in flat arrays.
-struct FlatSteps: Sendable {
-    let start: [Int]
-    let breakpoints: [Double]
-    let pointLevels: [UInt8]
-    let intervalLevels: [UInt8]
-
-    init(_ steps: [LevelSteps]) {
-        var start = [0]
-        var breakpoints: [Double] = []
-        var pointLevels: [UInt8] = []
-        var intervalLevels: [UInt8] = []
-        for step in steps {
-            breakpoints += step.breakpoints
-            pointLevels += step.pointLevels
-            intervalLevels += step.intervalLevels
-            start.append(breakpoints.count)
-        }
-        self.start = start
-        self.breakpoints = breakpoints
-        self.pointLevels = pointLevels
-        self.intervalLevels = intervalLevels
-    }
 }

@@ -1,4 +1,5 @@
 import CBLAS
+import Dispatch
 import ExposureNotification
 import WarnSimCore
 
@@ -9,20 +10,18 @@ import WarnSimCore
 /// OpenBLAS `dgemm` per tile of windows gives every window's weighted seconds
 /// under every distinct weight vector, and its exact seconds under every
 /// distinct filter range. The rest (transmission risk values, levels, day sums,
-/// totals) runs per (window, configuration) in plain loops.
+/// totals) runs per configuration in one tight pass over the tile
+/// (``scoreConfiguration(_:tile:set:referenceDays:output:)``).
 ///
-/// **Exactness.** The GEMM sums the same non-negative products as the exact
-/// engine in a different order, so a normalized time differs from the engine's
-/// by at most a few units in the last place. Whenever a window's normalized
-/// time lies within a relative `1e-9` of a range end of the window mapping,
-/// the scorer recomputes that time exactly as `CWARiskEngine` does (same
-/// operations, same order). Whenever a day sum that contains a GEMM value lies
-/// that close to a decision boundary (Android: a rounding half-point of
-/// 10 × sum; iOS: a range end of the day mapping), it re-adds the engine's
-/// exact times in the engine's order. An exact 0 is exact in both. Filter
-/// seconds are integers and exact. Far from boundaries both orders give the
-/// same decisions; at boundaries the engine's arithmetic decides. So every
-/// window level and every total equals the engine's.
+/// **Exactness.** Every decision equals the engine's. A GEMM estimate of a
+/// normalized time or day sum decides only when it lies farther than a
+/// proven bound on its rounding error from every decision boundary
+/// (``RoundingBound``); otherwise the scorer recomputes the value with the
+/// engine's own operations in the engine's order (``exactTime(_:weights:transmissionRiskValue:set:)``),
+/// which gives the engine's bits. Filter seconds are integers and exact.
+/// Configurations outside the bound's domain (negative, huge, tiny or
+/// non-finite weights or values, non-finite mapping ends) are evaluated with
+/// the engine's arithmetic throughout.
 public struct BatchScorer: Sendable {
     /// The configurations' compiled tables.
     let tables: BatchConfigurationTables
@@ -30,8 +29,6 @@ public struct BatchScorer: Sendable {
     public let configurations: [CWARiskParameters]
     /// The platform variant.
     public let platform: RiskPlatform
-    /// Relative distance to a decision boundary below which the engine decides.
-    public static let boundaryTolerance = 1e-9
 
     /// Prepares the scorer for a list of parameter sets.
     ///
@@ -65,54 +62,72 @@ public struct BatchScorer: Sendable {
     ///   - workers: threads; results do not depend on it.
     ///   - windowLevels: also return every window's level under every
     ///     configuration (memory: windows × configurations bytes).
-    ///   - tileWindows: windows per GEMM tile (about).
+    ///   - tileWindows: windows per GEMM tile (about). The passes after the
+    ///     GEMM read its output (windows × columns doubles) once per
+    ///     configuration, so a tile should keep it in the cache: 512 windows ×
+    ///     1,000 columns is 4 MB.
     /// - Returns: every device's total risk level under every configuration (and,
     ///   with `windowLevels`, every window's level).
     /// - Throws: `RiskCalculationError.unknownReportType` on Android if a window
     ///   has a report type without offset, as the exact engine does.
     public func score(
         _ set: BatchWindowSet, referenceDay: Int, referenceDays: [Int]? = nil, workers: Int = 1, windowLevels: Bool = false,
-        tileWindows: Int = 2048
+        tileWindows: Int = 512
     ) throws -> BatchResult {
         precondition(referenceDays == nil || referenceDays!.count == set.deviceCount, "one reference day per device")
-        let days = referenceDays ?? [Int](repeating: referenceDay, count: set.deviceCount)
+        let days = FrozenArray(referenceDays ?? [Int](repeating: referenceDay, count: set.deviceCount))
         if platform == .android {
             for (index, window) in set.windows.enumerated() where TRLEncoding.production.reportTypeOffset(window.reportType) == nil {
                 throw RiskCalculationError.unknownReportType(windowIndex: index, rawValue: window.reportType.rawValue)
             }
         }
         let c = tables.configurationCount
-        let workerCount = Swift.max(1, Swift.min(workers, set.deviceCount))
-        let output = BatchOutput(
-            devices: set.deviceCount, windows: set.windowCount, configurations: c, windowLevels: windowLevels, workers: workerCount)
+        // Tiles of whole devices, fixed by the set and `tileWindows` alone (not
+        // by the worker count), handed out to workers as they become free.
+        var tileStart = [0]
+        while tileStart.last! < set.deviceCount {
+            let first = tileStart.last!
+            var last = first + 1
+            while last < set.deviceCount, set.deviceStart[last + 1] - set.deviceStart[first] <= tileWindows { last += 1 }
+            tileStart.append(last)
+        }
+        let tiles = TileQueue(starts: tileStart)
+        let workerCount = Swift.max(1, Swift.min(workers, tileStart.count - 1))
         let blasThreads = openblas_get_num_threads()
         openblas_set_num_threads(1)
         let timing = TimingBox(workers: workerCount)
+        let fallbacks = FallbackCounts(workers: workerCount)
         let me = self
-        Parallel.run(workers: workerCount) { worker in
-            let devices = Parallel.chunk(worker, of: workerCount, count: set.deviceCount)
-            var tile = TileWorkspace()
-            var first = devices.lowerBound
-            while first < devices.upperBound {
-                var last = first + 1
-                while last < devices.upperBound, set.deviceStart[last + 1] - set.deviceStart[first] <= tileWindows { last += 1 }
-                me.scoreTile(
-                    set, devices: first..<last, referenceDays: days, workspace: &tile, output: output, timing: timing, worker: worker)
-                first = last
+        // The workers write straight into the result arrays.
+        var levels = [UInt8](repeating: 0, count: windowLevels ? set.windowCount * c : 0)
+        let totals = [UInt8](unsafeUninitializedCapacity: set.deviceCount * c) { totals, initialized in
+            totals.initialize(repeating: 1)
+            levels.withUnsafeMutableBufferPointer { levels in
+                let output = BatchOutput(totals: totals, levels: levels, recordsLevels: windowLevels, fallbacks: fallbacks)
+                Parallel.run(workers: workerCount) { worker in
+                    let workspace = TileWorkspace()
+                    while let devices = tiles.next() {
+                        me.scoreTile(
+                            set, devices: devices, referenceDays: days, workspace: workspace, output: output, timing: timing,
+                            worker: worker)
+                    }
+                }
             }
+            initialized = totals.count
         }
         openblas_set_num_threads(blasThreads)
         return BatchResult(
             deviceCount: set.deviceCount, windowCount: set.windowCount, configurationCount: c,
-            totalRiskLevels: Array(output.totals), windowLevels: windowLevels ? Array(output.levels) : nil,
-            exactFallbacks: output.fallbacks.reduce(0, +),
+            totalRiskLevels: totals, windowLevels: windowLevels ? levels : nil,
+            exactFallbacks: fallbacks.counts.reduce(0, +),
             gemmSeconds: timing.gemm.reduce(0, +), gemmFlops: timing.flops.reduce(0, +)
         )
     }
 
-    /// Scores devices `devices` (one tile).
+    /// Scores devices `devices` (one tile): features, one GEMM, then one pass
+    /// per configuration.
     func scoreTile(
-        _ set: BatchWindowSet, devices: Range<Int>, referenceDays: [Int], workspace: inout TileWorkspace,
+        _ set: BatchWindowSet, devices: Range<Int>, referenceDays: FrozenArray<Int>, workspace: TileWorkspace,
         output: BatchOutput, timing: TimingBox, worker: Int
     ) {
         let t = tables
@@ -120,256 +135,46 @@ public struct BatchScorer: Sendable {
         let windowCount = set.deviceStart[devices.upperBound] - firstWindow
         let k = t.groupCount
         let n = t.columnCount
-        let cCount = t.configurationCount
-        // Features: seconds per bin group (integer-valued doubles).
-        workspace.features.removeAll(keepingCapacity: true)
-        workspace.features.append(contentsOf: repeatElement(0, count: windowCount * Swift.max(k, 1)))
+        workspace.reserve(windows: windowCount, groups: k, columns: n)
+        // Features: seconds per bin group (integer-valued doubles), and each
+        // window's relative error bound.
+        let features = workspace.features
+        features.update(repeating: 0, count: windowCount * k)
         for w in 0..<windowCount {
             let sorted = firstWindow + w
             for entry in set.binStart[sorted]..<set.binStart[sorted + 1] {
                 let group = t.binGroup[Int(set.binAttenuation[entry])]
-                if group >= 0 { workspace.features[w * k + group] += set.binSeconds[entry] }
+                if group >= 0 { features[w * k + group] += set.binSeconds[entry] }
             }
+            workspace.relativeError[w] =
+                set.outsideBound[sorted]
+                ? .infinity
+                : RoundingBound.windowRelativeError(scans: set.scanStart[sorted + 1] - set.scanStart[sorted], groups: k)
         }
-        // dgemm with beta 0 overwrites every product, so the buffer is only
-        // zeroed when it is created or when there is no GEMM (k or n is 0).
-        let productCount = windowCount * Swift.max(n, 1)
-        if workspace.products.count < productCount || k == 0 || n == 0 {
-            workspace.products = [Double](repeating: 0, count: Swift.max(productCount, workspace.products.count))
-        }
-        if k > 0, n > 0, windowCount > 0 {
+        // Without a GEMM (k or n is 0) every product is 0.
+        if k == 0 || n == 0 {
+            workspace.products.update(repeating: 0, count: windowCount * n)
+        } else if windowCount > 0 {
             let start = MonotonicClock.now()
-            workspace.features.withUnsafeBufferPointer { a in
-                t.matrix.withUnsafeBufferPointer { b in
-                    workspace.products.withUnsafeMutableBufferPointer { g in
-                        // Column-major output: one configuration column's
-                        // windows are contiguous for the loops below.
-                        cblas_dgemm(
-                            CblasColMajor, CblasTrans, CblasTrans,
-                            Int32(windowCount), Int32(n), Int32(k),
-                            1.0, a.baseAddress, Int32(k), b.baseAddress, Int32(n),
-                            0.0, g.baseAddress, Int32(windowCount)
-                        )
-                    }
-                }
-            }
+            // Column-major output: one configuration column's windows are
+            // contiguous for the passes below.
+            cblas_dgemm(
+                CblasColMajor, CblasTrans, CblasTrans,
+                Int32(windowCount), Int32(n), Int32(k),
+                1.0, features, Int32(k), t.matrix.base, Int32(n),
+                0.0, workspace.products, Int32(windowCount)
+            )
             timing.gemm[worker] += MonotonicClock.now() - start
             timing.flops[worker] += 2 * Double(windowCount) * Double(n) * Double(k)
         }
-        let tolerance = Self.boundaryTolerance
-        let inverse60 = 1.0 / 60
-        let u = t.weightColumnCount
-        let android = platform == .android
-        let recordsLevels = output.recordsLevels
-        let levels = output.levels
-        var exactWindows = 0
-        var exactDays = 0
-        var dayLevelStorage = [UInt8](repeating: 0, count: Swift.max(windowCount, 1))
-        dayLevelStorage.withUnsafeMutableBufferPointer { keptLevels in
-            workspace.products.withUnsafeBufferPointer { products in
-                t.trv.withUnsafeBufferPointer { trvTable in
-                    t.windowSteps.breakpoints.withUnsafeBufferPointer { windowBreaks in
-                        t.windowSteps.pointLevels.withUnsafeBufferPointer { windowPoints in
-                            t.windowSteps.intervalLevels.withUnsafeBufferPointer { windowIntervals in
-                                t.daySteps.breakpoints.withUnsafeBufferPointer { dayBreaks in
-                                    t.daySteps.pointLevels.withUnsafeBufferPointer { dayPoints in
-                                        t.daySteps.intervalLevels.withUnsafeBufferPointer { dayIntervals in
-                                            set.day.withUnsafeBufferPointer { days in
-                                                set.trlClass.withUnsafeBufferPointer { classes in
-                                                    for config in 0..<cCount {
-                                                        let weightBase = t.weightColumn[config] * windowCount - firstWindow
-                                                        let maxAge = t.maxAge[config]
-                                                        let trvBase = config * BatchWindowSet.classCount
-                                                        let wb = t.windowSteps.start[config]
-                                                        let we = t.windowSteps.start[config + 1]
-                                                        let db = t.daySteps.start[config]
-                                                        let de = t.daySteps.start[config + 1]
-                                                        let filterBegin = t.filterStart[config]
-                                                        let filterEnd = t.filterStart[config + 1]
-                                                        for device in devices {
-                                                            let minDay = referenceDays[device].saturatingSubtracting(maxAge)
-                                                            let lo = set.deviceStart[device]
-                                                            let hi = set.deviceStart[device + 1]
-                                                            var highBits: UInt8 = 0
-                                                            var w = lo
-                                                            while w < hi {
-                                                                let day = days[w]
-                                                                let dayFirst = w
-                                                                var sum = 0.0
-                                                                var kept = 0
-                                                                var inexact: UInt8 = 0
-                                                                while w < hi && days[w] == day {
-                                                                    var level: UInt8 = 0
-                                                                    if day >= minDay {
-                                                                        var dropped = false
-                                                                        var f = filterBegin
-                                                                        while f < filterEnd {
-                                                                            let seconds = products[
-                                                                                (u + t.filterColumn[f]) * windowCount + w - firstWindow]
-                                                                            let minutes =
-                                                                                android ? seconds / 60 : (seconds / 60).rounded(.down)
-                                                                            if t.filterRange[f].contains(minutes) {
-                                                                                dropped = true
-                                                                                break
-                                                                            }
-                                                                            f += 1
-                                                                        }
-                                                                        let trv = trvTable[trvBase + Int(classes[w])]
-                                                                        if !dropped && trv >= 0 {
-                                                                            // GEMM estimate (a multiplication by 1/60 instead of the
-                                                                            // engine's division: the estimate only has to be within the
-                                                                            // tolerance; every decision near a boundary is exact).
-                                                                            var time = trv * products[weightBase + w] * inverse60
-                                                                            // Branch-free step lookup: the number of breakpoints below
-                                                                            // the estimate, and whether any lies within the tolerance.
-                                                                            var index = 0
-                                                                            var nearBits: UInt8 = 0
-                                                                            var i = wb
-                                                                            while i < we {
-                                                                                let bound = windowBreaks[i]
-                                                                                index &+= time > bound ? 1 : 0
-                                                                                nearBits |=
-                                                                                    Swift.abs(time - bound) <= tolerance
-                                                                                        * Swift.max(time, Swift.abs(bound)) ? 1 : 0
-                                                                                i += 1
-                                                                            }
-                                                                            var exact = time == 0
-                                                                            level =
-                                                                                exact
-                                                                                ? t.zeroWindowLevel[config]
-                                                                                : windowIntervals[wb + config + index]
-                                                                            if nearBits != 0 && !exact {
-                                                                                time = exactTime(
-                                                                                    set, window: w, config: config,
-                                                                                    transmissionRiskValue: trv)
-                                                                                level = Self.exactLevel(
-                                                                                    time, windowBreaks, windowPoints, windowIntervals, wb,
-                                                                                    we, config)
-                                                                                exact = true
-                                                                                exactWindows += 1
-                                                                            }
-                                                                            let keep = level != 0
-                                                                            sum += keep ? time : 0
-                                                                            kept &+= keep ? 1 : 0
-                                                                            inexact |= keep && !exact ? 1 : 0
-                                                                        }
-                                                                    }
-                                                                    keptLevels[w - firstWindow] = level
-                                                                    if recordsLevels {
-                                                                        levels[set.originalIndex[w] * cCount + config] = level
-                                                                    }
-                                                                    w += 1
-                                                                }
-                                                                guard kept > 0 else { continue }
-                                                                if inexact != 0
-                                                                    && dayNeedsExactSum(
-                                                                        sum, dayBreaks, db, de, android: android, tolerance: tolerance)
-                                                                {
-                                                                    // Re-add the day's kept windows' exact times in the engine's order.
-                                                                    sum = 0
-                                                                    for v in dayFirst..<w where keptLevels[v - firstWindow] != 0 {
-                                                                        let trv = trvTable[trvBase + Int(classes[v])]
-                                                                        sum += exactTime(
-                                                                            set, window: v, config: config, transmissionRiskValue: trv)
-                                                                    }
-                                                                    exactDays += 1
-                                                                }
-                                                                let value = android ? CWARiskEngine.roundHalfUp(sum * 10) / 10 : sum
-                                                                highBits |=
-                                                                    Self.stepLevel(
-                                                                        value, dayBreaks, dayPoints, dayIntervals, db, de, config) == 2
-                                                                    ? 1 : 0
-                                                            }
-                                                            output.totals[device * cCount + config] = highBits != 0 ? 2 : 1
-                                                        }
-                                                    }
-                                                }
-                                            }
-                                        }
-                                    }
-                                }
-                            }
-                        }
-                    }
-                }
-            }
+        let tile = TileView(
+            firstWindow: firstWindow, windowCount: windowCount, devices: devices, products: workspace.products,
+            relativeError: workspace.relativeError, keptLevels: workspace.keptLevels)
+        var fallbacks = 0
+        for config in 0..<t.configurationCount {
+            fallbacks += scoreConfiguration(config, tile: tile, set: set, referenceDays: referenceDays, output: output)
         }
-        output.fallbacks[worker] += exactWindows + exactDays
-    }
-
-    /// The same lookup without data-dependent branches.
-    @inline(__always)
-    static func stepLevel(
-        _ value: Double, _ breaks: UnsafeBufferPointer<Double>, _ points: UnsafeBufferPointer<UInt8>,
-        _ intervals: UnsafeBufferPointer<UInt8>, _ begin: Int, _ end: Int, _ config: Int
-    ) -> UInt8 {
-        var index = 0
-        var i = begin
-        while i < end {
-            index &+= value > breaks[i] ? 1 : 0
-            i += 1
-        }
-        var level = intervals[begin + config + index]
-        i = begin
-        while i < end {
-            level = value == breaks[i] ? points[i] : level
-            i += 1
-        }
-        return level
-    }
-
-    /// The level of an exactly known value from a flattened step function.
-    @inline(__always)
-    static func exactLevel(
-        _ value: Double, _ breaks: UnsafeBufferPointer<Double>, _ points: UnsafeBufferPointer<UInt8>,
-        _ intervals: UnsafeBufferPointer<UInt8>, _ begin: Int, _ end: Int, _ config: Int
-    ) -> UInt8 {
-        var i = begin
-        while i < end {
-            let bound = breaks[i]
-            if value == bound { return points[i] }
-            if value < bound { return intervals[i + config] }
-            i += 1
-        }
-        return intervals[end + config]
-    }
-
-    /// The engine's own normalized time for sorted window `w` under `config`.
-    @inline(__always)
-    func exactTime(_ set: BatchWindowSet, window w: Int, config: Int, transmissionRiskValue trv: Double) -> Double {
-        trv
-            * CWARiskEngine.weightedMinutes(
-                of: set.windows[set.originalIndex[w]], weights: configurations[config].minutesAtAttenuationWeights)
-    }
-
-    /// Whether a day sum computed from GEMM values lies close enough to a
-    /// decision boundary (Android: a rounding half-point of 10 × sum; iOS: an
-    /// end of a day-mapping range) that the engine's exact sum must decide.
-    @inline(__always)
-    func dayNeedsExactSum(
-        _ sum: Double, _ breaks: UnsafeBufferPointer<Double>, _ begin: Int, _ end: Int, android: Bool, tolerance: Double
-    ) -> Bool {
-        if sum == 0 { return false }
-        if android {
-            let scaled = sum * 10
-            let fraction = scaled - scaled.rounded(.down)
-            return Swift.abs(fraction - 0.5) <= tolerance * Swift.max(1, scaled)
-        }
-        var i = begin
-        while i < end {
-            if Self.near(sum, breaks[i], tolerance) { return true }
-            i += 1
-        }
-        return false
-    }
-
-    /// Whether `value` is within the relative tolerance of `bound`. An exact 0
-    /// is never uncertain: the engine's value is then 0 too (a zero
-    /// transmission risk value, or only zero products in a sum of non-negative
-    /// terms).
-    @inline(__always)
-    static func near(_ value: Double, _ bound: Double, _ tolerance: Double) -> Bool {
-        value != 0 && Swift.abs(value - bound) <= tolerance * Swift.max(Swift.abs(value), Swift.abs(bound))
+        output.fallbacks.counts[worker] += fallbacks
     }
 }
 
@@ -402,35 +207,105 @@ public struct BatchResult: Sendable {
     }
 }
 
-/// Per-thread scratch buffers.
-struct TileWorkspace {
-    var features: [Double] = []
-    var products: [Double] = []
+/// Tiles (ranges of devices) handed out one at a time to whichever worker
+/// asks first. Which worker scores a tile does not affect any result.
+final class TileQueue: @unchecked Sendable {
+    private let starts: [Int]
+    private var taken = 0
+    private let lock = DispatchQueue(label: "warnsim.batch-tiles")
+
+    /// - Parameter starts: tile `i` is devices `starts[i]..<starts[i + 1]`.
+    init(starts: [Int]) { self.starts = starts }
+
+    /// The next tile not yet handed out, or nil when all are.
+    func next() -> Range<Int>? {
+        lock.sync {
+            guard taken + 1 < starts.count else { return nil }
+            taken += 1
+            return starts[taken - 1]..<starts[taken]
+        }
+    }
+}
+
+/// Per-thread scratch buffers, grown as tiles need.
+final class TileWorkspace {
+    /// Windows × groups, row-major.
+    private(set) var features = UnsafeMutablePointer<Double>.allocate(capacity: 1)
+    /// Windows × columns, column-major.
+    private(set) var products = UnsafeMutablePointer<Double>.allocate(capacity: 1)
+    /// Per window: ``RoundingBound/windowRelativeError(scans:groups:)``.
+    private(set) var relativeError = UnsafeMutablePointer<Double>.allocate(capacity: 1)
+    /// Per window: its level under the configuration being scored.
+    private(set) var keptLevels = UnsafeMutablePointer<UInt8>.allocate(capacity: 1)
+    private var windows = 1
+    private var featureCapacity = 1
+    private var productCapacity = 1
+
+    /// Makes room for a tile.
+    func reserve(windows count: Int, groups: Int, columns: Int) {
+        if count * groups > featureCapacity {
+            features.deallocate()
+            featureCapacity = count * groups
+            features = .allocate(capacity: featureCapacity)
+        }
+        if count * columns > productCapacity {
+            products.deallocate()
+            productCapacity = count * columns
+            products = .allocate(capacity: productCapacity)
+        }
+        if count > windows {
+            relativeError.deallocate()
+            keptLevels.deallocate()
+            windows = count
+            relativeError = .allocate(capacity: count)
+            keptLevels = .allocate(capacity: count)
+        }
+    }
+
+    deinit {
+        features.deallocate()
+        products.deallocate()
+        relativeError.deallocate()
+        keptLevels.deallocate()
+    }
+}
+
+/// One tile's data for the per-configuration passes.
+struct TileView {
+    /// The tile's first window (sorted order) and window count.
+    let firstWindow: Int
+    let windowCount: Int
+    /// The tile's devices.
+    let devices: Range<Int>
+    /// The GEMM output, column-major (`windowCount` rows).
+    let products: UnsafeMutablePointer<Double>
+    /// Per tile window: its relative error bound.
+    let relativeError: UnsafeMutablePointer<Double>
+    /// Per tile window: scratch for its level.
+    let keptLevels: UnsafeMutablePointer<UInt8>
 }
 
 /// Output buffers that several workers write at disjoint indices (raw memory,
 /// so that concurrent writes to different elements are not a data race).
-final class BatchOutput: @unchecked Sendable {
+struct BatchOutput: @unchecked Sendable {
+    /// `devices × configurations` totals (1 LOW, 2 HIGH).
     let totals: UnsafeMutableBufferPointer<UInt8>
+    /// `windows × configurations` levels, or empty.
     let levels: UnsafeMutableBufferPointer<UInt8>
-    let fallbacks: UnsafeMutableBufferPointer<Int>
     let recordsLevels: Bool
+    let fallbacks: FallbackCounts
+}
 
-    init(devices: Int, windows: Int, configurations: Int, windowLevels: Bool, workers: Int) {
-        totals = .allocate(capacity: devices * configurations)
-        totals.initialize(repeating: 1)
-        levels = .allocate(capacity: windowLevels ? windows * configurations : 0)
-        levels.initialize(repeating: 0)
-        fallbacks = .allocate(capacity: workers)
-        fallbacks.initialize(repeating: 0)
-        recordsLevels = windowLevels
+/// Per-worker counts of boundary recomputations.
+final class FallbackCounts: @unchecked Sendable {
+    let counts: UnsafeMutableBufferPointer<Int>
+
+    init(workers: Int) {
+        counts = .allocate(capacity: workers)
+        counts.initialize(repeating: 0)
     }
 
-    deinit {
-        totals.deallocate()
-        levels.deallocate()
-        fallbacks.deallocate()
-    }
+    deinit { counts.deallocate() }
 }
 
 /// Per-worker timing slots.
