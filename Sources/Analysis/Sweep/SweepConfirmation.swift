@@ -103,20 +103,16 @@ public struct SweepConfirmation: Sendable {
     ) throws -> Row {
         var app = scenario.app
         app.risk = configuration
+        let live = Scenario(url: scenario.url, world: scenario.world, app: app, description: scenario.description)
+        let fields = overrides.map(\.description) + (variant.isEmpty ? [] : variant.split(separator: ";").map(String.init))
         var folders: [String] = []
         let label = variant.isEmpty ? id : "\(id)@\(variant)"
         for recorded in runs.runs {
             progress("confirming \(label), seed \(recorded.seed)")
-            var run = try SimulationRun(world: scenario.world, app: app, seed: recorded.seed, workers: workers)
-            for day in 0..<recorded.days { try run.simulate(day: day) }
-            var counterfactual = CounterfactualRun(scenario: scenario, seed: recorded.seed, workers: workers)
-            for day in 0..<recorded.days { counterfactual.simulate(day: day) }
             let out = folder.appendingPathComponent("confirm").appendingPathComponent(Self.folderName(label))
                 .appendingPathComponent("seed-\(recorded.seed)")
-            try RunOutputs.write(
-                run, to: out, version: version, inputs: scenario.files, counterfactual: counterfactual,
-                overrides: (overrides.map(\.description) + (variant.isEmpty ? [] : variant.split(separator: ";").map(String.init))),
-                timings: [:])
+            let job = RunJob(scenario: live, seed: recorded.seed, days: recorded.days, counterfactual: true, overrides: fields)
+            _ = try job.run(into: out, workers: workers, version: version)
             folders.append(out.path)
         }
         let set = try RunSet(folders: folders, options: runs.options)
