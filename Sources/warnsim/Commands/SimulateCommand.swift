@@ -45,6 +45,7 @@ struct SimulateCommand: ParsableCommand {
     var counterfactual = true
 
     func run() throws {
+        try checkOutputPath(out)
         _ = try threadOptions.checked()
         if let days, !(1...365).contains(days) {
             throw inputFailure(file: "<argument>", field: "--days", "must be within 1…365")
@@ -53,6 +54,10 @@ struct SimulateCommand: ParsableCommand {
         let fields = try overrides.parsed()
         let scenario = try loadScenario(url, overrides: fields)
         let total = days ?? scenario.app.days
+        try checkMemory(
+            RunMemoryEstimate(
+                people: scenario.world.population.people, days: total, part: counterfactual ? .runWithCounterfactual : .run),
+            file: url.relativePath)
         let clock = ContinuousClock()
         let started = clock.now
         var run: SimulationRun
