@@ -8,6 +8,7 @@ import WarnSimCore
     static let measured: [(people: Int, days: Int, part: RunMemoryEstimate.Part, bytes: Double)] = [
         (10_000, 14, .run, 382e6), (10_000, 28, .run, 454e6), (30_000, 14, .run, 1_098e6), (100_000, 14, .run, 3_502e6),
         (100_000, 14, .world, 369e6), (100_000, 28, .world, 374e6),
+        (10_000, 28, .runWithCounterfactual, 451e6), (100_000, 28, .runWithCounterfactual, 4_500e6),
     ]
 
     @Test func theEstimateBoundsEveryMeasuredRunFromAboveButNotFarAbove() {

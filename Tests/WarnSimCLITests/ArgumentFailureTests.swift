@@ -90,4 +90,30 @@ import WarnSimTestSupport
         #expect(world.stderr.contains("--people: the run needs about"), "\(world.stderr)")
         #expect(clock.now - started < .seconds(60))
     }
+
+    @Test func validateRefusesARegistryScenarioThatCannotFit() throws {
+        let scenario = ProjectFiles.root.appendingPathComponent("Configs/scenarios/.test-\(UUID().uuidString).yaml")
+        try String(contentsOfFile: Self.scenario, encoding: .utf8)
+            .replacingOccurrences(of: "  people: 2000", with: "  people: 50000000")
+            .write(to: scenario, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: scenario) }
+        let registry = ProjectFiles.url("Configs/validation/.test-\(UUID().uuidString).yaml")
+        try """
+        figures:
+          uploads-warn:
+            description: warned phones per uploading user
+            published: {value: 1, low: 0, high: 1000}
+            source: test
+            measure:
+              kind: run-metric
+              scenario: ../scenarios/\(scenario.lastPathComponent)
+              seeds: [11]
+              column: warnings_per_uploader
+
+        """.write(to: registry, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: registry) }
+        let result = try WarnSimProcess.run(["validate", "--registry", registry.path])
+        #expect(result.status == 2, "\(result.stderr)")
+        #expect(result.stderr.contains("population.people: the run needs about"), "\(result.stderr)")
+    }
 }

@@ -33,6 +33,9 @@ public struct RunMemoryEstimate: Sendable, Equatable {
     //   bench simulate --people 100000 --days 14: 3,502 MB
     //   bench world    --people 100000 --days 14:   369 MB
     //   bench world    --people 100000 --days 28:   374 MB
+    // and, with the counterfactual (README benchmark table, 2026-11-21):
+    //   simulate town-10k.yaml (28 days):    451 MB
+    //   simulate city-100k.yaml (28 days): 4,500 MB
     // A least-squares-free fit through the 10k and 100k runs: about 35 MB
     // fixed, 27,500 bytes per person and 514 bytes per person-day for a run
     // (the 30k run lies 2 % above the line); about 3,300 bytes per person for
