@@ -187,7 +187,7 @@ let package = Package(
         .testTarget(
             name: "InputFuzzTests",
             dependencies: [
-                "WarnSimTestSupport", "Analysis", "RiskCalculation", "ExposureNotification", "WarnSimCore",
+                "WarnSimTestSupport", "Analysis", "RiskCalculation", "ExposureNotification", "WarnSimCore", "Simulation",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),

@@ -15,8 +15,35 @@ public struct InputError: Error, CustomStringConvertible, Sendable, Equatable {
         self.problem = problem
     }
 
+    /// The longest file name, field path or single word (a value echoed from
+    /// the input) shown in full; longer ones are cut and elided.
+    public static let maximumWordLength = 200
+    /// The longest problem text shown in full (a whole file echoed into it is cut).
+    public static let maximumProblemLength = 1_000
+
+    /// `file: field: problem`, each part cut to a readable length so that a
+    /// 100 KB value or a whole file echoed into the error stays one short
+    /// message: a word longer than ``maximumWordLength`` characters, or a
+    /// problem longer than ``maximumProblemLength``, ends in `…(N more characters)`.
     public var description: String {
-        if let field { return "\(file): \(field): \(problem)" }
+        let problem = Self.elide(Self.elideWords(problem), limit: Self.maximumProblemLength)
+        let file = Self.elide(file, limit: Self.maximumWordLength)
+        if let field { return "\(file): \(Self.elide(field, limit: Self.maximumWordLength)): \(problem)" }
         return "\(file): \(problem)"
+    }
+
+    /// `text` cut to `limit` characters, with the number of characters left out.
+    public static func elide(_ text: String, limit: Int) -> String {
+        let count = text.count
+        guard count > limit else { return text }
+        return String(text.prefix(limit)) + "…(\(count - limit) more characters)"
+    }
+
+    /// `text` with every space-separated word longer than ``maximumWordLength`` elided.
+    static func elideWords(_ text: String) -> String {
+        guard text.utf8.count > maximumWordLength else { return text }
+        return text.split(separator: " ", omittingEmptySubsequences: false)
+            .map { $0.count > maximumWordLength ? elide(String($0), limit: maximumWordLength) : String($0) }
+            .joined(separator: " ")
     }
 }

@@ -29,4 +29,25 @@ struct WarnSim: AsyncParsableCommand {
             RadioCommand.self,
         ]
     )
+
+    /// Parses and runs the command as ArgumentParser does, except that an
+    /// option value that does not parse (`--days abc`, `--days -1`, a missing
+    /// value) is invalid input: exit 2 with a message naming the option, like
+    /// every range check in the commands. `--help` still exits 0 and other
+    /// usage errors (an unknown option) keep ArgumentParser's exit code 64.
+    static func main() async {
+        do {
+            var command = try parseAsRoot()
+            if var asyncCommand = command as? AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            if exitCode(for: error) == .validationFailure, let problem = OptionValueFailure(message: message(for: error)) {
+                exit(withError: inputFailure(problem.error))
+            }
+            exit(withError: error)
+        }
+    }
 }

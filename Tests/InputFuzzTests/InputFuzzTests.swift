@@ -10,10 +10,12 @@ import WarnSimTestSupport
 /// Mutated inputs through the library entry points the CLI uses (`config
 /// validate`/`score`, `score` on test vectors, `keys inspect`, `regress`): every
 /// input is either accepted or refused with the input error the command maps
-/// to exit code 2 (or 3); nothing crashes and no other error escapes. 2,600
-/// inputs per format, 10,400 in all; the outcome counts are printed.
+/// to exit code 2 (or 3); nothing crashes and no other error escapes. The
+/// other formats the CLI reads (scenarios, run folders, sweep files) are in
+/// `FileFormatFuzzTests`; ``FuzzBudget`` sets the number of inputs (10,350 in
+/// all by default, `WARNSIM_FUZZ_INPUTS=N` for a long run); the outcome
+/// counts are printed.
 @Suite struct InputFuzzTests {
-    static let inputsPerFormat = 2_600
 
     /// A small window file scored under every fuzzed configuration.
     static let windows = """
@@ -24,9 +26,9 @@ import WarnSimTestSupport
           {"minAttenuation": 75, "typicalAttenuation": 75, "secondsSinceLastScan": 180}]}]
         """
 
-    static func report(_ outcomes: FuzzOutcomes) {
+    static func report(_ outcomes: FuzzOutcomes, expected: Int) {
         print(outcomes)
-        #expect(outcomes.total == inputsPerFormat)
+        #expect(outcomes.total == expected)
         #expect(outcomes.unexpected.isEmpty, "\(outcomes.unexpected.prefix(5))")
         // Both outcomes occur, so the mutations neither only break nor never break.
         #expect(outcomes.accepted > 0)
@@ -34,6 +36,7 @@ import WarnSimTestSupport
     }
 
     @Test func riskConfigurations() throws {
+        let count = FuzzBudget.inputs("risk")
         let windows = try WindowFile.parse(Self.windows, file: "windows.json")
         var seeds: [(name: String, text: String)] = try [
             "cwa-2021-04-14.yaml", "cwa-2020-enf-v1.yaml", "immuni-2020-10-android.yaml",
@@ -45,7 +48,7 @@ import WarnSimTestSupport
         seeds.append(("configuration.json", String(decoding: embedded, as: UTF8.self)))
         var mutator = InputMutator(seed: 17)
         var outcomes = FuzzOutcomes(format: "risk configurations (YAML, JSON)")
-        for index in 0..<Self.inputsPerFormat {
+        for index in 0..<count {
             let seed = seeds[index % seeds.count]
             let text = mutator.mutate(text: seed.text)
             outcomes.record(
@@ -58,10 +61,11 @@ import WarnSimTestSupport
                     _ = ConfigurationWriter.yaml(configuration)
                 }, rejectedAs: [InputError.self, RiskCalculationError.self])
         }
-        Self.report(outcomes)
+        Self.report(outcomes, expected: count)
     }
 
     @Test func testVectorFiles() throws {
+        let count = FuzzBudget.inputs("vectors")
         var vectors = try #require(
             try JSONSerialization.jsonObject(with: ReferenceData.data("cwa/test-vectors/android-2022-03-17.json")) as? [String: Any])
         vectors["testCases"] = (vectors["testCases"] as? [Any])?.prefix(3).map { $0 }
@@ -69,7 +73,7 @@ import WarnSimTestSupport
             decoding: try JSONSerialization.data(withJSONObject: vectors, options: [.prettyPrinted, .sortedKeys]), as: UTF8.self)
         var mutator = InputMutator(seed: 1_017)
         var outcomes = FuzzOutcomes(format: "test-vector JSON")
-        for _ in 0..<Self.inputsPerFormat {
+        for _ in 0..<count {
             let text = mutator.mutate(text: seed)
             outcomes.record(
                 {
@@ -86,10 +90,11 @@ import WarnSimTestSupport
                     }
                 }, rejectedAs: [InputError.self, RiskCalculationError.self])
         }
-        Self.report(outcomes)
+        Self.report(outcomes, expected: count)
     }
 
     @Test func keyPackages() throws {
+        let count = FuzzBudget.inputs("keys")
         let samples = "gaen/export-samples/"
         var seeds: [(zip: Data, key: P256.Signing.PublicKey)] = try ["server-example-2-keys", "internals-sample"].map {
             (
@@ -109,7 +114,7 @@ import WarnSimTestSupport
         var mutator = InputMutator(seed: 2_017)
         var outcomes = FuzzOutcomes(format: "key packages")
         var verified = 0
-        for index in 0..<Self.inputsPerFormat {
+        for index in 0..<count {
             let seed = seeds[index % seeds.count]
             let zip = mutator.mutate(binary: seed.zip)
             outcomes.record(
@@ -127,17 +132,18 @@ import WarnSimTestSupport
                 }, rejectedAs: [KeyExportError.self])
         }
         print("fuzz key packages: \(verified) verified (each identical to its seed)")
-        Self.report(outcomes)
+        Self.report(outcomes, expected: count)
     }
 
     @Test func metricsTables() throws {
+        let count = FuzzBudget.inputs("metrics")
         let lines = try String(contentsOf: ProjectFiles.url("Configs/baselines/village-800-seed11/day-threshold.csv"), encoding: .utf8)
             .split(separator: "\n").prefix(6)
         let seed = lines.joined(separator: "\n") + "\n"
         let baseline = try MetricsTable.parse(seed, file: "baseline.csv")
         var mutator = InputMutator(seed: 3_017)
         var outcomes = FuzzOutcomes(format: "metrics CSV")
-        for _ in 0..<Self.inputsPerFormat {
+        for _ in 0..<count {
             let text = mutator.mutate(text: seed)
             outcomes.record(
                 {
@@ -151,6 +157,6 @@ import WarnSimTestSupport
                     }
                 }, rejectedAs: [InputError.self])
         }
-        Self.report(outcomes)
+        Self.report(outcomes, expected: count)
     }
 }

@@ -33,6 +33,7 @@ public struct SweepConfirmation: Sendable {
     /// Checks that `scenario` (with its `--set` overrides) is the one the runs
     /// were simulated from: the scenario file's SHA-256 must be among each
     /// run's manifest inputs, and the overrides must be the runs' own.
+    /// The re-simulations must fit in this machine's memory (``RunMemoryEstimate``).
     public init(scenario: Scenario, overrides fields: [FieldOverride], runs: RunSet) throws {
         let overrides = fields.map(\.description)
         let digest = RunManifest.digest(try Data(contentsOf: scenario.url))
@@ -56,6 +57,10 @@ public struct SweepConfirmation: Sendable {
                     problem: "the run was simulated with --set \(recorded) but confirmation was given \(overrides)")
             }
         }
+        try RunMemoryEstimate(
+            people: scenario.world.population.people, days: runs.runs.map(\.days).max() ?? scenario.app.days,
+            part: .runWithCounterfactual
+        ).check(file: scenario.url.path)
         self.scenario = scenario
         self.runs = runs
         self.overrides = fields

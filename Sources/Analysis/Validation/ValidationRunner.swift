@@ -79,6 +79,7 @@ public struct ValidationRunner {
     func simulate(scenario path: String, seeds: [UInt64], days: Int?) throws -> [String] {
         let url = URL(fileURLWithPath: path)
         let scenario = try Scenario.load(url)
+        try RunMemoryEstimate(people: scenario.world.population.people, days: days ?? scenario.app.days).check(file: path)
         let stem = url.deletingPathExtension().lastPathComponent
         return try seeds.map { seed in
             let total = days ?? scenario.app.days

@@ -18,8 +18,9 @@ public struct DayEncounters: Sendable, Equatable {
     /// Smallest true distance during the encounter (metres).
     public var minimumDistance: [Float] = []
     /// First segment of each encounter; segments of encounter i are
-    /// `segmentFirst[i]..<segmentFirst[i + 1]` (one extra element at the end).
-    public var segmentFirst: [Int32] = [0]
+    /// `segmentFirst[i]..<segmentFirst[i + 1]` (one extra element at the end; Int,
+    /// since a day of a large town can hold more than 2^31 segments).
+    public var segmentFirst: [Int] = [0]
     public var segmentStart: [Int16] = []
     public var segmentEnd: [Int16] = []
     public var segmentDistance: [Float] = []

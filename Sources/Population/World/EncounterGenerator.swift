@@ -424,7 +424,7 @@ extension DayEncounters {
         for span in spans {
             let upTo = sinks[span.worker].segmentsUpTo.base
             let shift = segmentBase - span.segments.lowerBound
-            for e in span.encounters { segmentFirst.append(Int32(Int(upTo[e]) + shift)) }
+            for e in span.encounters { segmentFirst.append(upTo[e] + shift) }
             segmentBase += span.segments.count
         }
     }

@@ -117,7 +117,7 @@ struct EncounterSink {
     var start = RawBuffer<Int16>(capacity: 1 << 14)
     var end = RawBuffer<Int16>(capacity: 1 << 14)
     var minimumDistance = RawBuffer<Float>(capacity: 1 << 14)
-    var segmentsUpTo = RawBuffer<Int32>(capacity: 1 << 14)
+    var segmentsUpTo = RawBuffer<Int>(capacity: 1 << 14)
     var segmentStart = RawBuffer<Int16>(capacity: 1 << 15)
     var segmentEnd = RawBuffer<Int16>(capacity: 1 << 15)
     var segmentDistance = RawBuffer<Float>(capacity: 1 << 15)
@@ -143,7 +143,7 @@ struct EncounterSink {
         start.append(from)
         end.append(to)
         minimumDistance.append(minimum)
-        segmentsUpTo.append(Int32(segmentStart.count))
+        segmentsUpTo.append(segmentStart.count)
     }
 
     /// Empties every column, keeping its memory.

@@ -178,6 +178,11 @@ public struct WorldScenario: Sendable {
                 problem: "'\(carriage)' is not a carriage state of \(parametersPath) (\(radio.carriageNames.joined(separator: ", ")))")
         }
         let epidemiology = try EpidemiologyConfig.parse(try root.section("epidemiology"))
+        guard epidemiology.initialInfections <= population.people else {
+            throw InputError(
+                file: root.file, field: "epidemiology.initial_infections",
+                problem: "\(epidemiology.initialInfections) exceeds population.people (\(population.people))")
+        }
         var world = WorldScenario(name: name, population: population, radio: radio, calibrationTable: table, epidemiology: epidemiology)
         world.sourceFiles = [parametersPath, tablePath].map { URL(fileURLWithPath: $0, relativeTo: folder).standardizedFileURL }
         return world
@@ -202,6 +207,7 @@ extension PopulationConfig {
         guard time.start - time.startSpread >= 0, time.start + time.startSpread + time.duration <= 1440 else {
             throw s.fail("duration_minutes", "the activity must fit within one day (start ± spread + duration ≤ 1440)")
         }
+        try s.finish()
         return time
     }
 

@@ -64,6 +64,7 @@ struct CWAParametersReader {
         let encoding = try trlEncoding(map.required("trlEncoding"))
         let multiplier = try map.optional(key("transmissionRiskLevelMultiplier")).map { try $0.double() }
         var valueMapping: [TransmissionRiskValue] = []
+        var mappingFile: String?
         if let field = map.optional(key("transmissionRiskValueMapping")) {
             valueMapping = try valueEntries(field)
         } else if let trlValueMapping, (multiplier ?? 0) == 0 {
@@ -71,6 +72,7 @@ struct CWAParametersReader {
             // mapping; a legacy file keeps its multiplier.
             let outer = try trlValueMapping.map(allowed: [key("transmissionRiskValueMapping")])
             valueMapping = try valueEntries(outer.required(key("transmissionRiskValueMapping")))
+            mappingFile = trlValueMapping.file
         }
         let maxAge = try map.optional(key("maxEncounterAgeInDays")).map { try ageField($0) }
         let parameters = CWARiskParameters(
@@ -84,7 +86,7 @@ struct CWAParametersReader {
             transmissionRiskLevelMultiplier: multiplier,
             maxEncounterAgeInDays: maxAge
         )
-        try ParameterValidation.validate(parameters, file: reader.file, path: reader.path, key: key)
+        try ParameterValidation.validate(parameters, file: reader.file, path: reader.path, mappingFile: mappingFile, key: key)
         return parameters
     }
 

@@ -4,12 +4,18 @@ import WarnSimCore
 /// after building a set, so that every loaded configuration can be scored.
 enum ParameterValidation {
     /// Checks CWA v2 parameters; `key` spells a canonical field name the way
-    /// the file does.
+    /// the file does. `mappingFile` is the separate file the
+    /// `transmissionRiskValueMapping` came from (`--trl-value-mapping`), if any:
+    /// problems in its entries name that file.
     static func validate(
-        _ parameters: CWARiskParameters, file: String, path: String, key: (String) -> String
+        _ parameters: CWARiskParameters, file: String, path: String, mappingFile: String? = nil, key: (String) -> String
     ) throws {
         func fail(_ field: String, _ problem: String) -> InputError {
             InputError(file: file, field: path.isEmpty ? field : "\(path).\(field)", problem: problem)
+        }
+        func failMapping(_ field: String, _ problem: String) -> InputError {
+            guard let mappingFile else { return fail(field, problem) }
+            return InputError(file: mappingFile, field: field, problem: problem)
         }
         for (index, entry) in parameters.minutesAtAttenuationWeights.enumerated() {
             let field = "\(key("minutesAtAttenuationWeights"))[\(index)].weight"
@@ -20,19 +26,19 @@ enum ParameterValidation {
         }
         for (index, entry) in parameters.transmissionRiskValueMapping.enumerated() {
             if entry.transmissionRiskValue < 0 {
-                throw fail(
+                throw failMapping(
                     "\(key("transmissionRiskValueMapping"))[\(index)].\(key("transmissionRiskValue"))",
                     "transmission risk values must not be negative (found \(NumberText.format(entry.transmissionRiskValue)))")
             }
             try ParameterLimits.check(entry.transmissionRiskValue, in: ParameterLimits.transmissionRiskValue) {
-                fail("\(key("transmissionRiskValueMapping"))[\(index)].\(key("transmissionRiskValue"))", $0)
+                failMapping("\(key("transmissionRiskValueMapping"))[\(index)].\(key("transmissionRiskValue"))", $0)
             }
             try ParameterLimits.check(entry.transmissionRiskLevel, in: ParameterLimits.transmissionRiskLevel) {
-                fail("\(key("transmissionRiskValueMapping"))[\(index)].\(key("transmissionRiskLevel"))", $0)
+                failMapping("\(key("transmissionRiskValueMapping"))[\(index)].\(key("transmissionRiskLevel"))", $0)
             }
             if parameters.transmissionRiskValueMapping[..<index].contains(where: { $0.transmissionRiskLevel == entry.transmissionRiskLevel }
             ) {
-                throw fail(
+                throw failMapping(
                     "\(key("transmissionRiskValueMapping"))[\(index)].\(key("transmissionRiskLevel"))",
                     "level \(entry.transmissionRiskLevel) appears twice")
             }

@@ -43,7 +43,8 @@ public struct AppScenario: Sendable {
     public var startTime: Int64
     /// Days simulated unless the command line says otherwise.
     public var days: Int
-    /// The backend's policies (`services:`; production defaults when absent).
+    /// The backend's policies (`services:`; `distribution.shifting-policy-threshold`
+    /// is required, other fields keep their production defaults when absent).
     public var services: ServicesConfiguration
     /// Testing of everyone in the town (`testing:`; cited defaults when absent).
     public var testing: TestingScenario = .defaults
@@ -54,7 +55,8 @@ public struct AppScenario: Sendable {
     public var sourceFiles: [URL] = []
 
     /// Parses the app sections of a parsed scenario document: `app`, `risk`,
-    /// `simulation`, and `services`, `testing` and `response` (defaults when absent). Paths
+    /// `simulation`, `services` (at least `distribution.shifting-policy-threshold`),
+    /// and `testing` and `response` (defaults when absent). Paths
     /// inside (`risk.configuration`) are relative to `folder`, the scenario
     /// file's folder. The caller that owns the whole document checks its other
     /// keys (`finish()`).
@@ -66,7 +68,7 @@ public struct AppScenario: Sendable {
         let notifications = try app.double("notification_permission", in: 0...1)
         let teleTAN = try app.double("tele_tan_share", in: 0...1)
         let share = try app.double("share_keys_probability", in: 0...1)
-        let detections = try app.int("max_detections_per_day", in: 1...6, default: 6)
+        let detections = try app.int("max_detections_per_day", in: 1...6)
         let tracingOff = try app.double("tracing_off_per_day", in: 0...1)
         let tracingOffDays = try app.int("tracing_off_days", in: 1...365)
         let bluetoothOff = try app.double("bluetooth_off_per_day", in: 0...1)
@@ -76,7 +78,7 @@ public struct AppScenario: Sendable {
 
         let riskSection = try root.section("risk")
         let riskPath = try riskSection.string("configuration")
-        let platformName = try riskSection.choice("platform", from: RiskPlatform.allCases.map(\.rawValue), default: "android")
+        let platformName = try riskSection.choice("platform", from: RiskPlatform.allCases.map(\.rawValue))
         let riskURL = URL(fileURLWithPath: riskPath, relativeTo: folder).standardizedFileURL
         let risk = try ConfigurationLoader.load(path: riskURL.path)
         guard case .cwaExposureWindows = risk.scheme else {
@@ -97,7 +99,14 @@ public struct AppScenario: Sendable {
         let days = try run.int("days", in: 1...365)
         try run.finish()
 
-        let services = try root.optionalSection("services").map(ServicesConfiguration.parse(section:)) ?? ServicesConfiguration()
+        // The backend's production threshold (140 keys) would hold back every
+        // key a town uploads, so the scenario must state the one it runs with.
+        let servicesSection = try root.section("services")
+        let distribution = try servicesSection.section("distribution")
+        guard distribution.has("shifting-policy-threshold") else {
+            throw distribution.fail("shifting-policy-threshold", "required field is missing")
+        }
+        let services = try ServicesConfiguration.parse(section: servicesSection)
 
         var scenario = AppScenario(
             adoptionByAge: adoption.map { $0 * scale },

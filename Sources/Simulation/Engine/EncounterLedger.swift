@@ -19,7 +19,7 @@ struct EncounterLedger: Sendable {
         /// Pair key `a << 32 | b` (a < b), sorted; entries of one pair in time order.
         var pair: [UInt64] = []
         var start: [Int16] = []
-        var segmentFirst: [Int32] = [0]
+        var segmentFirst: [Int] = [0]
         var segmentStart: [Int16] = []
         var segmentEnd: [Int16] = []
         var segmentDistance: [Float] = []
@@ -63,7 +63,7 @@ struct EncounterLedger: Sendable {
                 entry.segmentDistance.append(encounters.segmentDistance[s])
                 weighted += Float(encounters.segmentEnd[s] - encounters.segmentStart[s]) * distanceWeight(encounters.segmentDistance[s])
             }
-            entry.segmentFirst.append(Int32(entry.segmentStart.count))
+            entry.segmentFirst.append(entry.segmentStart.count)
             entry.weightedMinutes.append(weighted)
             entry.doseToA.append(0)
             entry.doseToB.append(0)

@@ -87,14 +87,16 @@ public enum Ensemble {
         return seeds
     }
 
-    /// Runs every job into `root/seed-N/`, `threads` threads in all: with
-    /// more seeds than threads, one run per thread; otherwise the threads are
-    /// shared out. `report` receives each finished seed's summary line (in
-    /// finishing order). Errors of any seed are thrown after all finished.
+    /// Runs every job into `root/seed-N/`, `threads` threads in all, at most
+    /// `concurrent` runs at once (the caller's memory limit): with more seeds
+    /// than threads, one run per thread; otherwise the threads are shared out.
+    /// `report` receives each finished seed's summary line (in finishing
+    /// order). Errors of any seed are thrown after all finished.
     public static func run(
-        _ jobs: [RunJob], into root: URL, threads: Int, version: String, report: @Sendable (String) -> Void
+        _ jobs: [RunJob], into root: URL, threads: Int, concurrent limit: Int = .max, version: String,
+        report: @Sendable (String) -> Void
     ) throws {
-        let concurrent = max(1, min(jobs.count, threads))
+        let concurrent = max(1, min(jobs.count, threads, limit))
         let workers = max(1, threads / concurrent)
         let errors = FirstErrorBox<any Error>()
         Parallel.run(workers: concurrent) { lane in

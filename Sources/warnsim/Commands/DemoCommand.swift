@@ -19,6 +19,7 @@ struct DemoCommand: ParsableCommand {
     var day = "2021-04-14"
 
     func run() throws {
+        try checkOutputPath(out)
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = TimeZone(identifier: "UTC")

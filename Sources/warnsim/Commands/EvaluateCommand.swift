@@ -35,6 +35,7 @@ struct EvaluateCommand: ParsableCommand {
     var seed: UInt64 = 1
 
     func run() throws {
+        try checkOutputPath(out)
         guard (10...100_000).contains(bootstrap) else {
             throw inputFailure(file: "<argument>", field: "--bootstrap", "must be within 10…100000")
         }

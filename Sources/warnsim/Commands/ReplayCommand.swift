@@ -44,6 +44,7 @@ struct ReplayCommand: ParsableCommand {
     var calibration: String = "Configs/radio/data/en-calibration-2020-08-12.csv"
 
     func run() throws {
+        try checkOutputPath(out)
         guard let variant = RiskPlatform(rawValue: platform) else {
             throw inputFailure(file: "<argument>", field: "--platform", "expected android or ios, got \"\(platform)\"")
         }

@@ -52,6 +52,7 @@ struct SimulateCommand: ParsableCommand {
     var seeds: String?
 
     func run() throws {
+        try checkOutputPath(out)
         _ = try threadOptions.checked()
         if let days, !(1...365).contains(days) {
             throw inputFailure(file: "<argument>", field: "--days", "must be within 1…365")
@@ -68,12 +69,17 @@ struct SimulateCommand: ParsableCommand {
         let fields = try overrides.parsed()
         let scenario = try loadScenario(url, overrides: fields)
         let total = days ?? scenario.app.days
+        let estimate = RunMemoryEstimate(
+            people: scenario.world.population.people, days: total, part: counterfactual ? .runWithCounterfactual : .run)
+        try checkMemory(estimate, file: url.relativePath)
         let jobs = (ensemble ?? [seed]).map { seed in
             RunJob(scenario: scenario, seed: seed, days: total, counterfactual: counterfactual, overrides: fields.map(\.description))
         }
         do {
             if ensemble != nil {
-                try runEnsemble(jobs)
+                // As many seeds at once as the threads and this machine's memory allow.
+                let fitting = max(1, Int(Double(MachineMemory.limitBytes) / max(estimate.bytes, 1)))
+                try runEnsemble(jobs, concurrent: min(fitting, jobs.count, threads))
             } else {
                 try runOne(jobs[0])
             }
@@ -101,10 +107,12 @@ struct SimulateCommand: ParsableCommand {
     }
 
     /// Every seed into `--out/seed-N/`, each finished seed reported on stderr.
-    func runEnsemble(_ jobs: [RunJob]) throws {
+    func runEnsemble(_ jobs: [RunJob], concurrent: Int) throws {
         let count = jobs.count
         let done = Counter()
-        try Ensemble.run(jobs, into: URL(fileURLWithPath: out), threads: threads, version: WarnSimVersion.string) { line in
+        try Ensemble.run(
+            jobs, into: URL(fileURLWithPath: out), threads: threads, concurrent: concurrent, version: WarnSimVersion.string
+        ) { line in
             printError("\(line) (\(done.next())/\(count))")
         }
         printOutput("\(jobs[0].scenario.world.name): \(count) seeds, \(jobs[0].days) days each; wrote \(out)/seed-N/\n")

@@ -50,6 +50,7 @@ struct SweepCommand: ParsableCommand {
     var threads: Int { threadOptions.threads }
 
     func run() throws {
+        try checkOutputPath(out)
         _ = try threadOptions.checked()
         guard (0...100).contains(confirm) else { throw inputFailure(file: "<argument>", field: "--confirm", "must be within 0…100") }
         if confirm > 0 && scenario == nil {

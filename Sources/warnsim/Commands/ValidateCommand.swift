@@ -38,6 +38,8 @@ struct ValidateCommand: ParsableCommand {
     var junit: String?
 
     func run() throws {
+        try checkOutputPath(work, option: "--work")
+        try checkOutputPath(junit, option: "--junit")
         _ = try threadOptions.checked()
         let url = URL(fileURLWithPath: registry)
         var isFolder: ObjCBool = false

@@ -33,6 +33,7 @@ struct WindowsCommand: ParsableCommand {
         var phones: String?
 
         func run() throws {
+            try checkOutputPath(out)
             guard format == "cwa-json" else {
                 throw inputFailure(file: "<argument>", field: "--format", "\"\(format)\" is not supported (cwa-json)")
             }

@@ -41,3 +41,10 @@ func printJSON<T: Encodable>(_ value: T) throws {
     encoder.outputFormatting = [.sortedKeys]
     printOutput(String(decoding: try encoder.encode(value), as: UTF8.self) + "\n")
 }
+
+/// Refuses an empty output path (`--out ""` would write into the current
+/// folder): an input failure naming `option`, before anything is written.
+func checkOutputPath(_ path: String?, option: String = "--out") throws {
+    guard let path, path.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return }
+    throw inputFailure(file: "<argument>", field: option, "must name a file or folder, not an empty path")
+}

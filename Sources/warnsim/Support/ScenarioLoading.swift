@@ -14,3 +14,14 @@ func loadScenario(_ url: URL, overrides: [FieldOverride] = []) throws -> Scenari
         throw inputFailure(file: url.relativePath, "\(error)")
     }
 }
+
+/// Refuses a run whose estimated peak memory exceeds this machine's
+/// (``RunMemoryEstimate``): an input failure naming `file` and `field`, before
+/// anything is allocated.
+func checkMemory(_ estimate: RunMemoryEstimate, file: String, field: String? = "population.people") throws {
+    do {
+        try estimate.check(file: file, field: field)
+    } catch {
+        throw inputFailure(error)
+    }
+}

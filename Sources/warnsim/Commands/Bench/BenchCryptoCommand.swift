@@ -19,8 +19,10 @@ struct BenchCryptoCommand: ParsableCommand {
     var seconds = 1.5
 
     func run() throws {
-        guard keys >= 1 else { throw inputFailure(file: "<argument>", field: "--keys", "must be at least 1") }
-        guard seconds > 0 else { throw inputFailure(file: "<argument>", field: "--seconds", "must be positive") }
+        guard (1...10_000_000).contains(keys) else { throw inputFailure(file: "<argument>", field: "--keys", "must be in 1...10000000") }
+        guard seconds > 0, seconds <= 3_600 else {
+            throw inputFailure(file: "<argument>", field: "--seconds", "must be positive and at most 3600")
+        }
         let result = try CryptoBenchmark(keys: keys, minimumSeconds: seconds).run()
         if json {
             try printJSON(result)

@@ -24,8 +24,10 @@ struct BenchScoreCommand: ParsableCommand {
     var json = false
 
     func run() throws {
-        guard windows >= 1 else { throw inputFailure(file: "<argument>", field: "--windows", "must be at least 1") }
-        guard configs >= 1 else { throw inputFailure(file: "<argument>", field: "--configs", "must be at least 1") }
+        guard (1...10_000_000).contains(windows) else {
+            throw inputFailure(file: "<argument>", field: "--windows", "must be in 1...10000000")
+        }
+        guard (1...100_000).contains(configs) else { throw inputFailure(file: "<argument>", field: "--configs", "must be in 1...100000") }
         _ = try threadOptions.checked()
         let result = try ScoreBenchmark(windows: windows, configurations: configs, threads: threads).run()
         if json {

@@ -27,6 +27,7 @@ struct BenchSimulateCommand: ParsableCommand {
             throw inputFailure(file: "<argument>", field: "--people", "must be in 2...10000000")
         }
         guard (1...365).contains(days) else { throw inputFailure(file: "<argument>", field: "--days", "must be in 1...365") }
+        try checkMemory(RunMemoryEstimate(people: people, days: days), file: "<argument>", field: "--people")
         let scenario = try loadScenario(try options.checkedScenarioURL())
         let result = try SimulationBenchmark(
             world: scenario.world, app: scenario.app, people: people, days: days, threads: options.threads, seed: options.seed

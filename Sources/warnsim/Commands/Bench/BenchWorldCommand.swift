@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Population
+import Simulation
 import WarnSimBenchmarks
 import WarnSimCore
 
@@ -32,6 +33,7 @@ struct BenchWorldCommand: ParsableCommand {
             throw inputFailure(file: "<argument>", field: "--people", "must be in 2...50000000")
         }
         guard (1...3650).contains(days) else { throw inputFailure(file: "<argument>", field: "--days", "must be in 1...3650") }
+        try checkMemory(RunMemoryEstimate(people: people, days: days, part: .world), file: "<argument>", field: "--people")
         let url = try options.checkedScenarioURL()
         if let beta, !(0...1).contains(beta) { throw inputFailure(file: "<argument>", field: "--beta", "must be in 0...1") }
         var world = try loadScenario(url).world

@@ -40,6 +40,7 @@ struct KeysExportCommand: ParsableCommand {
     var keyVersion = "v1"
 
     func run() throws {
+        try checkOutputPath(out)
         let list: [DiagnosisKey]
         do {
             list = try KeysJSON.read(contentsOf: URL(fileURLWithPath: keys))

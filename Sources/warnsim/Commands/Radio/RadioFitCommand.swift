@@ -25,6 +25,8 @@ struct RadioFitCommand: ParsableCommand {
     var report: String?
 
     func run() throws {
+        try checkOutputPath(out)
+        try checkOutputPath(report, option: "--report")
         do {
             let scenarios = try DP3TMeasurements.loadAll(directory: URL(fileURLWithPath: dp3t))
             let measurements = try LanferMeasurements.load(directory: URL(fileURLWithPath: lanfer))

@@ -1,0 +1,100 @@
+import Foundation
+import WarnSimCore
+
+/// The memory a run of `people` × `days` needs at its peak, estimated before
+/// anything is allocated, so that a run that cannot fit is refused at once
+/// (exit 2 naming the estimate) instead of dying of a failed allocation
+/// after minutes of work.
+///
+/// The model is linear, fitted to the peak resident set sizes that
+/// `warnsim bench simulate --people N --days D` and `bench world` reported
+/// (release build, town-10k's world and app resized; the measurements are in
+/// the source beside the constants):
+/// bytes = fixed + perPerson · people + perPersonDay · people · days, and for
+/// a run with its counterfactual (`simulate`, `sweep --confirm`) the
+/// counterfactual's world is added. The constants round the measurements up,
+/// so the estimate is an upper bound of the measured runs.
+public struct RunMemoryEstimate: Sendable, Equatable {
+    /// What is held in memory.
+    public enum Part: Sendable, Equatable {
+        /// World, phones, app and backend (`simulate`, `bench simulate`, `validate`).
+        case run
+        /// A run and then its counterfactual while the run is kept (`simulate`, `sweep --confirm`).
+        case runWithCounterfactual
+        /// The world alone (`bench world`).
+        case world
+    }
+
+    // Measured on 2026-11-24 (release build, `--threads 2`, town-10k's
+    // world and app resized; peak RSS from `--json`, `peak_rss_bytes`):
+    //   bench simulate --people  10000 --days 14:   382 MB
+    //   bench simulate --people  10000 --days 28:   454 MB
+    //   bench simulate --people  30000 --days 14: 1,098 MB
+    //   bench simulate --people 100000 --days 14: 3,502 MB
+    //   bench world    --people 100000 --days 14:   369 MB
+    //   bench world    --people 100000 --days 28:   374 MB
+    // and, with the counterfactual (README benchmark table, 2026-11-21):
+    //   simulate town-10k.yaml (28 days):    451 MB
+    //   simulate city-100k.yaml (28 days): 4,500 MB
+    // A least-squares-free fit through the 10k and 100k runs: about 35 MB
+    // fixed, 27,500 bytes per person and 514 bytes per person-day for a run
+    // (the 30k run lies 2 % above the line); about 3,300 bytes per person for
+    // the world, which hardly grows with the days. The constants below round
+    // these up (the estimate is 7 % to 40 % above every measured peak).
+    /// Bytes independent of the town (binary, calibration table, radio model).
+    public static let fixedBytes = 100e6
+    /// Bytes per person of a run (phones, key rings, scan state, world plans).
+    public static let perPersonBytes = 28_000.0
+    /// Bytes per person and simulated day (sightings, windows, infections).
+    public static let perPersonDayBytes = 600.0
+    /// Bytes per person of the world alone.
+    public static let worldPerPersonBytes = 4_000.0
+    /// Bytes per person and day of the world alone.
+    public static let worldPerPersonDayBytes = 20.0
+
+    public var people: Int
+    public var days: Int
+    public var part: Part
+
+    public init(people: Int, days: Int, part: Part = .run) {
+        self.people = people
+        self.days = days
+        self.part = part
+    }
+
+    /// The estimated peak, in bytes (a Double: never overflows).
+    public var bytes: Double {
+        let people = Double(max(people, 0))
+        let personDays = people * Double(max(days, 0))
+        let world = Self.worldPerPersonBytes * people + Self.worldPerPersonDayBytes * personDays
+        switch part {
+        case .world: return Self.fixedBytes + world
+        case .run: return Self.fixedBytes + Self.perPersonBytes * people + Self.perPersonDayBytes * personDays
+        case .runWithCounterfactual:
+            return Self.fixedBytes + Self.perPersonBytes * people + Self.perPersonDayBytes * personDays + world
+        }
+    }
+
+    /// Throws when the estimate exceeds `limit` (the machine's memory by
+    /// default): an input error naming `file` and `field` with the estimate,
+    /// for example "the run needs about 61 GB (50,000,000 people × 28 days);
+    /// this machine has 23 GB".
+    public func check(file: String, field: String? = "population.people", limit: UInt64 = MachineMemory.limitBytes) throws(InputError) {
+        guard bytes > Double(limit) else { return }
+        throw InputError(
+            file: file, field: field,
+            problem: "the run needs about \(MachineMemory.format(bytes)) (\(Self.grouped(people)) people × \(Self.grouped(days)) days); "
+                + "this machine has \(MachineMemory.format(Double(limit)))")
+    }
+
+    /// `value` with thousands separators (50,000,000).
+    static func grouped(_ value: Int) -> String {
+        let digits = String(value.magnitude)
+        var result = ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0, (digits.count - index) % 3 == 0 { result.append(",") }
+            result.append(digit)
+        }
+        return (value < 0 ? "-" : "") + result
+    }
+}
