@@ -31,13 +31,10 @@ public struct CounterfactualRun: Sendable {
     public mutating func simulate(day: Int) {
         var row = SimulationRun.DaySummary(day: day)
         let restrictions = health.startDay(day)
-        (row.isolating, row.quarantined, row.reducedContacts) = (
-            restrictions.isolating, restrictions.quarantined, restrictions.reducedContacts
-        )
+        row.count(restrictions)
         let worldDay = world.simulate(day: day, workers: workers, radio: false, restrictions: restrictions.restrictions)
         row.infections = worldDay.infections.count
-        health.infected(worldDay.infections)
-        health.bookBackgroundTests(day: day)
+        health.afterWorld(day: day, infections: worldDay.infections)
         let dayStart = startTime + Int64(day) * 86_400
         for hour in 0..<24 {
             let outcome = health.runHour(now: dayStart + Int64(hour) * 3600, disease: world.disease)

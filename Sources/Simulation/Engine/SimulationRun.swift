@@ -146,9 +146,7 @@ public struct SimulationRun: Sendable {
         var mark = ContinuousClock.now
         fetchAppConfiguration(now: dayStart)
         let restrictions = health.startDay(day)
-        (row.isolating, row.quarantined, row.reducedContacts) = (
-            restrictions.isolating, restrictions.quarantined, restrictions.reducedContacts
-        )
+        row.count(restrictions)
         let worldDay = world.simulate(day: day, workers: workers, radio: false, restrictions: restrictions.restrictions)
         row.infections = worldDay.infections.count
         let hasApp = phones.map(\.hasApp)
@@ -167,8 +165,7 @@ public struct SimulationRun: Sendable {
         // New infections: symptomatic people (app or not) plan a test; others
         // get tested for other reasons.
         row.infectionsOfAppUsers = worldDay.infections.filter { phones[Int($0.person)].hasApp }.count
-        health.infected(worldDay.infections)
-        health.bookBackgroundTests(day: day)
+        health.afterWorld(day: day, infections: worldDay.infections)
 
         for hour in 0..<24 {
             let now = dayStart + Int64(hour) * 3600
@@ -325,6 +322,11 @@ public struct SimulationRun: Sendable {
 }
 
 extension SimulationRun.DaySummary {
+    /// Counts the people the day's restrictions keep home or from shops and leisure.
+    mutating func count(_ restrictions: HealthSystem.Day) {
+        (isolating, quarantined, reducedContacts) = (restrictions.isolating, restrictions.quarantined, restrictions.reducedContacts)
+    }
+
     /// Counts a lab result that became known.
     mutating func countResult(_ result: TestResult) {
         switch result {

@@ -149,6 +149,13 @@ public struct HealthSystem: Sendable {
         }
     }
 
+    /// What follows the world's day `day`: the new infections' symptom tests
+    /// and isolation (``infected(_:)``), then the day's background tests.
+    public mutating func afterWorld(day: Int, infections: [InfectionRecord]) {
+        infected(infections)
+        bookBackgroundTests(day: day)
+    }
+
     /// Tests of the day taken for other reasons, each person with the
     /// scenario's daily probability (stream (seed, `health.background-test`,
     /// person, day)), at a uniform time between 08:00 and 20:00.
