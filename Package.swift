@@ -9,8 +9,8 @@
 //   Services               → ExposureNotification, swift-crypto
 //   Population             → WarnSimCore, CSQLite (SQLite 3)
 //   RiskCalculation        → ExposureNotification, CBLAS (OpenBLAS), Yams
-//   ExposureNotification   → WarnSimCore, CLibCrypto (OpenSSL libcrypto), swift-crypto,
-//                            SwiftProtobuf, ZIPFoundation
+//   ExposureNotification   → WarnSimCore, CLibCrypto (OpenSSL libcrypto), CZlibInflate (zlib),
+//                            swift-crypto, SwiftProtobuf, ZIPFoundation (writing key packages)
 //   WarnSimCore            random streams and their names, the run manifest (swift-crypto), parallel loops, unsafe-buffer
 //                          helpers, atomic output, input errors, the strict YAML reader (Yams)
 //
@@ -52,6 +52,14 @@ let package = Package(
             pkgConfig: "libcrypto",
             providers: [.apt(["libssl-dev"])]
         ),
+        /// zlib (Debian: zlib1g-dev), to inflate key-package entries in one
+        /// bounded call (ZIPFoundation's streaming inflate loops forever on some
+        /// truncated deflate streams).
+        .systemLibrary(
+            name: "CZlibInflate",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]
+        ),
         /// SQLite 3 (Debian: libsqlite3-dev), to read the DP-3T measurement
         /// databases the radio model is fitted on.
         .systemLibrary(
@@ -71,6 +79,7 @@ let package = Package(
             name: "ExposureNotification",
             dependencies: [
                 "CLibCrypto",
+                "CZlibInflate",
                 "WarnSimCore",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),

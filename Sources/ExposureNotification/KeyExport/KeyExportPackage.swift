@@ -47,51 +47,22 @@ public struct KeyExportPackage: Sendable {
 
     // MARK: Reading
 
-    /// Reads a package from zip bytes.
-    ///
-    /// The bytes go through a private temporary file: ZIPFoundation's in-memory
-    /// archives trap on archives whose directory points past the end of the
-    /// data, while its file-backed archives report such archives as errors.
+    /// Reads a package from zip bytes: the layout is checked first
+    /// (``KeyPackageArchiveLayout``: exactly `export.bin` and `export.sig`, no
+    /// gaps, no trailing bytes), then both entries are extracted
+    /// (``KeyPackageEntryReader``: bounded by their declared sizes, CRC-32 checked).
     ///
     /// - Parameter zipData: the zip archive holding `export.bin` and `export.sig`.
     /// - Throws: ``KeyExportError`` for an archive or entry that is too large,
-    ///   unreadable or missing.
+    ///   unreadable, ambiguous or missing.
     public init(zipData: Data) throws(KeyExportError) {
         guard zipData.count <= Self.maximumEntryBytes else {
             throw .entryTooLarge("the archive", zipData.count)
         }
-        let temporary = FileManager.default.temporaryDirectory
-            .appendingPathComponent("warnsim-\(UUID().uuidString).zip")
-        do {
-            try zipData.write(to: temporary, options: .withoutOverwriting)
-        } catch {
-            throw .notAZipArchive("cannot stage the archive for reading: \(error.localizedDescription)")
-        }
-        defer { try? FileManager.default.removeItem(at: temporary) }
-        try self.init(archiveAt: temporary)
-    }
-
-    /// Reads a package from a zip file on disk: its layout is checked first
-    /// (``KeyPackageArchiveLayout``: exactly `export.bin` and `export.sig`, no
-    /// gaps, no trailing bytes), then both entries are extracted and their CRC-32
-    /// checked.
-    init(archiveAt url: URL) throws(KeyExportError) {
-        let bytes: [UInt8]
-        do {
-            bytes = [UInt8](try Data(contentsOf: url))
-        } catch {
-            throw .notAZipArchive("cannot read the archive: \(error.localizedDescription)")
-        }
-        guard bytes.count <= Self.maximumEntryBytes else { throw .entryTooLarge("the archive", bytes.count) }
+        let bytes = [UInt8](zipData)
         let layout = try KeyPackageArchiveLayout(bytes)
-        let archive: Archive
-        do {
-            archive = try Archive(url: url, accessMode: .read)
-        } catch {
-            throw .notAZipArchive(String(describing: error))
-        }
-        exportBin = try Self.extract(layout.entries["export.bin"]!, from: archive)
-        exportSig = try Self.extract(layout.entries["export.sig"]!, from: archive)
+        exportBin = try KeyPackageEntryReader.bytes(of: layout.entries["export.bin"]!, in: bytes, limit: Self.maximumEntryBytes)
+        exportSig = try KeyPackageEntryReader.bytes(of: layout.entries["export.sig"]!, in: bytes, limit: Self.maximumEntryBytes)
     }
 
     /// Reads a package from a file; errors name the file.
@@ -116,41 +87,12 @@ public struct KeyExportPackage: Sendable {
             throw InputError(file: url.path, problem: KeyExportError.entryTooLarge("the archive", size).description)
         }
         do {
-            return try KeyExportPackage(archiveAt: url)
-        } catch {
-            throw InputError(file: url.path, problem: error.description)
-        }
-    }
-
-    private static func extract(_ expected: KeyPackageArchiveLayout.Entry, from archive: Archive) throws(KeyExportError) -> Data {
-        let name = expected.name
-        guard let entry = archive[name] else { throw .missingEntry(name) }
-        guard entry.checksum == expected.crc32, entry.uncompressedSize == Int64(expected.uncompressedSize) else {
-            throw .ambiguousArchive("ZIP reading found a different \(name) from the one the central directory describes")
-        }
-        guard entry.type == .file else { throw .corruptEntry(name, "not a regular file") }
-        guard entry.uncompressedSize <= Int64(maximumEntryBytes) else {
-            throw .entryTooLarge(name, Int(clamping: entry.uncompressedSize))
-        }
-        var data = Data()
-        do {
-            _ = try archive.extract(entry, skipCRC32: false) { chunk in
-                guard data.count + chunk.count <= maximumEntryBytes else {
-                    throw KeyExportError.entryTooLarge(name, data.count + chunk.count)
-                }
-                data.append(chunk)
-            }
+            return try KeyExportPackage(zipData: Data(contentsOf: url))
         } catch let error as KeyExportError {
-            throw error
+            throw InputError(file: url.path, problem: error.description)
         } catch {
-            throw .corruptEntry(name, String(describing: error))
+            throw InputError(file: url.path, problem: "cannot be read (\(error.localizedDescription))")
         }
-        guard Int64(data.count) == entry.uncompressedSize else {
-            throw .corruptEntry(name, "\(data.count) bytes extracted, \(entry.uncompressedSize) declared")
-        }
-        let checksum = ZipCRC32.checksum(data)
-        guard checksum == expected.crc32 else { throw .checksumMismatch(name, recorded: expected.crc32, actual: checksum) }
-        return data
     }
 
     // MARK: Contents

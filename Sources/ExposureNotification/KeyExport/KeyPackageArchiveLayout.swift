@@ -20,6 +20,8 @@ struct KeyPackageArchiveLayout {
         var compressedSize: Int
         var uncompressedSize: Int
         var localHeaderOffset: Int
+        /// Where the entry's (compressed) data begins: after its local header.
+        var dataOffset = 0
     }
 
     /// The entries by name.
@@ -101,14 +103,15 @@ struct KeyPackageArchiveLayout {
         for name in Self.entryNames where entries[name] == nil { throw .missingEntry(name) }
         // The local entries must tile the bytes before the central directory.
         var expectedStart = 0
-        for entry in entries.values.sorted(by: { $0.localHeaderOffset < $1.localHeaderOffset }) {
+        for var entry in entries.values.sorted(by: { $0.localHeaderOffset < $1.localHeaderOffset }) {
             guard entry.localHeaderOffset == expectedStart else {
                 throw .ambiguousArchive(
                     entry.localHeaderOffset > expectedStart
                         ? "\(entry.localHeaderOffset - expectedStart) bytes before \(entry.name) belong to no entry"
                         : "\(entry.name) overlaps the entry before it")
             }
-            expectedStart = try Self.checkLocalEntry(entry, reader: reader, limit: directoryOffset)
+            (entry.dataOffset, expectedStart) = try Self.checkLocalEntry(entry, reader: reader, limit: directoryOffset)
+            entries[entry.name] = entry
         }
         guard expectedStart == directoryOffset else {
             throw .ambiguousArchive(
@@ -118,8 +121,10 @@ struct KeyPackageArchiveLayout {
     }
 
     /// Checks one local header (and data descriptor) against the central
-    /// directory; returns the offset just past the entry.
-    private static func checkLocalEntry(_ entry: Entry, reader: ByteReader, limit: Int) throws(KeyExportError) -> Int {
+    /// directory; returns where the entry's data begins and the offset just past the entry.
+    private static func checkLocalEntry(
+        _ entry: Entry, reader: ByteReader, limit: Int
+    ) throws(KeyExportError) -> (dataOffset: Int, end: Int) {
         let at = entry.localHeaderOffset
         guard entry.flags & 1 == 0 else { throw .corruptEntry(entry.name, "encrypted") }
         guard entry.method == 0 || entry.method == 8 else {
@@ -156,7 +161,7 @@ struct KeyPackageArchiveLayout {
         else {
             throw .ambiguousArchive("the CRC-32 or sizes of \(entry.name) differ between its local header and the central directory")
         }
-        return entryEnd
+        return (dataStart, entryEnd)
     }
 }
 
