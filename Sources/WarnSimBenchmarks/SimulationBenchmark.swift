@@ -1,3 +1,4 @@
+import ExposureNotification
 import Foundation
 import Population
 import Simulation
@@ -19,6 +20,18 @@ public struct SimulationBenchmark: Sendable {
         public var stageSeconds: [String: Double]
         public var uploads: Int
         public var warnings: Int
+        /// The app phones' sighting stores at the end of the run (14 days retained at most).
+        public var sightingStores: SightingFootprint
+        /// Peak RSS per person, and per person and simulated day.
+        public var peakBytesPerPerson: Double
+        public var peakBytesPerPersonDay: Double
+        /// Sighting-store bytes per app phone and retained day, and of those
+        /// the bytes kept in memory.
+        public var sightingBytesPerAppPhoneDay: Double
+        public var sightingResidentBytesPerAppPhoneDay: Double
+        /// Whether the sealed sightings were kept on disk, and the bytes written there.
+        public var sightingsOnDisk: Bool
+        public var sightingBytesWritten: Int
 
         enum CodingKeys: String, CodingKey {
             case people, days, threads, uploads, warnings
@@ -28,6 +41,13 @@ public struct SimulationBenchmark: Sendable {
             case secondsTotal = "seconds_total"
             case secondsSetup = "seconds_setup"
             case stageSeconds = "stage_seconds"
+            case sightingStores = "sighting_stores"
+            case peakBytesPerPerson = "peak_bytes_per_person"
+            case peakBytesPerPersonDay = "peak_bytes_per_person_day"
+            case sightingBytesPerAppPhoneDay = "sighting_bytes_per_app_phone_day"
+            case sightingResidentBytesPerAppPhoneDay = "sighting_resident_bytes_per_app_phone_day"
+            case sightingsOnDisk = "sightings_on_disk"
+            case sightingBytesWritten = "sighting_bytes_written"
         }
     }
 
@@ -36,9 +56,14 @@ public struct SimulationBenchmark: Sendable {
     public var days: Int
     public var threads: Int
     public var seed: UInt64
+    public var sightings: SightingStorage
 
     /// Resizes the scenario's town to `people` (initial infections scale with it).
-    public init(world: WorldScenario, app: AppScenario, people: Int, days: Int, threads: Int, seed: UInt64) {
+    public init(
+        world: WorldScenario, app: AppScenario, people: Int, days: Int, threads: Int, seed: UInt64,
+        sightings: SightingStorage = .memory
+    ) {
+        self.sightings = sightings
         var world = world
         let scale = Double(people) / Double(world.population.people)
         world.population.people = people
@@ -53,17 +78,26 @@ public struct SimulationBenchmark: Sendable {
     public func run() throws -> Result {
         let clock = ContinuousClock()
         let start = clock.now
-        var run = try SimulationRun(world: world, app: app, seed: seed, workers: threads)
+        let spill = try sightings.spill(people: world.population.people, days: days)
+        var run = try SimulationRun(world: world, app: app, seed: seed, workers: threads, sightingSpill: spill)
         let built = clock.now
         for day in 0..<days { try run.simulate(day: day) }
         let finished = clock.now
         let total = (finished - start).inSeconds
+        let people = world.population.people
+        let appUsers = run.phones.filter(\.hasApp).count
+        let stores = run.phones.reduce(SightingFootprint()) { $0 + ($1.app?.framework.sightings.footprint ?? SightingFootprint()) }
+        let peak = ProcessMeasurement.peakResidentBytes()
+        let retainedDays = min(days, Int(SightingStore.retentionDays) + 1)
         return Result(
-            people: world.population.people, days: days, threads: threads,
-            appUsers: run.phones.filter(\.hasApp).count,
-            personDaysPerSecond: Double(world.population.people * days) / max(total, 1e-9),
-            peakRssBytes: ProcessMeasurement.peakResidentBytes(), secondsTotal: total, secondsSetup: (built - start).inSeconds,
+            people: people, days: days, threads: threads, appUsers: appUsers,
+            personDaysPerSecond: Double(people * days) / max(total, 1e-9),
+            peakRssBytes: peak, secondsTotal: total, secondsSetup: (built - start).inSeconds,
             stageSeconds: run.stageBreakdown, uploads: run.summary.reduce(0) { $0 + $1.uploads },
-            warnings: run.summary.reduce(0) { $0 + $1.warnings })
+            warnings: run.summary.reduce(0) { $0 + $1.warnings }, sightingStores: stores,
+            peakBytesPerPerson: Double(peak) / Double(people), peakBytesPerPersonDay: Double(peak) / Double(people * days),
+            sightingBytesPerAppPhoneDay: Double(stores.bytes) / Double(max(appUsers * retainedDays, 1)),
+            sightingResidentBytesPerAppPhoneDay: Double(stores.residentBytes) / Double(max(appUsers * retainedDays, 1)),
+            sightingsOnDisk: spill != nil, sightingBytesWritten: spill?.bytesWritten ?? 0)
     }
 }

@@ -23,10 +23,10 @@ import WarnSimCore
         return url
     }
 
-    static func run(workers: Int, days: Int) throws -> SimulationRun {
+    static func run(workers: Int, days: Int, spill: SightingSpill? = nil) throws -> SimulationRun {
         let url = try scenario()
         defer { try? FileManager.default.removeItem(at: url) }
-        var run = try SimulationRun(scenario: try Scenario.load(url), seed: 11, workers: workers)
+        var run = try SimulationRun(scenario: try Scenario.load(url), seed: 11, workers: workers, sightingSpill: spill)
         for day in 0..<days { try run.simulate(day: day) }
         return run
     }
@@ -42,6 +42,26 @@ import WarnSimCore
         #expect(WindowStore.encode(RunOutputs.storedWindows(one)) == WindowStore.encode(RunOutputs.storedWindows(two)))
         #expect(one.exposureFileBytes() == two.exposureFileBytes())
         #expect(RunOutputs.summaryCSV(one) == RunOutputs.summaryCSV(two))
+    }
+
+    /// Sightings kept on disk (``SightingSpill``) change nothing in the
+    /// outputs, over more days than the 14-day retention so that expired day
+    /// files are let go while the run goes on.
+    @Test func sameFilesWithSightingsOnDisk() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("warnsim-run-spill-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let spill = try SightingSpill(folder: folder)
+        let disk = try Self.run(workers: 2, days: 17, spill: spill)
+        let memory = try Self.run(workers: 2, days: 17)
+        #expect(spill.failure == nil)
+        #expect(spill.bytesWritten > 0)
+        #expect(disk.phones.contains { $0.app?.framework.sightings.chunks.contains { $0.isSpilled } == true })
+        #expect(!RunOutputs.storedWindows(disk).isEmpty)
+        #expect(RunOutputs.phonesCSV(disk) == RunOutputs.phonesCSV(memory))
+        #expect(WindowStore.encode(RunOutputs.storedWindows(disk)) == WindowStore.encode(RunOutputs.storedWindows(memory)))
+        #expect(RunOutputs.summaryCSV(disk) == RunOutputs.summaryCSV(memory))
+        // The files of expired days are closed: the folder holds no names (they are unlinked at once).
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
     }
 
     /// Every window stands on a real encounter: the ledger finds the two people

@@ -36,4 +36,30 @@ import WarnSimTestSupport
             #expect(!FileManager.default.fileExists(atPath: out))
         }
     }
+
+    /// `--sightings disk` writes the same bytes as `--sightings memory`; a bad
+    /// value exits 2 naming the option.
+    @Test func sightingsOnDiskChangeNoOutput() throws {
+        let scenario = try ClosedLoopCommandTests.scenario()
+        defer { try? FileManager.default.removeItem(at: scenario) }
+        let folder = try WarnSimProcess.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for mode in ["memory", "disk"] {
+            let result = try WarnSimProcess.run([
+                "simulate", scenario.path, "--seed", "4", "--days", "6", "--out", folder.appendingPathComponent(mode).path,
+                "--sightings", mode, "--sightings-dir", folder.appendingPathComponent("spill").path,
+            ])
+            #expect(result.status == 0, "\(result.stderr)")
+        }
+        for name in ["phones.csv", "infections.csv", "windows.csv", "summary.csv", "counterfactual.csv", "windows.bin", "exposures.bin"] {
+            let a = try Data(contentsOf: folder.appendingPathComponent("memory/\(name)"))
+            let b = try Data(contentsOf: folder.appendingPathComponent("disk/\(name)"))
+            #expect(a == b, "\(name) differs with the sightings on disk")
+        }
+        let out = folder.appendingPathComponent("bad").path
+        let refused = try WarnSimProcess.run(["simulate", scenario.path, "--sightings", "tape", "--days", "2", "--out", out])
+        #expect(refused.status == 2)
+        #expect(refused.stderr.contains("--sightings"))
+        #expect(!FileManager.default.fileExists(atPath: out))
+    }
 }

@@ -12,7 +12,7 @@ public struct ExposureNotificationFramework: Sendable {
     /// Added to every raw RSSI this phone measures (its calibration).
     public var rssiCorrection: Int
     public private(set) var keyRing: TemporaryExposureKeyRing
-    public private(set) var sightings = SightingStore()
+    public private(set) var sightings: SightingStore
     /// Start of this phone's previous scan, if it has scanned.
     public private(set) var lastScanTime: Int64?
     private var keyStream: RandomStream
@@ -25,8 +25,13 @@ public struct ExposureNotificationFramework: Sendable {
     ///   - rssiCorrection: its receive calibration, in dB, added to every raw RSSI.
     ///   - isEnabled: whether tracing runs from the start (advertising and
     ///     scanning); `false` stores and sends nothing until it is switched on.
-    public init(keyStream: RandomStream, metadata: BluetoothMetadata, rssiCorrection: Int, isEnabled: Bool = true) {
+    ///   - spill: where sealed sightings go (nil: they stay in memory).
+    public init(
+        keyStream: RandomStream, metadata: BluetoothMetadata, rssiCorrection: Int, isEnabled: Bool = true,
+        spill: SightingSpill? = nil
+    ) {
         self.keyStream = keyStream
+        self.sightings = SightingStore(spill: spill)
         self.keyRing = TemporaryExposureKeyRing(metadata: metadata)
         self.rssiCorrection = rssiCorrection
         self.isEnabled = isEnabled

@@ -177,21 +177,33 @@ public struct DiagnosisKeyIndex: Sendable {
 struct RPIFilter: Sendable {
     let bits: [UInt64]
     let shift: UInt64
+    /// The top 32 bits of every RPI, sorted: a second, exact test on those
+    /// bits after the bit filter, so that a sighting chunk on disk (which keeps
+    /// only those bits in memory) is read only when an RPI could match.
+    let prefixes: [UInt32]
 
     init(rows: [Int], of derived: DerivedIdentifiers) {
+        // At most 2³² bits, so that the filter reads only an RPI's top 32 bits
+        // (a spilled sighting chunk keeps only those in memory).
         var size = 64
-        while size < 32 * rows.count { size *= 2 }
+        while size < 32 * rows.count && size < 1 << 32 { size *= 2 }
         var log = 0
         while (1 << log) < size { log += 1 }
         let shift = UInt64(64 - log)
         var bits = [UInt64](repeating: 0, count: size / 64)
+        var prefixes = [UInt32]()
+        prefixes.reserveCapacity(rows.count)
         derived.withRPIBytes { bytes in
             let base = bytes.baseAddress!
             for row in rows {
-                let bit = Int(base.loadUnaligned(fromByteOffset: 16 * row + 8, as: UInt64.self) >> shift)
+                let high = base.loadUnaligned(fromByteOffset: 16 * row + 8, as: UInt64.self)
+                let bit = Int(high >> shift)
                 bits[bit >> 6] |= 1 << UInt64(bit & 63)
+                prefixes.append(UInt32(truncatingIfNeeded: high >> 32))
             }
         }
+        prefixes.sort()
+        self.prefixes = prefixes
         self.bits = bits
         self.shift = shift
     }
@@ -200,6 +212,18 @@ struct RPIFilter: Sendable {
     @inline(__always)
     func withBits<R>(_ body: (UnsafePointer<UInt64>, UInt64) -> R) -> R {
         bits.withUnsafeBufferPointer { body($0.baseAddress!, shift) }
+    }
+
+    /// Whether some RPI of the filter has the top 32 bits of `high`.
+    func hasPrefix(of high: UInt64) -> Bool {
+        let target = UInt32(truncatingIfNeeded: high >> 32)
+        var low = 0
+        var upper = prefixes.count
+        while low < upper {
+            let mid = (low + upper) / 2
+            if prefixes[mid] < target { low = mid + 1 } else { upper = mid }
+        }
+        return low < prefixes.count && prefixes[low] == target
     }
 
     @inline(__always)

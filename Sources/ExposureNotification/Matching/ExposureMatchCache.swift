@@ -119,7 +119,7 @@ public struct ExposureMatchCache: Sendable {
                         chunk.forEachRPI(
                             whereHigh: { high in
                                 let bit = Int(high >> shift)
-                                return bits[bit >> 6] & (1 << UInt64(bit & 63)) != 0
+                                return bits[bit >> 6] & (1 << UInt64(bit & 63)) != 0 && filter.hasPrefix(of: high)
                             }, exact)
                     }
                 }

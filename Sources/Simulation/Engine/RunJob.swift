@@ -12,8 +12,14 @@ public struct RunJob: Sendable {
     public let counterfactual: Bool
     /// The command line's `--set` fields (recorded in the manifest).
     public let overrides: [String]
+    /// Where the phones' sightings are kept (never changes the outputs).
+    public let sightings: SightingStorage
 
-    public init(scenario: Scenario, seed: UInt64, days: Int, counterfactual: Bool, overrides: [String]) {
+    public init(
+        scenario: Scenario, seed: UInt64, days: Int, counterfactual: Bool, overrides: [String],
+        sightings: SightingStorage = .automatic
+    ) {
+        self.sightings = sightings
         self.scenario = scenario
         self.seed = seed
         self.days = days
@@ -28,7 +34,9 @@ public struct RunJob: Sendable {
     ) throws -> String {
         let clock = ContinuousClock()
         let started = clock.now
-        var run = try SimulationRun(scenario: scenario, seed: seed, workers: workers)
+        let spill = try sightings.spill(
+            people: scenario.world.population.people, days: days, part: counterfactual ? .runWithCounterfactual : .run)
+        var run = try SimulationRun(scenario: scenario, seed: seed, workers: workers, sightingSpill: spill)
         let built = clock.now
         for day in 0..<days {
             try run.simulate(day: day)

@@ -55,11 +55,14 @@ public struct RunMemoryEstimate: Sendable, Equatable {
     public var people: Int
     public var days: Int
     public var part: Part
+    /// Whether the phones' sealed sightings are kept on disk (``SightingStorage``).
+    public var sightingsOnDisk: Bool
 
-    public init(people: Int, days: Int, part: Part = .run) {
+    public init(people: Int, days: Int, part: Part = .run, sightingsOnDisk: Bool = false) {
         self.people = people
         self.days = days
         self.part = part
+        self.sightingsOnDisk = sightingsOnDisk
     }
 
     /// The estimated peak, in bytes (a Double: never overflows).

@@ -57,13 +57,16 @@ public struct ScanPipeline: Sendable {
 
     /// The framework a person's phone starts with: metadata and RSSI correction
     /// from the phone's calibration (what the EN calibration table says about
-    /// its model), keys from the person's own stream.
-    public func framework(person: Int, confidence: CalibrationConfidence = .low) -> ExposureNotificationFramework {
+    /// its model), keys from the person's own stream; sealed sightings go to
+    /// `spill` if given.
+    public func framework(
+        person: Int, confidence: CalibrationConfidence = .low, spill: SightingSpill? = nil
+    ) -> ExposureNotificationFramework {
         let tx = Int8(clamping: Int(phones.txPower[person].rounded()))
         return ExposureNotificationFramework(
             keyStream: RandomStream(seed: seed, subsystem: StreamName.temporaryExposureKeys, entity: UInt64(person)),
             metadata: BluetoothMetadata(minorVersion: 1, txPower: tx, calibrationConfidence: UInt8(confidence.rawValue)),
-            rssiCorrection: Int(phones.rssiCorrection[person].rounded()))
+            rssiCorrection: Int(phones.rssiCorrection[person].rounded()), spill: spill)
     }
 
     /// Runs the scans of the UTC day starting at `dayStart` (Unix seconds; the

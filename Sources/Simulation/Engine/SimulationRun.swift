@@ -95,15 +95,23 @@ public struct SimulationRun: Sendable {
     }
 
     /// A run of `scenario` with random streams derived from `seed`, on `workers` threads.
-    public init(scenario: Scenario, seed: UInt64, workers: Int) throws {
-        try self.init(world: scenario.world, app: scenario.app, seed: seed, workers: workers)
+    public init(scenario: Scenario, seed: UInt64, workers: Int, sightingSpill: SightingSpill? = nil) throws {
+        try self.init(world: scenario.world, app: scenario.app, seed: seed, workers: workers, sightingSpill: sightingSpill)
     }
 
     /// A run of the world and app sections of a scenario. With
     /// `ignoringWarnings` the users do nothing about their warnings (the
     /// counterfactual a warning's effect is measured against).
-    public init(world scenario: WorldScenario, app: AppScenario, seed: UInt64, workers: Int, ignoringWarnings: Bool = false) throws {
+    /// Where the app phones' sealed sightings go (``SightingSpill``); nil
+    /// keeps them in memory. The outputs are the same either way.
+    public let sightingSpill: SightingSpill?
+
+    public init(
+        world scenario: WorldScenario, app: AppScenario, seed: UInt64, workers: Int, ignoringWarnings: Bool = false,
+        sightingSpill: SightingSpill? = nil
+    ) throws {
         self.app = app
+        self.sightingSpill = sightingSpill
         self.seed = seed
         self.workers = max(1, workers)
         world = World(scenario: scenario, seed: seed)
@@ -119,7 +127,7 @@ public struct SimulationRun: Sendable {
         ledger = EncounterLedger(distanceWeight: { distanceModel.weight(distance: $0) })
         let (town, pipeline) = (world.town, self.pipeline)
         phones = (0..<town.people).map { person in
-            SimulatedPhone(person: person, age: town.age[person], scenario: app, pipeline: pipeline, seed: seed)
+            SimulatedPhone(person: person, age: town.age[person], scenario: app, pipeline: pipeline, seed: seed, spill: sightingSpill)
         }
         health = HealthSystem(
             people: town.people, testing: app.testing, response: app.response, startTime: app.startTime, seed: seed,
@@ -172,6 +180,11 @@ public struct SimulationRun: Sendable {
             try runHour(now: now, row: &row)
         }
         summary.append(row)
+        if let sightingSpill {
+            // Days past the retention are gone from every phone.
+            sightingSpill.release(daysBefore: dayStart / 86_400 - SightingStore.retentionDays)
+            if let problem = sightingSpill.failure { throw SightingSpillFailure(problem: problem) }
+        }
     }
 
     /// RKI publishes new risk parameters (WarnSim YAML text) on the

@@ -62,7 +62,7 @@ public struct SimulatedPhone: Sendable {
     /// The phone of `person` at the run's start: whether the app is installed
     /// and with which consents, and what its user will do, drawn from the
     /// stream (seed, `app.adoption`, person) in a fixed order.
-    init(person: Int, age: AgeGroup, scenario: AppScenario, pipeline: ScanPipeline, seed: UInt64) {
+    init(person: Int, age: AgeGroup, scenario: AppScenario, pipeline: ScanPipeline, seed: UInt64, spill: SightingSpill?) {
         self.person = person
         var draw = RandomStream(seed: seed, subsystem: StreamName.appAdoption, entity: UInt64(person))
         let installs = draw.nextUnitDouble() < scenario.adoptionByAge[Int(age.rawValue)]
@@ -76,7 +76,7 @@ public struct SimulatedPhone: Sendable {
         app =
             installs
             ? CoronaWarnApp(
-                framework: pipeline.framework(person: person),
+                framework: pipeline.framework(person: person, spill: spill),
                 consents: .init(exposureLogging: logging, notifications: notifications),
                 maxDetectionsPerDay: scenario.maxDetectionsPerDay) : nil
     }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import ExposureNotification
 import Foundation
 import Population
 import Simulation
@@ -34,6 +35,8 @@ struct SimulateCommand: ParsableCommand {
 
     @OptionGroup var overrides: ScenarioOverrides
 
+    @OptionGroup var sightingStorage: SightingStorageOptions
+
     /// `--threads`, or every core of this machine.
     var threads: Int { threadOptions.threads }
 
@@ -54,6 +57,7 @@ struct SimulateCommand: ParsableCommand {
     func run() throws {
         try checkOutputPath(out)
         _ = try threadOptions.checked()
+        let storage = try sightingStorage.checked()
         if let days, !(1...365).contains(days) {
             throw inputFailure(file: "<argument>", field: "--days", "must be within 1…365")
         }
@@ -69,11 +73,16 @@ struct SimulateCommand: ParsableCommand {
         let fields = try overrides.parsed()
         let scenario = try loadScenario(url, overrides: fields)
         let total = days ?? scenario.app.days
-        let estimate = RunMemoryEstimate(
+        let onDisk = storage.keepsOnDisk(
             people: scenario.world.population.people, days: total, part: counterfactual ? .runWithCounterfactual : .run)
+        let estimate = RunMemoryEstimate(
+            people: scenario.world.population.people, days: total, part: counterfactual ? .runWithCounterfactual : .run,
+            sightingsOnDisk: onDisk)
         try checkMemory(estimate, file: url.relativePath)
         let jobs = (ensemble ?? [seed]).map { seed in
-            RunJob(scenario: scenario, seed: seed, days: total, counterfactual: counterfactual, overrides: fields.map(\.description))
+            RunJob(
+                scenario: scenario, seed: seed, days: total, counterfactual: counterfactual, overrides: fields.map(\.description),
+                sightings: storage)
         }
         do {
             if ensemble != nil {
@@ -85,6 +94,8 @@ struct SimulateCommand: ParsableCommand {
             }
         } catch let error as InputError {
             throw inputFailure(error)
+        } catch let error as SightingSpillFailure {
+            throw inputFailure(file: "<argument>", field: "--sightings-dir", error.description)
         } catch let error as WriteFailure {
             throw inputFailure(file: error.folder, "cannot be written (\(error.reason))")
         } catch let error as ExitCode {

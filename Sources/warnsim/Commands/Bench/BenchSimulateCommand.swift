@@ -19,6 +19,8 @@ struct BenchSimulateCommand: ParsableCommand {
 
     @OptionGroup var options: BenchScenarioOptions
 
+    @OptionGroup var sightingStorage: SightingStorageOptions
+
     @Flag(help: "Print one JSON object instead of a table.")
     var json = false
 
@@ -27,19 +29,24 @@ struct BenchSimulateCommand: ParsableCommand {
             throw inputFailure(file: "<argument>", field: "--people", "must be in 2...10000000")
         }
         guard (1...365).contains(days) else { throw inputFailure(file: "<argument>", field: "--days", "must be in 1...365") }
-        try checkMemory(RunMemoryEstimate(people: people, days: days), file: "<argument>", field: "--people")
+        let storage = try sightingStorage.checked()
+        let onDisk = storage.keepsOnDisk(people: people, days: days)
+        try checkMemory(RunMemoryEstimate(people: people, days: days, sightingsOnDisk: onDisk), file: "<argument>", field: "--people")
         let scenario = try loadScenario(try options.checkedScenarioURL())
         let result = try SimulationBenchmark(
-            world: scenario.world, app: scenario.app, people: people, days: days, threads: options.threads, seed: options.seed
+            world: scenario.world, app: scenario.app, people: people, days: days, threads: options.threads, seed: options.seed,
+            sightings: storage
         ).run()
         if json {
             try printJSON(result)
             return
         }
         var text = String(
-            format: "%d people × %d days on %d threads: %.0f person-days/s, %.1f s, peak RSS %.0f MB\n",
+            format: "%d people × %d days on %d threads: %.0f person-days/s, %.1f s, peak RSS %.0f MB (%.0f bytes per person)\n"
+                + "  sightings %@: %.0f bytes per app phone and day (%.0f in memory)\n",
             result.people, result.days, result.threads, result.personDaysPerSecond, result.secondsTotal,
-            Double(result.peakRssBytes) / 1e6)
+            Double(result.peakRssBytes) / 1e6, result.peakBytesPerPerson, result.sightingsOnDisk ? "on disk" : "in memory",
+            result.sightingBytesPerAppPhoneDay, result.sightingResidentBytesPerAppPhoneDay)
         // Top-level stages as shares of the staged wall-clock time; parts
         // (`scans.crypto`, `detection.matching`, `detection.scoring`) as shares of their stage.
         let stages = result.stageSeconds

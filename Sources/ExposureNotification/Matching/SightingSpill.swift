@@ -1,0 +1,157 @@
+import Foundation
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Where the sealed sighting chunks of many phones go when a run keeps them
+/// on disk instead of in memory, as the real framework keeps its sightings in
+/// the phone's storage rather than in RAM.
+///
+/// Each UTC day's chunks are appended to one file of that day, created in
+/// `folder` and unlinked at once (it disappears with its last reader, even if
+/// the process is killed). A spilled chunk keeps only the top 32 bits of each
+/// entry's RPI in memory (4 bytes per distinct RPI instead of about 22 +
+/// its sightings): every filter test and binary search runs on those, and the
+/// chunk is read back (`pread`) only when an RPI could match, where the full
+/// 16 bytes are compared. What the phone matches is therefore exactly what it
+/// would match with the chunk in memory.
+///
+/// I/O failures do not crash the run: a chunk that cannot be written stays in
+/// memory, a chunk that cannot be read back reads as empty, and ``failure``
+/// reports the first problem so that the run can stop with an error before
+/// it writes anything.
+public final class SightingSpill: Sendable {
+    /// The folder the day files are created in.
+    public let folder: URL
+    private let files = Mutex<[Int64: SightingSpillFile]>([:])
+    private let firstFailure = Mutex<String?>(nil)
+    private let written = Atomic<Int>(0)
+
+    /// A spill into `folder` (created if needed).
+    ///
+    /// - Parameter folder: where the (unlinked) day files are created.
+    /// - Throws: the file system's error if the folder cannot be created.
+    public init(folder: URL) throws {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        self.folder = folder
+    }
+
+    /// The first I/O problem, if any.
+    public var failure: String? { firstFailure.withLock { $0 } }
+
+    /// Bytes written so far (all days, expired or not).
+    public var bytesWritten: Int { written.load(ordering: .relaxed) }
+
+    /// Appends a sealed chunk's buffer to its day's file.
+    ///
+    /// - Returns: the file and the offset, or nil if it could not be written
+    ///   (the failure is recorded).
+    func append(_ words: [UInt64], day: Int64) -> (file: SightingSpillFile, offset: Int64)? {
+        let file: SightingSpillFile
+        do {
+            file = try files.withLock { files in
+                if let existing = files[day] { return existing }
+                let created = try SightingSpillFile(
+                    path: folder.appendingPathComponent("sightings-\(day)-\(UUID().uuidString).bin").path,
+                    onFailure: { [weak self] problem in self?.record(problem) })
+                files[day] = created
+                return created
+            }
+        } catch {
+            record("cannot create a sighting file in \(folder.path): \(error)")
+            return nil
+        }
+        guard let offset = file.append(words) else {
+            record("cannot write sightings to \(folder.path): \(String(cString: strerror(errno)))")
+            return nil
+        }
+        written.add(8 * words.count, ordering: .relaxed)
+        return (file, offset)
+    }
+
+    /// Lets go of the files of days before `day`: each is closed (and its disk
+    /// space freed) once the last chunk that refers to it has expired.
+    ///
+    /// - Parameter day: the first UTC day still retained.
+    public func release(daysBefore day: Int64) {
+        files.withLock { files in files = files.filter { $0.key >= day } }
+    }
+
+    func record(_ problem: String) {
+        firstFailure.withLock { if $0 == nil { $0 = problem } }
+    }
+}
+
+/// One day's file of a ``SightingSpill``: appended under a lock, read without
+/// one (`pread` is safe from any thread).
+final class SightingSpillFile: Sendable {
+    private let descriptor: Int32
+    private let end = Mutex<Int64>(0)
+    /// Reports a read failure to the spill that owns the file.
+    private let onFailure: @Sendable (String) -> Void
+
+    init(path: String, onFailure: @escaping @Sendable (String) -> Void) throws {
+        let fd = open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        unlink(path)
+        descriptor = fd
+        self.onFailure = onFailure
+    }
+
+    deinit { close(descriptor) }
+
+    /// Writes `words` at the end of the file; returns their offset, or nil on failure.
+    func append(_ words: [UInt64]) -> Int64? {
+        let count = 8 * words.count
+        let offset = end.withLock { end in
+            defer { end += Int64(count) }
+            return end
+        }
+        let complete = words.withUnsafeBytes { raw in
+            var done = 0
+            while done < count {
+                let n = pwrite(descriptor, raw.baseAddress! + done, count - done, off_t(offset) + off_t(done))
+                if n < 0 && errno == EINTR { continue }
+                guard n > 0 else { return false }
+                done += n
+            }
+            return true
+        }
+        return complete ? offset : nil
+    }
+
+    /// Reads `words` 8-byte words at `offset`; nil on failure.
+    func read(at offset: Int64, words: Int) -> [UInt64]? {
+        var buffer = [UInt64](repeating: 0, count: words)
+        let count = 8 * words
+        let complete = buffer.withUnsafeMutableBytes { raw in
+            var done = 0
+            while done < count {
+                let n = pread(descriptor, raw.baseAddress! + done, count - done, off_t(offset) + off_t(done))
+                if n < 0 && errno == EINTR { continue }
+                guard n > 0 else { return false }
+                done += n
+            }
+            return true
+        }
+        guard complete else {
+            onFailure("cannot read sightings back (\(String(cString: strerror(errno))))")
+            return nil
+        }
+        return buffer
+    }
+}
+
+/// A run stopped because its sighting files could not be written or read
+/// (a full disk, a removed folder).
+public struct SightingSpillFailure: Error, CustomStringConvertible {
+    public var problem: String
+
+    public init(problem: String) { self.problem = problem }
+
+    public var description: String { "the sightings kept on disk failed: \(problem)" }
+}

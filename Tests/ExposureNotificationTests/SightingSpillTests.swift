@@ -1,0 +1,116 @@
+import Foundation
+import Testing
+import WarnSimCore
+
+@testable import ExposureNotification
+
+/// Sightings kept on disk answer every question exactly as sightings kept in
+/// memory, keep only their RPI prefixes in memory, and turn I/O failures into
+/// a reported failure instead of a crash or a wrong answer.
+@Suite struct SightingSpillTests {
+    static func folder() -> URL {
+        FileManager.default.temporaryDirectory.appendingPathComponent("warnsim-spill-test-\(UUID().uuidString)")
+    }
+
+    static func stores(_ sightings: [Sighting], sealEvery: Int, spill: SightingSpill) -> (memory: SightingStore, disk: SightingStore) {
+        var memory = SightingStore()
+        var disk = SightingStore(spill: spill)
+        for (i, s) in sightings.enumerated() {
+            memory.record(s)
+            disk.record(s)
+            if sealEvery > 0 && i % sealEvery == sealEvery - 1 {
+                memory.seal()
+                disk.seal()
+            }
+        }
+        memory.seal()
+        disk.seal()
+        return (memory, disk)
+    }
+
+    @Test func diskAnswersAsMemory() throws {
+        let folder = Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let spill = try SightingSpill(folder: folder)
+        let all = SightingStoreTests.randomSightings(seed: 7, days: 5, mixedAEMs: true)
+        for sealEvery in [0, 53] {
+            let (memory, disk) = Self.stores(all, sealEvery: sealEvery, spill: spill)
+            #expect(disk.chunks.allSatisfy { $0.isSpilled })
+            #expect(disk.count == memory.count)
+            #expect(disk.sightings == memory.sightings)
+            #expect(disk.distinctRPIs == memory.distinctRPIs)
+            for rpi in memory.distinctRPIs {
+                #expect(disk.contains(rpi))
+                #expect(disk.sightings(of: rpi) == memory.sightings(of: rpi))
+                // An RPI sharing the top 32 bits but not the rest is not there.
+                let twin = KeyBytes(low: rpi.low ^ 1, high: rpi.high)
+                #expect(!disk.contains(twin))
+                #expect(disk.sightings(of: twin).isEmpty)
+            }
+            var stream = RandomStream(seed: 8, subsystem: "spill-ranges")
+            for _ in 0..<200 {
+                let s = all[Int(stream.next() % UInt64(all.count))]
+                let from = s.time - Int64(stream.next() % 30_000)
+                let through = s.time + Int64(stream.next() % 30_000)
+                #expect(
+                    disk.sightings(of: s.rpi, from: from, through: through) == memory.sightings(of: s.rpi, from: from, through: through))
+            }
+            let (m, d) = (memory.footprint, disk.footprint)
+            #expect(m.bytes == d.bytes && m.entries == d.entries && m.sightings == d.sightings)
+            #expect(d.residentBytes == 4 * d.entries)
+            #expect(m.residentBytes == m.bytes)
+        }
+        #expect(spill.failure == nil)
+        #expect(spill.bytesWritten > 0)
+    }
+
+    /// The filter pass of matching sees the same RPIs from a chunk on disk as
+    /// from one in memory, for a test that reads only the top 32 bits.
+    @Test func filterPassSeesTheSameRPIs() throws {
+        let folder = Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let all = SightingStoreTests.randomSightings(seed: 9, days: 3)
+        let (memory, disk) = Self.stores(all, sealEvery: 0, spill: try SightingSpill(folder: folder))
+        for shift in [UInt64(32), 40, 58] {
+            let test: (UInt64) -> Bool = { ($0 >> shift) % 3 == 0 }
+            var fromMemory = [KeyBytes]()
+            var fromDisk = [KeyBytes]()
+            for chunk in memory.chunks { chunk.forEachRPI(whereHigh: test) { fromMemory.append($0) } }
+            for chunk in disk.chunks { chunk.forEachRPI(whereHigh: test) { fromDisk.append($0) } }
+            #expect(fromDisk == fromMemory)
+            #expect(!fromDisk.isEmpty)
+        }
+    }
+
+    /// Expiry and reset drop spilled chunks like chunks in memory.
+    @Test func expiryAndResetWorkOnDisk() throws {
+        let folder = Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let spill = try SightingSpill(folder: folder)
+        let all = SightingStoreTests.randomSightings(seed: 10, days: 20)
+        var (memory, disk) = Self.stores(all, sealEvery: 0, spill: spill)
+        let now = SightingStoreTests.dayStart + 19 * 86_400
+        memory.expire(now: now)
+        disk.expire(now: now)
+        spill.release(daysBefore: now / 86_400 - SightingStore.retentionDays)
+        #expect(disk.sightings == memory.sightings)
+        #expect(disk.chunks.count == memory.chunks.count)
+        disk.removeAll()
+        #expect(disk.count == 0)
+        #expect(spill.failure == nil)
+    }
+
+    /// A folder that cannot hold files: the chunk stays in memory, answers
+    /// stay right, and the failure is reported.
+    @Test func unwritableFolderIsReportedNotFatal() throws {
+        let folder = Self.folder()
+        let spill = try SightingSpill(folder: folder)
+        try FileManager.default.removeItem(at: folder)
+        let all = SightingStoreTests.randomSightings(seed: 11, days: 2)
+        let (memory, disk) = Self.stores(all, sealEvery: 0, spill: spill)
+        #expect(disk.sightings == memory.sightings)
+        #expect(!disk.chunks.contains { $0.isSpilled })
+        let failure = try #require(spill.failure)
+        #expect(failure.contains(folder.lastPathComponent))
+    }
+}
