@@ -199,7 +199,8 @@ import WarnSimCore
         // E03.03: with Bluetooth off the phone neither advertises nor stores what it scans.
         off.setBluetooth(false)
         #expect(off.advertisement(at: now) == nil)
-        off.recordScan(at: now, received: [(AdvertisementPayload(rpi: KeyBytes(low: 1, high: 2), aem: AssociatedEncryptedMetadata(raw: 3)), -60)])
+        off.recordScan(
+            at: now, received: [(AdvertisementPayload(rpi: KeyBytes(low: 1, high: 2), aem: AssociatedEncryptedMetadata(raw: 3)), -60)])
         #expect(off.framework.sightings.count == 0)
         #expect(off.isExposureLoggingOn, "Bluetooth off is not exposure logging off")
         off.setBluetooth(true)

@@ -89,7 +89,9 @@ import WarnSimTestSupport
         #expect(run.app.android.scan != run.app.ios.scan && run.app.android.download != run.app.ios.download)
 
         // The variants the phones hold against the two test-vector files.
-        let files: [RiskPlatform: String] = [.android: "cwa/test-vectors/android-2022-03-17.json", .ios: "cwa/test-vectors/ios-2021-03-01.json"]
+        let files: [RiskPlatform: String] = [
+            .android: "cwa/test-vectors/android-2022-03-17.json", .ios: "cwa/test-vectors/ios-2021-03-01.json",
+        ]
         for platform in RiskPlatform.allCases {
             let variant = try #require(apps.first { $0.platform == platform }?.engine?.platform)
             for (filePlatform, path) in files {
@@ -123,12 +125,15 @@ import WarnSimTestSupport
             let windows = phone.windows.values.filter { $0.detectedAt <= last }
                 .sorted { ($0.firstScanTime, $0.owner) < ($1.firstScanTime, $1.owner) }.map(\.window)
             let referenceDay = Int(last.floorDivided(by: 86_400))
-            let own = try CWARiskEngine(parameters: engine.parameters, platform: phone.platform).calculate(windows, referenceDay: referenceDay)
+            let own = try CWARiskEngine(parameters: engine.parameters, platform: phone.platform).calculate(
+                windows, referenceDay: referenceDay)
             #expect(own.totalRiskLevel == risk.totalRiskLevel, "person \(phone.person)")
             #expect(own.numberOfDaysWithHighRisk == risk.numberOfDaysWithHighRisk, "person \(phone.person)")
             #expect(own.numberOfDaysWithLowRisk == risk.numberOfDaysWithLowRisk, "person \(phone.person)")
-            #expect(own.totalMinimumDistinctEncountersWithLowRisk == risk.totalMinimumDistinctEncountersWithLowRisk, "person \(phone.person)")
-            #expect(own.totalMinimumDistinctEncountersWithHighRisk == risk.totalMinimumDistinctEncountersWithHighRisk, "person \(phone.person)")
+            #expect(
+                own.totalMinimumDistinctEncountersWithLowRisk == risk.totalMinimumDistinctEncountersWithLowRisk, "person \(phone.person)")
+            #expect(
+                own.totalMinimumDistinctEncountersWithHighRisk == risk.totalMinimumDistinctEncountersWithHighRisk, "person \(phone.person)")
             checked[phone.platform, default: 0] += 1
         }
         #expect(checked[.android, default: 0] > 0 && checked[.ios, default: 0] > 0, "windows on phones of both platforms: \(checked)")

@@ -46,7 +46,9 @@ import WarnSimCore
         }
         // A scenario from before the phones had platforms names the fields that replaced risk.platform.
         try Self.expectRejected("risk.platform", problem: "app.ios_share") {
-            $0.replacingOccurrences(of: "  configuration: ../risk/cwa-2021-04-14.yaml\n", with: "  configuration: ../risk/cwa-2021-04-14.yaml\n  platform: android\n")
+            $0.replacingOccurrences(
+                of: "  configuration: ../risk/cwa-2021-04-14.yaml\n",
+                with: "  configuration: ../risk/cwa-2021-04-14.yaml\n  platform: android\n")
         }
         try Self.expectRejected("services.distribution.shifting-policy-threshold", problem: "required field is missing") {
             $0.replacingOccurrences(of: "    shifting-policy-threshold: 1\n", with: "")

@@ -211,7 +211,8 @@ public struct RecordedRun: Sendable {
         let hasApp = try table.column("has_app")
         let platformColumn: Int? = table.header.contains("platform") ? try table.column("platform") : nil
         guard platformColumn != nil || allOnePlatform != nil else {
-            throw InputError(file: path, field: "platform", problem: "column is missing (and the manifest names no platform for all phones)")
+            throw InputError(
+                file: path, field: "platform", problem: "column is missing (and the manifest names no platform for all phones)")
         }
         let shared = try table.column("keys_shared")
         let high = try table.column("first_high_risk_at")

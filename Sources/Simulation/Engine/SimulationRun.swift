@@ -203,7 +203,8 @@ public struct SimulationRun: Sendable {
         else { return }
         riskConfiguration = configuration
         // Each app runs the calculation in its own platform's variant.
-        let engines = Dictionary(uniqueKeysWithValues: RiskPlatform.allCases.map { ($0, CWARiskEngine(parameters: parameters, platform: $0)) })
+        let engines = Dictionary(
+            uniqueKeysWithValues: RiskPlatform.allCases.map { ($0, CWARiskEngine(parameters: parameters, platform: $0)) })
         for person in phones.indices { phones[person].useCheckedConfiguration(engines) }
     }
 
