@@ -18,6 +18,11 @@ import WarnSimTestSupport
         let recorded = run.appUsers.map { run.phones[$0].warnedAt }
         #expect(recorded.contains { $0 != nil }, "the fixture run must warn someone")
         #expect(run.appUsers.contains { run.phones[$0].warnedAt != nil && run.phones[$0].warningDelay > 0 })
+        // The fixture's phones run both platforms; each is scored in its own variant.
+        #expect(Set(run.appUsers.map { run.phones[$0].platform }) == [.android, .ios])
+        #expect(
+            run.windows.contains { run.phones[$0.phone].platform == .ios }
+                && run.windows.contains { run.phones[$0.phone].platform == .android })
         let scorer = WarningScorer(run: run)
         let scored = try scorer.warnedAt(configurations: [run.risk], workers: 2)
         #expect(scored[0] == recorded)
