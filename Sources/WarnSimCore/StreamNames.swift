@@ -70,6 +70,10 @@ public enum StreamName {
     public static let appSymptomAnswer = "app.symptom-answer"
     /// Daily tracing, Bluetooth and reset behaviour, per person and day.
     public static let appBehaviour = "app.behaviour"
+    /// Whether a person's phone is an Android phone or an iPhone.
+    public static let appPlatform = "app.platform"
+    /// When a phone's key downloads run, and whether each run is on an unmetered connection.
+    public static let appDownload = "app.download"
     // MARK: Simulation (health: tests, isolation, response to warnings)
 
     /// Tests taken for other reasons than SARS-CoV-2 (respiratory illness,

@@ -18,8 +18,13 @@ import WarnSimTestSupport
         let recorded = run.appUsers.map { run.phones[$0].warnedAt }
         #expect(recorded.contains { $0 != nil }, "the fixture run must warn someone")
         #expect(run.appUsers.contains { run.phones[$0].warnedAt != nil && run.phones[$0].warningDelay > 0 })
+        // The fixture's phones run both platforms; each is scored in its own variant.
+        #expect(Set(run.appUsers.map { run.phones[$0].platform }) == [.android, .ios])
+        #expect(
+            run.windows.contains { run.phones[$0.phone].platform == .ios }
+                && run.windows.contains { run.phones[$0.phone].platform == .android })
         let scorer = WarningScorer(run: run)
-        let scored = try scorer.warnedAt(configurations: [run.risk], platform: run.platform, workers: 2)
+        let scored = try scorer.warnedAt(configurations: [run.risk], workers: 2)
         #expect(scored[0] == recorded)
         // The same on one thread, and in a batch with other configurations.
         let stricter = try ConfigurationTemplate(run.risk, file: "test").configuration(
@@ -27,7 +32,7 @@ import WarnSimTestSupport
                 ("parameters.normalizedTimePerDayToRiskLevelMapping[0].normalizedTimeRange.max", 30),
                 ("parameters.normalizedTimePerDayToRiskLevelMapping[1].normalizedTimeRange.min", 30),
             ], name: "stricter")
-        let both = try scorer.warnedAt(configurations: [stricter, run.risk], platform: run.platform, workers: 1)
+        let both = try scorer.warnedAt(configurations: [stricter, run.risk], workers: 1)
         #expect(both[1] == recorded)
         let strictCount = both[0].compactMap { $0 }.count
         #expect(strictCount < recorded.compactMap { $0 }.count, "a higher day threshold warns fewer phones")
@@ -35,21 +40,24 @@ import WarnSimTestSupport
 
     @Test func windowExportReproducesTheEngine() throws {
         let run = try RecordedRun.load(folder: try RecordedRunFixture.shared.get())
-        let text = try CWAWindowExport.json(run: run)
-        let file = try WindowFile.parse(text, file: "export.json")
-        #expect(file.cases.count == Set(run.windows.map(\.phone)).count)
-        #expect(file.configuration?.scheme == run.risk.scheme)
         guard case .cwaExposureWindows(let parameters) = run.risk.scheme else {
             Issue.record("not CWA")
             return
         }
-        let engine = CWARiskEngine(parameters: parameters, platform: run.platform)
+        // One file per platform: each holds the phones that ran that variant.
         var high = 0
-        for testCase in file.cases {
-            let result = try engine.calculate(testCase.windows, referenceDay: file.referenceDay)
-            #expect(result.totalRiskLevel == testCase.expected?.totalRiskLevel)
-            #expect(result.numberOfDaysWithHighRisk == testCase.expected?.numberOfDaysWithHighRisk)
-            if result.totalRiskLevel == .high { high += 1 }
+        for platform in RiskPlatform.allCases {
+            let text = try CWAWindowExport.json(run: run, platform: platform)
+            let file = try WindowFile.parse(text, file: "export.json")
+            #expect(file.cases.count == Set(run.windows.map(\.phone).filter { run.phones[$0].platform == platform }).count)
+            #expect(file.configuration?.scheme == run.risk.scheme)
+            let engine = CWARiskEngine(parameters: parameters, platform: platform)
+            for testCase in file.cases {
+                let result = try engine.calculate(testCase.windows, referenceDay: file.referenceDay)
+                #expect(result.totalRiskLevel == testCase.expected?.totalRiskLevel)
+                #expect(result.numberOfDaysWithHighRisk == testCase.expected?.numberOfDaysWithHighRisk)
+                if result.totalRiskLevel == .high { high += 1 }
+            }
         }
         #expect(high > 0)
     }

@@ -18,9 +18,15 @@ import Testing
         #expect(ExposureDetectionSchedule(maxDetectionsPerDay: 1).minimumSeconds == 24 * 3600)
     }
 
-    @Test func keyDownloadsHourly() {
-        let schedule = KeyDownloadSchedule(downloadsHourlyPackages: true)
-        #expect(schedule.nextRun(after: 1000) == 4600)
+    /// Android: the download worker every 60 min; iOS: the background task
+    /// every 2 h; hour packages only on an unmetered connection, day packages always.
+    @Test func keyDownloadCadences() {
+        #expect(KeyDownloadSchedule.android.nextRun(after: 1000) == 4600)
+        #expect(KeyDownloadSchedule.ios.nextRun(after: 1000) == 8200)
+        #expect(KeyDownloadSchedule.android.firstRun(from: 7200, offset: 3600 + 5) == 7205)
+        #expect(KeyDownloadSchedule.fetches(.day, unmetered: false))
+        #expect(!KeyDownloadSchedule.fetches(.hour, unmetered: false))
+        #expect(KeyDownloadSchedule.fetches(.hour, unmetered: true))
     }
 
     @Test func pollingCadences() {

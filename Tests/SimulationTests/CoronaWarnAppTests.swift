@@ -191,12 +191,18 @@ import WarnSimCore
         #expect(app.shareKeys(consent: true, answer: .withinLastSevenDays, backend: &backend, now: now + 700) == 1)
 
         var off = Self.app(12)
-        off.setTracing(false)
+        off.setTracing(false, at: now)
         #expect(!off.isTracing)
         #expect(off.advertisement(at: now) == nil)
-        off.setTracing(true)
+        #expect(off.events.last == .exposureLoggingSwitched(at: now, on: false))
+        off.setTracing(true, at: now)
+        // E03.03: with Bluetooth off the phone neither advertises nor stores what it scans.
         off.setBluetooth(false)
         #expect(off.advertisement(at: now) == nil)
+        off.recordScan(
+            at: now, received: [(AdvertisementPayload(rpi: KeyBytes(low: 1, high: 2), aem: AssociatedEncryptedMetadata(raw: 3)), -60)])
+        #expect(off.framework.sightings.count == 0)
+        #expect(off.isExposureLoggingOn, "Bluetooth off is not exposure logging off")
         off.setBluetooth(true)
         #expect(off.advertisement(at: now) != nil)
         let noConsent = CoronaWarnApp(framework: Self.app(13).framework, consents: .init(exposureLogging: false, notifications: true))

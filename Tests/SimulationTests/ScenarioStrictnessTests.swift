@@ -35,8 +35,20 @@ import WarnSimCore
         try Self.expectRejected("app.max_detections_per_day", problem: "required field is missing") {
             $0.replacingOccurrences(of: "  max_detections_per_day: 6\n", with: "")
         }
-        try Self.expectRejected("risk.platform", problem: "required field is missing") {
-            $0.replacingOccurrences(of: "  platform: android\n", with: "")
+        try Self.expectRejected("app.ios_share", problem: "required field is missing") {
+            $0.replacingOccurrences(of: "  ios_share: 0.47\n", with: "")
+        }
+        try Self.expectRejected("app.ios.download_interval_minutes", problem: "required field is missing") {
+            $0.replacingOccurrences(of: "    download_interval_minutes: 120\n", with: "")
+        }
+        try Self.expectRejected("app.android.scan_jitter_s", problem: "must be less than scan_interval_s") {
+            $0.replacingOccurrences(of: "    scan_jitter_s: 90\n", with: "    scan_jitter_s: 300\n")
+        }
+        // A scenario from before the phones had platforms names the fields that replaced risk.platform.
+        try Self.expectRejected("risk.platform", problem: "app.ios_share") {
+            $0.replacingOccurrences(
+                of: "  configuration: ../risk/cwa-2021-04-14.yaml\n",
+                with: "  configuration: ../risk/cwa-2021-04-14.yaml\n  platform: android\n")
         }
         try Self.expectRejected("services.distribution.shifting-policy-threshold", problem: "required field is missing") {
             $0.replacingOccurrences(of: "    shifting-policy-threshold: 1\n", with: "")

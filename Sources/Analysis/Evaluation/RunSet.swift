@@ -3,8 +3,9 @@ import RiskCalculation
 import WarnSimCore
 
 /// The recorded runs an evaluation or a sweep reads, with their ground truth.
-/// All runs must have been simulated with the same risk configuration and
-/// platform (their production configuration); seeds may differ.
+/// All runs must have been simulated with the same risk configuration (their
+/// production configuration); seeds may differ. Each phone is scored in its
+/// own platform's variant (`phones.csv`).
 public struct RunSet: Sendable {
     public let runs: [RecordedRun]
     public let labels: [PhoneLabels]
@@ -39,17 +40,17 @@ public struct RunSet: Sendable {
     /// The runs already read, with their labels.
     ///
     /// - Parameters:
-    ///   - runs: At least one run; all of one risk configuration and platform.
+    ///   - runs: At least one run; all of one risk configuration.
     ///   - options: The ground-truth label options.
-    /// - Throws: ``InputError`` when the runs used different configurations or platforms.
+    /// - Throws: ``InputError`` when the runs used different configurations.
     public init(runs: [RecordedRun], options: LabelOptions) throws {
         guard !runs.isEmpty else { throw InputError(file: "<argument>", field: "RUN_DIR", problem: "give at least one run folder") }
         for run in runs.dropFirst() {
-            guard run.risk.scheme == runs[0].risk.scheme, run.platform == runs[0].platform else {
+            guard run.risk.scheme == runs[0].risk.scheme else {
                 throw InputError(
                     file: run.folder, field: "risk.yaml",
                     problem:
-                        "was simulated with another risk configuration or platform than \(runs[0].folder); evaluate runs of one configuration together"
+                        "was simulated with another risk configuration than \(runs[0].folder); evaluate runs of one configuration together"
                 )
             }
         }
@@ -60,7 +61,6 @@ public struct RunSet: Sendable {
 
     /// The configuration the runs' phones used.
     public var production: RiskConfiguration { runs[0].risk }
-    public var platform: RiskPlatform { runs[0].platform }
 
     /// The warnings the simulated apps really gave: when each app user saw
     /// the first HIGH total (nil if never).

@@ -5,18 +5,19 @@ import WarnSimCore
 
 /// A run's recorded windows in the CWA test-vector JSON format
 /// (corona-warn-app/cwa-app-android `src/test/resources/exposure-windows-risk-calculation.json`):
-/// one test case per phone with its windows as of the
+/// one test case per phone of one platform with its windows as of the
 /// phone's last detection that produced new windows (`ageInDays` counted from
 /// that day), and the expected results of the run's own configuration computed
-/// by the exact engine, so that `warnsim score FILE --check` reproduces them
+/// by the exact engine in that platform's variant (the one those phones ran),
+/// so that `warnsim score FILE --platform P --check` reproduces them
 /// and other implementations can be checked against WarnSim's windows.
 public enum CWAWindowExport {
-    public static func json(run: RecordedRun, phones selected: Set<Int>? = nil) throws -> String {
+    public static func json(run: RecordedRun, platform: RiskPlatform, phones selected: Set<Int>? = nil) throws -> String {
         guard case .cwaExposureWindows(let parameters) = run.risk.scheme else {
             throw InputError(
                 file: run.folder, field: RunOutputs.riskFileName, problem: "the run's configuration is not a CWA exposure-window set")
         }
-        let engine = CWARiskEngine(parameters: parameters, platform: run.platform)
+        let engine = CWARiskEngine(parameters: parameters, platform: platform)
         var cases: [String] = []
         var start = 0
         let windows = run.windows
@@ -26,6 +27,7 @@ public enum CWAWindowExport {
             let phone = windows[start].phone
             defer { start = end }
             if let selected, !selected.contains(phone) { continue }
+            guard run.phones[phone].platform == platform else { continue }
             let own = Array(windows[start..<end])
             let detection = own.map(\.detectedAt).max()!
             let referenceDay = Int(detection.floorDivided(by: 86_400))
@@ -54,7 +56,7 @@ public enum CWAWindowExport {
             cases.append(text)
         }
         var out =
-            "{\n  \"__comment__\": \"WarnSim windows of run seed \(run.seed) (\(run.days) days), configuration \(run.risk.name), platform \(run.platform.rawValue); expected values from WarnSim's exact engine\",\n"
+            "{\n  \"__comment__\": \"WarnSim windows of run seed \(run.seed) (\(run.days) days), configuration \(run.risk.name), phones of platform \(platform.rawValue); expected values from WarnSim's exact engine\",\n"
         out += "  \"defaultRiskCalculationConfiguration\": " + TestVectorConfigurationWriter.json(parameters) + ",\n"
         out += "  \"testCases\": [\n" + cases.joined(separator: ",\n") + "\n  ]\n}\n"
         return out

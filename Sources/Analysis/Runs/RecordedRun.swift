@@ -14,6 +14,9 @@ public struct RecordedRun: Sendable {
     public struct Phone: Sendable, Hashable {
         public var person: Int
         public var hasApp: Bool
+        /// The platform the app ran on, whose risk-calculation variant scored
+        /// its windows (Android for a person without the app).
+        public var platform: RiskPlatform = .android
         /// Whether this person uploaded keys (after a positive test).
         public var sharedKeys: Bool
         /// First detection with total risk HIGH (Unix seconds), seen or not.
@@ -54,7 +57,6 @@ public struct RecordedRun: Sendable {
     public let startTime: Int64
     public let distanceModel: DistanceDoseModel
     public let risk: RiskConfiguration
-    public let platform: RiskPlatform
     public let phones: [Phone]
     public let infections: [Infection]
     public let exposures: [StoredExposure]
@@ -115,12 +117,17 @@ public struct RecordedRun: Sendable {
             throw InputError(
                 file: manifestPath, field: "distance_dose_model", problem: "is not one of \(DistanceDoseModel.allCases.map(\.rawValue))")
         }
-        guard let platform = RiskPlatform(rawValue: try text("platform")) else {
-            throw InputError(file: manifestPath, field: "platform", problem: "is not android or ios")
+        // Runs from before the phones had platforms name one for all in the manifest.
+        var allOnePlatform: RiskPlatform?
+        if manifest["platform"] != nil {
+            guard let platform = RiskPlatform(rawValue: try text("platform")) else {
+                throw InputError(file: manifestPath, field: "platform", problem: "is not android or ios")
+            }
+            allOnePlatform = platform
         }
         try checkHashes(manifest: manifest, manifestPath: manifestPath, folder: folder)
         let risk = try ConfigurationLoader.load(path: path(RunOutputs.riskFileName))
-        let phones = try readPhones(path: path("phones.csv"), people: people)
+        let phones = try readPhones(path: path("phones.csv"), people: people, allOnePlatform: allOnePlatform)
         let infections = try readInfections(path: path("infections.csv"), people: people, startTime: startTime)
         let exposures = try ExposureStore.decode(try bytes(path(ExposureStore.fileName)), file: path(ExposureStore.fileName))
         let windows = try WindowStore.decode(try bytes(path(WindowStore.fileName)), file: path(WindowStore.fileName))
@@ -136,7 +143,7 @@ public struct RecordedRun: Sendable {
         }
         var run = RecordedRun(
             folder: folder, seed: seed, days: days, startTime: startTime, distanceModel: distanceModel, risk: risk,
-            platform: platform, phones: phones, infections: infections, exposures: exposures, windows: windows)
+            phones: phones, infections: infections, exposures: exposures, windows: windows)
         run.totals = try readTotals(path: path("summary.csv"), days: days)
         if FileManager.default.fileExists(atPath: path(RunOutputs.counterfactualFileName)) {
             run.counterfactualInfections = try readCounterfactual(path: path(RunOutputs.counterfactualFileName), days: days)
@@ -196,10 +203,17 @@ public struct RecordedRun: Sendable {
         }
     }
 
-    static func readPhones(path: String, people: Int) throws(InputError) -> [Phone] {
+    /// `phones.csv`; each app user's `platform` column, or `allOnePlatform`
+    /// for a run from before the phones had platforms (no such column).
+    static func readPhones(path: String, people: Int, allOnePlatform: RiskPlatform? = nil) throws(InputError) -> [Phone] {
         let table = try CSVTable.read(path: path)
         let person = try table.column("person")
         let hasApp = try table.column("has_app")
+        let platformColumn: Int? = table.header.contains("platform") ? try table.column("platform") : nil
+        guard platformColumn != nil || allOnePlatform != nil else {
+            throw InputError(
+                file: path, field: "platform", problem: "column is missing (and the manifest names no platform for all phones)")
+        }
         let shared = try table.column("keys_shared")
         let high = try table.column("first_high_risk_at")
         let seen = try table.column("first_warning_at")
@@ -220,6 +234,19 @@ public struct RecordedRun: Sendable {
                 warningDelay: try table.optionalInt64(row: row, column: delay) ?? 0,
                 appTests: try appTests(table.rows[row][tests], table: table, row: row, column: tests))
             phone.firstWarningAt = try table.optionalInt64(row: row, column: seen)
+            if let platformColumn {
+                let cell = table.rows[row][platformColumn]
+                if phone.hasApp {
+                    guard let platform = RiskPlatform(rawValue: cell) else {
+                        throw table.invalid(row: row, column: platformColumn, "an app user's platform must be android or ios")
+                    }
+                    phone.platform = platform
+                } else if !cell.isEmpty {
+                    throw table.invalid(row: row, column: platformColumn, "must be empty for a person without the app")
+                }
+            } else if let allOnePlatform {
+                phone.platform = allOnePlatform
+            }
             phones.append(phone)
         }
         return phones

@@ -24,6 +24,9 @@ import WarnSimCore
 /// decision as scoring whole histories, with each window counted once per
 /// moment of its own date only. ENF v1 schemes, whose totals combine dates, go
 /// through their exact engines on whole histories at every moment.
+///
+/// Each phone is scored in its own platform's variant (Android or iOS, from
+/// `phones.csv`): the devices of each platform form their own batch.
 public struct WarningScorer: Sendable {
     /// App users (person indices) in result order.
     public let phones: [Int]
@@ -32,9 +35,10 @@ public struct WarningScorer: Sendable {
     let devicePhone: [Int]
     let deviceTime: [Int64]
     let deviceDay: [Int]
-    let set: BatchWindowSet
+    /// Per platform: its devices (indices into `devicePhone`) and their windows.
+    let batches: [(platform: RiskPlatform, devices: [Int], set: BatchWindowSet)]
     /// Each phone's windows (slot, stored order), for the ENF v1 engines.
-    let windowsOfPhone: [(slot: Int, windows: [StoredWindow])]
+    let windowsOfPhone: [(slot: Int, platform: RiskPlatform, windows: [StoredWindow])]
     /// Per slot: seconds from the warning to the user seeing it.
     let seenDelay: [Int64]
     let endTime: Int64
@@ -44,12 +48,13 @@ public struct WarningScorer: Sendable {
         let phones = run.appUsers
         var slot = [Int](repeating: -1, count: run.phones.count)
         for (i, person) in phones.enumerated() { slot[person] = i }
-        var windows: [ExposureWindow] = []
-        var devices: [Int] = []
+        var windows: [RiskPlatform: [ExposureWindow]] = [:]
+        var devices: [RiskPlatform: [Int]] = [:]
+        var platformDevices: [RiskPlatform: [Int]] = [:]
         var devicePhone: [Int] = []
         var deviceTime: [Int64] = []
         var deviceDay: [Int] = []
-        var windowsOfPhone: [(slot: Int, windows: [StoredWindow])] = []
+        var windowsOfPhone: [(slot: Int, platform: RiskPlatform, windows: [StoredWindow])] = []
         var start = 0
         let stored = run.windows
         while start < stored.count {
@@ -57,17 +62,20 @@ public struct WarningScorer: Sendable {
             while end < stored.count && stored[end].phone == stored[start].phone { end += 1 }
             let own = Array(stored[start..<end])
             let phone = slot[stored[start].phone]
-            windowsOfPhone.append((phone, own))
+            let platform = run.phones[stored[start].phone].platform
+            windowsOfPhone.append((phone, platform, own))
             for date in Set(own.map(\.window.dayNumber)).sorted() {
                 let ofDate = own.filter { $0.window.dayNumber == date }
                 for t in Set(ofDate.map(\.detectedAt)).sorted() {
                     let device = devicePhone.count
+                    let local = platformDevices[platform, default: []].count
+                    platformDevices[platform, default: []].append(device)
                     devicePhone.append(phone)
                     deviceTime.append(t)
                     deviceDay.append(Int(t.floorDivided(by: 86_400)))
                     for w in ofDate where w.detectedAt <= t {
-                        windows.append(w.window)
-                        devices.append(device)
+                        windows[platform, default: []].append(w.window)
+                        devices[platform, default: []].append(local)
                     }
                 }
             }
@@ -80,13 +88,16 @@ public struct WarningScorer: Sendable {
         self.windowsOfPhone = windowsOfPhone
         seenDelay = phones.map { run.phones[$0].warningDelay }
         endTime = run.endTime
-        set = BatchWindowSet(windows: windows, devices: devices)
+        batches = RiskPlatform.allCases.compactMap { platform in
+            guard let own = platformDevices[platform] else { return nil }
+            return (platform, own, BatchWindowSet(windows: windows[platform] ?? [], devices: devices[platform] ?? []))
+        }
     }
 
     /// `result[configuration][i]`: Unix seconds at which app user `phones[i]`
-    /// saw the first HIGH total under that configuration, or nil if never HIGH
-    /// or not seen before the run's end.
-    public func warnedAt(configurations: [RiskConfiguration], platform: RiskPlatform, workers: Int) throws -> [[Int64?]] {
+    /// saw the first HIGH total under that configuration (in the phone's own
+    /// platform's variant), or nil if never HIGH or not seen before the run's end.
+    public func warnedAt(configurations: [RiskConfiguration], workers: Int) throws -> [[Int64?]] {
         var warned = [[Int64?]](repeating: [Int64?](repeating: nil, count: phones.count), count: configurations.count)
         func record(_ config: Int, _ phone: Int, _ time: Int64) {
             if warned[config][phone] == nil || time < warned[config][phone]! { warned[config][phone] = time }
@@ -95,11 +106,12 @@ public struct WarningScorer: Sendable {
         for (index, configuration) in configurations.enumerated() {
             if case .cwaExposureWindows(let parameters) = configuration.scheme { cwa.append((index, parameters)) }
         }
-        if !cwa.isEmpty && moments > 0 {
-            let scorer = BatchScorer(configurations: cwa.map(\.parameters), platform: platform)
-            let result = try scorer.score(set, referenceDay: 0, referenceDays: deviceDay, workers: workers)
+        for batch in batches where !cwa.isEmpty {
+            let scorer = BatchScorer(configurations: cwa.map(\.parameters), platform: batch.platform)
+            let result = try scorer.score(batch.set, referenceDay: 0, referenceDays: batch.devices.map { deviceDay[$0] }, workers: workers)
             for (column, entry) in cwa.enumerated() {
-                for device in 0..<moments where result.totalRiskLevel(device: device, configuration: column) == .high {
+                for (local, device) in batch.devices.enumerated()
+                where result.totalRiskLevel(device: local, configuration: column) == .high {
                     record(entry.index, devicePhone[device], deviceTime[device])
                 }
             }
@@ -107,15 +119,17 @@ public struct WarningScorer: Sendable {
         // ENF v1 schemes: their exact engines on whole histories, moment by moment.
         for (index, configuration) in configurations.enumerated() {
             if case .cwaExposureWindows = configuration.scheme { continue }
-            for (phone, own) in windowsOfPhone {
+            for (phone, platform, own) in windowsOfPhone {
                 for t in Set(own.map(\.detectedAt)).sorted() {
                     let windows = own.filter { $0.detectedAt <= t }.map(\.window)
                     let day = Int(t.floorDivided(by: 86_400))
                     let high: Bool
                     switch configuration.scheme {
                     case .cwaExposureWindows: high = false
-                    case .cwa2020(let p): high = ENFv1Engine.cwa2020(windows, parameters: p, referenceDay: day).totalRiskLevel == .high
-                    case .immuni(let p): high = ENFv1Engine.immuni(windows, parameters: p, referenceDay: day).totalRiskLevel == .high
+                    case .cwa2020(let p):
+                        high = ENFv1Engine.cwa2020(windows, parameters: p, referenceDay: day, platform: platform).totalRiskLevel == .high
+                    case .immuni(let p):
+                        high = ENFv1Engine.immuni(windows, parameters: p, referenceDay: day, platform: platform).totalRiskLevel == .high
                     }
                     if high {
                         record(index, phone, t)

@@ -86,7 +86,7 @@ public struct SweepRunner: Sendable {
                     lap(\.prepare)
                 }
                 let configurations = chunk.map { scored[$0].configuration }
-                let warned = try scorers!.map { try $0.warnedAt(configurations: configurations, platform: runs.platform, workers: workers) }
+                let warned = try scorers!.map { try $0.warnedAt(configurations: configurations, workers: workers) }
                 lap(\.scoring)
                 let results = evaluate(evaluator, warned: warned, count: configurations.count, workers: workers)
                 lap(\.metrics)
@@ -125,7 +125,7 @@ public struct SweepRunner: Sendable {
             production: runs.production.name,
             extra: [
                 "method": spec.method.rawValue, "configurations_scored": String(scored.count),
-                "configurations_rejected": String(rejected.count), "platform": runs.platform.rawValue,
+                "configurations_rejected": String(rejected.count), "platform": "per phone",
             ])
         let sweepFile = URL(fileURLWithPath: spec.file)
         try manifest.manifest(outputs: outputs, extraInputs: [(sweepFile.lastPathComponent, try Data(contentsOf: sweepFile))]).write(

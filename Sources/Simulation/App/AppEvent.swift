@@ -15,12 +15,14 @@ public enum AppEvent: Hashable, Sendable {
     case submissionRejected(at: Int64, reason: String)
     case riskCalculated(at: Int64, level: RiskLevel, notified: Bool)
     case reset(at: Int64)
+    /// E03.01: the user switched exposure logging off or on (a reset switches it on).
+    case exposureLoggingSwitched(at: Int64, on: Bool)
 
     public var time: Int64 {
         switch self {
         case .testRegistered(let t, _), .registrationRejected(let t, _), .testResultAvailable(let t, _, _),
             .keysShared(let t, _), .keySharingDeclined(let t), .submissionRejected(let t, _),
-            .riskCalculated(let t, _, _), .reset(let t), .testRemoved(let t):
+            .riskCalculated(let t, _, _), .reset(let t), .testRemoved(let t), .exposureLoggingSwitched(let t, _):
             return t
         }
     }

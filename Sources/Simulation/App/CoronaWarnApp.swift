@@ -49,6 +49,9 @@ public struct CoronaWarnApp: Sendable {
     public private(set) var notifier: RiskChangeNotifier
     /// Keys of the packages processed, by package path.
     public private(set) var packages: [String: [DiagnosisKey]] = [:]
+    /// Hour packages whose keys a held day package repeats, with that day
+    /// package's path: held through it (``VerifiedKeyPackage/covers``).
+    public private(set) var coveredBy: [String: String] = [:]
     private var hasNewPackages = false
     /// Changes whenever `packages` does (for the match cache).
     private var packagesVersion = 0
@@ -78,9 +81,17 @@ public struct CoronaWarnApp: Sendable {
     /// Whether the framework advertises and scans now.
     public var isTracing: Bool { consents.exposureLogging && tracingSwitchedOn && bluetoothOn }
 
+    /// Whether exposure logging is on (consent given and the switch on): the
+    /// framework runs exposure detection only then (E03.01); Bluetooth being
+    /// off stops scanning and advertising, not detection.
+    public var isExposureLoggingOn: Bool { consents.exposureLogging && tracingSwitchedOn }
+
     // MARK: Settings (E03)
 
-    public mutating func setTracing(_ on: Bool) {
+    /// E03.01: the user switches exposure logging on or off at `time`
+    /// (recorded as an event when it changes).
+    public mutating func setTracing(_ on: Bool, at time: Int64) {
+        if on != tracingSwitchedOn { events.append(.exposureLoggingSwitched(at: time, on: on)) }
         tracingSwitchedOn = on
         updateTracing()
     }
@@ -95,12 +106,14 @@ public struct CoronaWarnApp: Sendable {
     /// system settings.
     public mutating func reset(now: Int64, consents: Consents) {
         self.consents = consents
+        if !tracingSwitchedOn { events.append(.exposureLoggingSwitched(at: now, on: true)) }
         tracingSwitchedOn = true
         test = nil
         hasSharedKeys = false
         detection = ExposureDetectionSchedule(maxDetectionsPerDay: detection.maxDetectionsPerDay)
         notifier = RiskChangeNotifier(notificationsPermitted: consents.notifications)
         packages = [:]
+        coveredBy = [:]
         hasNewPackages = false
         packagesVersion += 1
         prunedBeforeDay = nil
@@ -215,11 +228,17 @@ public struct CoronaWarnApp: Sendable {
     // MARK: Download and detection (E04.01, E07.01)
 
     /// Takes in verified packages the app has not processed yet; keys older
-    /// than the framework's 14-day retention are forgotten.
+    /// than the framework's 14-day retention are forgotten. A day package
+    /// replaces the hour packages it covers (their keys are in it); an hour
+    /// package a held day package covers is not new.
     public mutating func receive(_ downloaded: [VerifiedKeyPackage], now: Int64) {
         var added = false
-        for package in downloaded where packages[package.path] == nil {
+        for package in downloaded where packages[package.path] == nil && coveredBy[package.path] == nil {
             packages[package.path] = package.keys
+            for hour in package.covers {
+                coveredBy[hour] = package.path
+                packages[hour] = nil
+            }
             hasNewPackages = true
             added = true
         }
@@ -231,18 +250,25 @@ public struct CoronaWarnApp: Sendable {
             keys.isEmpty || keys.contains { $0.rollingStartIntervalNumber.dayNumber >= oldest }
         }
         prunedBeforeDay = oldest
+        if packages.count != before { coveredBy = coveredBy.filter { packages[$0.value] != nil } }
         if added || packages.count != before { packagesVersion += 1 }
     }
+
+    /// Whether the app holds the keys of the package at `path`, itself or
+    /// through a day package that covers it.
+    public func holds(_ path: String) -> Bool { packages[path] != nil || coveredBy[path] != nil }
 
     /// Runs exposure detection and the risk calculation if the schedule says
     /// so; `index` holds the identifiers of all distributed keys (derived once
     /// for every phone), of which only the keys this app downloaded are used.
-    /// Returns the result when a calculation ran.
+    /// Returns the result when a calculation ran. While exposure logging is
+    /// off the framework refuses detection (E03.01); the app tries again at
+    /// its next run, with the packages that arrived meanwhile still new.
     @discardableResult
     public mutating func detectIfDue(
         now: Int64, index: DiagnosisKeyIndex, matcher: ExposureMatcher, engine: CWARiskEngine
     ) throws -> RiskResult? {
-        guard detection.isDue(at: now, hasNewKeyFiles: hasNewPackages) else { return nil }
+        guard isExposureLoggingOn, detection.isDue(at: now, hasNewKeyFiles: hasNewPackages) else { return nil }
         detection.recordDetection(at: now)
         hasNewPackages = false
         framework.expire(now: now)
@@ -265,9 +291,10 @@ public struct CoronaWarnApp: Sendable {
     /// ``matchedWindowsAfresh(index:matcher:)``.
     mutating func matchedWindows(index: DiagnosisKeyIndex, matcher: ExposureMatcher) -> [MatchedExposureWindow] {
         guard index.sources != nil else { return matchedWindowsAfresh(index: index, matcher: matcher) }
-        let held = packages
+        let (held, covered) = (packages, coveredBy)
         return matchCache.update(
-            index: index, store: framework.sightings, heldVersion: packagesVersion, isHeld: { held[$0] != nil }, matcher: matcher)
+            index: index, store: framework.sightings, heldVersion: packagesVersion,
+            isHeld: { held[$0] != nil || covered[$0] != nil }, matcher: matcher)
     }
 
     /// Every key of `index` matched against every sighting, then restricted to
@@ -276,7 +303,7 @@ public struct CoronaWarnApp: Sendable {
         let matched = matcher.match(index, in: framework.sightings)
         if let sources = index.sources {
             // The index says which package each key came from.
-            return matched.filter { packages[sources[$0.keyIndex]] != nil }
+            return matched.filter { holds(sources[$0.keyIndex]) }
         }
         let held = Set(packages.values.flatMap { $0.map(KeyIdentity.init) })
         return matched.filter { held.contains(KeyIdentity(index.keys[$0.keyIndex])) }

@@ -1,19 +1,51 @@
-/// When the app downloads key packages (corona-warn-app/cwa-app-android
-/// `diagnosiskeys/execution/DiagnosisKeyRetrievalWorkBuilder.kt` and
-/// `diagnosiskeys/download/KeyPackageSyncTool.kt`): the Android
-/// worker runs every 60 minutes and syncs the daily packages, and the hourly
-/// packages only on non-metered connections.
-public struct KeyDownloadSchedule: Hashable, Sendable {
-    /// Seconds between download runs (Android `DiagnosisKeyRetrievalWorkBuilder`: 60 min).
-    public var intervalSeconds: Int64 = 3600
-    /// Whether the phone is on a non-metered connection, so hourly packages are
-    /// fetched too (`KeyPackageSyncTool`).
-    public var downloadsHourlyPackages: Bool
+import Services
 
-    public init(downloadsHourlyPackages: Bool) {
-        self.downloadsHourlyPackages = downloadsHourlyPackages
+/// When the app downloads key packages, and which:
+///
+/// - Android (corona-warn-app/cwa-app-android
+///   `diagnosiskeys/execution/DiagnosisKeyRetrievalWorkBuilder.kt`): a
+///   periodic worker every 60 minutes;
+/// - iOS (corona-warn-app/cwa-app-ios `ENATaskScheduler.swift`): the one
+///   background task iOS grants an Exposure Notification app, requested every
+///   2 hours (`backgroundTaskScheduleInterval`, 2 × 60 × 60 s, in the 2020
+///   versions; the SwissCovid documentation `crowdnotifier/03-background-synchronisation.md`
+///   reports the same two-hour cadence for Exposure Notification apps);
+/// - on both, every run fetches the missing day packages, and the hour
+///   packages only on an unmetered connection (Android
+///   `diagnosiskeys/download/KeyPackageSyncTool.kt`; iOS `WifiOnlyHTTPClient.swift`,
+///   a session without cellular access for the hour packages).
+///
+/// The intervals are scenario fields (`app.android.download_interval_minutes`,
+/// `app.ios.download_interval_minutes`); a phone's first run falls uniformly
+/// within the first interval, the system's background scheduling is not
+/// modelled further.
+public struct KeyDownloadSchedule: Hashable, Sendable {
+    /// Seconds between download runs.
+    public var intervalSeconds: Int64
+
+    /// A schedule with runs `intervalSeconds` apart (> 0).
+    public init(intervalSeconds: Int64) {
+        precondition(intervalSeconds > 0)
+        self.intervalSeconds = intervalSeconds
+    }
+
+    /// The Android worker: every 60 minutes.
+    public static let android = KeyDownloadSchedule(intervalSeconds: 3600)
+    /// The iOS background task: every 2 hours.
+    public static let ios = KeyDownloadSchedule(intervalSeconds: 7200)
+
+    /// The first run of a phone that starts at `start`, `offset` (any
+    /// value, reduced modulo the interval) seconds into its first interval.
+    public func firstRun(from start: Int64, offset: UInt64) -> Int64 {
+        start + Int64(offset % UInt64(intervalSeconds))
     }
 
     /// The download run after one at `time`.
     public func nextRun(after time: Int64) -> Int64 { time + intervalSeconds }
+
+    /// Whether a run fetches packages of `kind`: day packages always, hour
+    /// packages only on an unmetered connection.
+    public static func fetches(_ kind: PublishedPackage.Kind, unmetered: Bool) -> Bool {
+        kind == .day || unmetered
+    }
 }

@@ -11,10 +11,17 @@ public struct VerifiedKeyPackage: Hashable, Sendable {
     public let path: String
     /// Its keys.
     public let keys: [DiagnosisKey]
+    /// For a day package, the paths of the hour packages whose keys it
+    /// repeats (cwa-server `docs/DISTRIBUTION.md`: the day package of a date
+    /// holds every key of that date's hour packages); empty for an hour
+    /// package. An app holding the day package holds those keys, and drops
+    /// the hour packages, as the CWA apps do.
+    public let covers: [String]
 
-    fileprivate init(path: String, keys: [DiagnosisKey]) {
+    fileprivate init(path: String, keys: [DiagnosisKey], covers: [String]) {
         self.path = path
         self.keys = keys
+        self.covers = covers
     }
 }
 
@@ -32,13 +39,15 @@ public struct KeyPackageVerifier: Sendable {
 
     /// The verified contents of `package` downloaded from `path`, or nil (and a
     /// record in `rejected`) if it does not verify or does not parse.
-    public mutating func verify(_ package: KeyExportPackage, path: String) -> VerifiedKeyPackage? {
+    /// `covering` names, for a day package, the hour packages whose keys it
+    /// repeats (``VerifiedKeyPackage/covers``).
+    public mutating func verify(_ package: KeyExportPackage, path: String, covering: [String] = []) -> VerifiedKeyPackage? {
         do {
             guard try package.verify(with: pinnedKey) == .verified else {
                 rejected[path] = "signature does not verify with the pinned key"
                 return nil
             }
-            return VerifiedKeyPackage(path: path, keys: try package.export().keys)
+            return VerifiedKeyPackage(path: path, keys: try package.export().keys, covers: covering)
         } catch {
             rejected[path] = error.description
             return nil

@@ -35,9 +35,18 @@ public struct AppScenario: Sendable {
     public var bluetoothOffDays: Int
     /// E03.02: daily probability that a user resets the app (consents kept as before).
     public var resetPerDay: Double
+    /// Share of app users whose phone is an iPhone (the rest run Android);
+    /// each phone runs its own platform's scan schedule, download cadence and
+    /// risk-calculation variant.
+    public var iosShare: Double
+    /// Probability that a download run is on an unmetered connection (Wi-Fi),
+    /// so that it fetches hour packages too.
+    public var unmeteredShare: Double
+    /// What Android phones and iPhones do differently (`app.android`, `app.ios`).
+    public var android: PlatformBehaviour
+    public var ios: PlatformBehaviour
     /// The risk parameter set the phones use.
     public var risk: RiskConfiguration
-    public var platform: RiskPlatform
     /// The first simulated day (UTC midnight, Unix seconds); must be a Monday,
     /// as the world's day 0 is.
     public var startTime: Int64
@@ -74,11 +83,21 @@ public struct AppScenario: Sendable {
         let bluetoothOff = try app.double("bluetooth_off_per_day", in: 0...1)
         let bluetoothOffDays = try app.int("bluetooth_off_days", in: 1...365)
         let reset = try app.double("reset_per_day", in: 0...1)
+        let iosShare = try app.double("ios_share", in: 0...1)
+        let unmetered = try app.double("unmetered_share", in: 0...1)
+        let android = try PlatformBehaviour.parse(try app.section("android"))
+        let ios = try PlatformBehaviour.parse(try app.section("ios"))
         try app.finish()
 
         let riskSection = try root.section("risk")
         let riskPath = try riskSection.string("configuration")
-        let platformName = try riskSection.choice("platform", from: RiskPlatform.allCases.map(\.rawValue))
+        // Before the phones had platforms, one variant served every phone.
+        guard !riskSection.has("platform") else {
+            throw riskSection.fail(
+                "platform",
+                "is no longer read: each phone runs its own platform's variant, drawn with app.ios_share (0 runs every phone as Android, 1 as iOS); remove risk.platform and set app.ios_share, app.unmetered_share, app.android and app.ios (Configs/scenarios/README.md)"
+            )
+        }
         let riskURL = URL(fileURLWithPath: riskPath, relativeTo: folder).standardizedFileURL
         let risk = try ConfigurationLoader.load(path: riskURL.path)
         guard case .cwaExposureWindows = risk.scheme else {
@@ -113,8 +132,8 @@ public struct AppScenario: Sendable {
             exposureLoggingConsent: consent, notificationPermission: notifications,
             teleTANShare: teleTAN, shareKeysProbability: share,
             maxDetectionsPerDay: detections, tracingOffPerDay: tracingOff, tracingOffDays: tracingOffDays,
-            bluetoothOffPerDay: bluetoothOff, bluetoothOffDays: bluetoothOffDays, resetPerDay: reset, risk: risk,
-            platform: RiskPlatform(rawValue: platformName)!,
+            bluetoothOffPerDay: bluetoothOff, bluetoothOffDays: bluetoothOffDays, resetPerDay: reset,
+            iosShare: iosShare, unmeteredShare: unmetered, android: android, ios: ios, risk: risk,
             startTime: start, days: days, services: services)
         scenario.testing = try TestingScenario.parse(root.optionalSection("testing"))
         scenario.response = try ResponseScenario.parse(root.optionalSection("response"))
@@ -135,6 +154,11 @@ public struct AppScenario: Sendable {
             calendar.component(.day, from: date) == parts[2]
         else { return nil }
         return Int64(date.timeIntervalSince1970)
+    }
+
+    /// What the phones of `platform` do differently.
+    public func behaviour(of platform: RiskPlatform) -> PlatformBehaviour {
+        platform == .ios ? ios : android
     }
 
     /// The CWA parameters of the risk configuration.

@@ -32,19 +32,23 @@ public struct ScanPipeline: Sendable {
         public var attenuation: Float
     }
 
-    /// A phone's scanning clock, carried from day to day.
+    /// A phone's scanning clock on its platform's timing, carried from day to day.
     public struct ScanClock: Sendable {
         public var nextScan: Int64
+        /// The platform's scan interval and jitter.
+        public let timing: ScanTiming
         var stream: RandomStream
 
-        /// The first scan falls uniformly within the first 300 s after `start`.
-        public init(person: Int, start: Int64, seed: UInt64) {
+        /// The first scan falls uniformly within the first interval after `start`
+        /// (300 s on the Android default).
+        public init(person: Int, start: Int64, seed: UInt64, timing: ScanTiming = .android) {
+            self.timing = timing
             stream = RandomStream(seed: seed, subsystem: StreamName.scanSchedule, entity: UInt64(person))
-            nextScan = ScanSchedule.firstScan(from: start, using: &stream)
+            nextScan = ScanSchedule.firstScan(from: start, timing: timing, using: &stream)
         }
 
         mutating func advance() {
-            nextScan = ScanSchedule.nextScan(after: nextScan, using: &stream)
+            nextScan = ScanSchedule.nextScan(after: nextScan, timing: timing, using: &stream)
         }
     }
 

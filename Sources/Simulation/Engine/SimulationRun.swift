@@ -43,7 +43,14 @@ public struct SimulationRun: Sendable {
     }
     let pipeline: ScanPipeline
     var verifier: KeyPackageVerifier
+    /// The verified hour packages whose keys are indexed (a day package
+    /// repeats the keys of its day's hour packages, so they are indexed once).
     var verified: [VerifiedKeyPackage] = []
+    /// Paths of the verified hour packages of each UTC day, for the day
+    /// package that covers them.
+    var hourPathsByDay: [Int64: [String]] = [:]
+    /// The packages on the CDN, as the phones' download runs see them.
+    var cdn: KeyPackageCDN
     var index: DiagnosisKeyIndex
     /// Which person uploaded each distributed key (ground truth for windows).
     var ownerOfKey: [CoronaWarnApp.KeyIdentity: Int] = [:]
@@ -118,6 +125,9 @@ public struct SimulationRun: Sendable {
         pipeline = ScanPipeline(model: world.radio, phones: world.phones, carriageBySetting: world.carriageBySetting, seed: seed)
         backend = CWABackend(configuration: app.services, seed: seed, signingKey: try Self.serverKey(seed: seed))
         verifier = KeyPackageVerifier(pinnedKey: backend.verificationKey)
+        cdn = KeyPackageCDN(
+            dayRetentionDays: app.services.distribution.retentionDays,
+            hourRetentionDays: app.services.distribution.hourFileRetentionDays)
         index = try DiagnosisKeyIndex(keys: [], matcher: matcher)
         appConfigurationCheck = AppConfigurationCheck(pinnedKey: backend.appConfiguration.verificationKey)
         riskConfiguration = app.risk
@@ -205,8 +215,10 @@ public struct SimulationRun: Sendable {
             case .cwaExposureWindows(let parameters) = configuration.scheme
         else { return }
         riskConfiguration = configuration
-        let engine = CWARiskEngine(parameters: parameters, platform: app.platform)
-        for person in phones.indices { phones[person].useCheckedConfiguration(engine) }
+        // Each app runs the calculation in its own platform's variant.
+        let engines = Dictionary(
+            uniqueKeysWithValues: RiskPlatform.allCases.map { ($0, CWARiskEngine(parameters: parameters, platform: $0)) })
+        for person in phones.indices { phones[person].useCheckedConfiguration(engines) }
     }
 
     /// The risk parameters the apps currently use (from the verified app configuration).
@@ -241,22 +253,29 @@ public struct SimulationRun: Sendable {
             }
         }
 
-        // The CDN: new packages are verified once and indexed for every phone.
+        // The CDN: new packages are verified once (every phone would verify the
+        // same bytes), put on the CDN for the phones' download runs, and the
+        // hour packages' keys indexed for every phone.
         let published = try backend.runHourlyJobs(now: now)
-        var fresh = [VerifiedKeyPackage]()
+        cdn.applyRetention(now: now)
         if !published.isEmpty {
             row.packagesPublished += published.count
-            for package in published where package.kind == .hour {
-                if let checked = verifier.verify(package.package, path: package.path(region: "DE")) {
-                    fresh.append(checked)
-                    row.keysDistributed += checked.keys.count
-                }
+            var fresh = [VerifiedKeyPackage]()
+            for package in published {
+                let path = package.path(region: "DE")
+                let covering = package.kind == .day ? hourPathsByDay[package.day] ?? [] : []
+                guard let checked = verifier.verify(package.package, path: path, covering: covering) else { continue }
+                cdn.publish(checked, kind: package.kind, at: now)
+                guard package.kind == .hour else { continue }
+                fresh.append(checked)
+                hourPathsByDay[package.day, default: []].append(path)
+                row.keysDistributed += checked.keys.count
             }
             verified += fresh
             let cutoff = ENIntervalNumber(unixSeconds: now).dayNumber - 15
             let expired = { (package: VerifiedKeyPackage) in package.keys.allSatisfy { $0.rollingStartIntervalNumber.dayNumber < cutoff } }
             verified.removeAll(where: expired)
-            fresh.removeAll(where: expired)
+            hourPathsByDay = hourPathsByDay.filter { $0.key >= Int64(cutoff) - 1 }
             lap("backend", &mark)
             index = try DiagnosisKeyIndex(
                 keys: verified.flatMap(\.keys), sources: verified.flatMap { package in package.keys.map { _ in package.path } },
@@ -265,17 +284,20 @@ public struct SimulationRun: Sendable {
         }
         lap("backend", &mark)
 
-        // Download and detection on each phone (Android: hourly download worker).
+        // Download and detection on each phone, at its app's download runs of
+        // the hour (Android: the hourly worker; iOS: the background task).
         // Phones are independent: workers run fixed chunks of phones in place,
         // and the results are applied in person order, so nothing depends on
         // the thread count.
         // A first HIGH risk is seen at once with notification permission, else
         // when the user next opens the app.
-        for (person, detection) in try detectAll(now: now, fresh: fresh) where phones[person].record(detection, at: now) {
-            row.highRiskResults += 1
-            let delay = phones[person].app!.consents.notifications ? 0 : health.appOpeningDelay(person: person)
-            phones[person].warningDelay = delay
-            health.warningWillBeSeen(by: person, at: now + delay)
+        for (person, detections) in try detectAll(hourStart: now) {
+            for detection in detections where phones[person].record(detection) {
+                row.highRiskResults += 1
+                let delay = phones[person].app!.consents.notifications ? 0 : health.appOpeningDelay(person: person)
+                phones[person].warningDelay = delay
+                health.warningWillBeSeen(by: person, at: detection.at + delay)
+            }
         }
         lap("detection", &mark)
 
@@ -303,10 +325,11 @@ public struct SimulationRun: Sendable {
         return Int(ENIntervalNumber(unixSeconds: now).dayNumber) - Int(ENIntervalNumber(unixSeconds: max(onset, 0)).dayNumber)
     }
 
-    /// Runs download and detection on every app phone in parallel.
-    mutating func detectAll(now: Int64, fresh: [VerifiedKeyPackage]) throws -> [(Int, SimulatedPhone.Detection)] {
+    /// Runs the download runs of the hour starting at `hourStart`, and the
+    /// detections they lead to, on every app phone in parallel.
+    mutating func detectAll(hourStart: Int64) throws -> [(Int, [SimulatedPhone.Detection])] {
         let count = phones.count
-        let results = UnsafeMutableBufferPointer<SimulatedPhone.Detection?>.allocate(capacity: count)
+        let results = UnsafeMutableBufferPointer<[SimulatedPhone.Detection]?>.allocate(capacity: count)
         results.initialize(repeating: nil)
         defer {
             results.deinitialize()
@@ -315,14 +338,16 @@ public struct SimulationRun: Sendable {
         let out = UnsafeSendableBuffer(results)
         let errors = FirstErrorBox<any Error>()
         let workers = min(self.workers, max(count, 1))
-        let (index, matcher, owners, ledger, start) = (self.index, self.matcher, ownerOfKey, self.ledger, app.startTime)
+        let (index, matcher, owners, ledger, start, cdn) = (self.index, self.matcher, ownerOfKey, self.ledger, app.startTime, self.cdn)
         phones.withUnsafeMutableBufferPointer { buffer in
             let phones = UnsafeSendableBuffer(buffer)
             Parallel.run(workers: workers) { worker in
                 for person in Parallel.chunk(worker, of: workers, count: count) where phones.buffer[person].hasApp {
                     do {
-                        out.buffer[person] = try phones.buffer[person].downloadAndDetect(
-                            now: now, fresh: fresh, index: index, matcher: matcher, owners: owners, ledger: ledger, startTime: start)
+                        let detections = try phones.buffer[person].downloadAndDetect(
+                            hourStart: hourStart, cdn: cdn, index: index, matcher: matcher, owners: owners, ledger: ledger,
+                            startTime: start)
+                        if !detections.isEmpty { out.buffer[person] = detections }
                     } catch {
                         errors.record(error)
                     }

@@ -19,12 +19,13 @@ public enum RunOutputs {
     /// `phones.csv`: one row per person.
     public static func phonesCSV(_ run: SimulationRun) -> String {
         var out =
-            "person,age_group,has_app,exposure_logging,notifications,infected_day,symptomatic,onset_day,test_route,test_registered_at,test_result,keys_shared_at,keys_shared,first_warning_at,first_high_risk_at,windows,final_risk_level,household,warning_delay_s,app_tests,tests_taken,positive_known_at,isolation_days,quarantine_days,reduced_contact_days\n"
+            "person,age_group,has_app,platform,exposure_logging,notifications,infected_day,symptomatic,onset_day,test_route,test_registered_at,test_result,keys_shared_at,keys_shared,first_warning_at,first_high_risk_at,windows,final_risk_level,household,warning_delay_s,app_tests,tests_taken,positive_known_at,isolation_days,quarantine_days,reduced_contact_days\n"
         let infectedDay = Dictionary(run.world.infections.map { (Int($0.person), $0.day) }, uniquingKeysWith: { a, _ in a })
         for record in run.phones {
             let p = record.person
             var cells = [String(p), run.world.town.age[p].name, record.hasApp ? "1" : "0"]
             let app = record.app
+            cells.append(app == nil ? "" : record.platform.rawValue)
             cells.append(app.map { $0.consents.exposureLogging ? "1" : "0" } ?? "")
             cells.append(app.map { $0.consents.notifications ? "1" : "0" } ?? "")
             let infected = run.world.disease.infectionTime[p].isFinite
@@ -188,7 +189,9 @@ public enum RunOutputs {
         manifest.add("people", run.phones.count)
         manifest.add("app_users", run.phones.filter(\.hasApp).count)
         manifest.add("risk_configuration", run.riskConfiguration.name)
-        manifest.add("platform", run.app.platform.rawValue)
+        // Each app user's platform is in phones.csv; the counts here.
+        manifest.add("app_users_android", run.phones.filter { $0.hasApp && $0.platform == .android }.count)
+        manifest.add("app_users_ios", run.phones.filter { $0.hasApp && $0.platform == .ios }.count)
         if !overrides.isEmpty {
             manifest.add("overrides", json: "[" + overrides.map(TextEscaping.jsonString).joined(separator: ", ") + "]")
         }

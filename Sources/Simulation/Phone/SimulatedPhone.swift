@@ -17,11 +17,16 @@ import WarnSimCore
 public struct SimulatedPhone: Sendable {
     /// The person who carries the phone.
     public let person: Int
+    /// Android phone or iPhone: its framework's scan schedule, its app's
+    /// download cadence and the app's risk-calculation variant.
+    public let platform: RiskPlatform
     /// The installed app, nil without it. The app owns the phone's framework.
     public internal(set) var app: CoronaWarnApp?
     /// When the phone scans next (every phone keeps a clock, app or not, so the
     /// scan schedule of a person never depends on someone else's adoption).
     public internal(set) var scanClock: ScanPipeline.ScanClock
+    /// When the app downloads key packages next, and what it has downloaded.
+    public internal(set) var downloads: KeyDownloadClock
     /// The user's intentions and habits.
     public internal(set) var user: PhoneUser
     /// When the user calls the hotline for a teleTAN (a positive result they
@@ -52,18 +57,32 @@ public struct SimulatedPhone: Sendable {
     ///   - person: The person who carries the phone.
     ///   - app: The installed app, or nil.
     ///   - scanClock: When the phone scans.
-    public init(person: Int, app: CoronaWarnApp?, scanClock: ScanPipeline.ScanClock) {
+    ///   - platform: The phone's platform (Android by default).
+    ///   - downloads: When the app downloads (by default hourly from the scan
+    ///     clock's first scan, every run on an unmetered connection).
+    public init(
+        person: Int, app: CoronaWarnApp?, scanClock: ScanPipeline.ScanClock, platform: RiskPlatform = .android,
+        downloads: KeyDownloadClock? = nil
+    ) {
         self.person = person
+        self.platform = platform
         self.app = app
         self.scanClock = scanClock
+        self.downloads =
+            downloads
+            ?? KeyDownloadClock(person: person, start: scanClock.nextScan, seed: 0, schedule: .android, unmeteredShare: 1)
         user = PhoneUser()
     }
 
-    /// The phone of `person` at the run's start: whether the app is installed
-    /// and with which consents, and what its user will do, drawn from the
-    /// stream (seed, `app.adoption`, person) in a fixed order.
+    /// The phone of `person` at the run's start: its platform (stream (seed,
+    /// `app.platform`, person)), whether the app is installed and with which
+    /// consents, and what its user will do, drawn from the stream (seed,
+    /// `app.adoption`, person) in a fixed order.
     init(person: Int, age: AgeGroup, scenario: AppScenario, pipeline: ScanPipeline, seed: UInt64, spill: SightingSpill?) {
         self.person = person
+        var platformDraw = RandomStream(seed: seed, subsystem: StreamName.appPlatform, entity: UInt64(person))
+        platform = platformDraw.nextUnitDouble() < scenario.iosShare ? .ios : .android
+        let behaviour = scenario.behaviour(of: platform)
         var draw = RandomStream(seed: seed, subsystem: StreamName.appAdoption, entity: UInt64(person))
         let installs = draw.nextUnitDouble() < scenario.adoptionByAge[Int(age.rawValue)]
         let logging = draw.nextUnitDouble() < scenario.exposureLoggingConsent
@@ -72,7 +91,10 @@ public struct SimulatedPhone: Sendable {
         user.testRoute = draw.nextUnitDouble() < scenario.teleTANShare ? .teleTAN : .qrCode
         user.willShare = draw.nextUnitDouble() < scenario.shareKeysProbability
         self.user = user
-        scanClock = ScanPipeline.ScanClock(person: person, start: scenario.startTime, seed: seed)
+        scanClock = ScanPipeline.ScanClock(person: person, start: scenario.startTime, seed: seed, timing: behaviour.scan)
+        downloads = KeyDownloadClock(
+            person: person, start: scenario.startTime, seed: seed, schedule: behaviour.download,
+            unmeteredShare: scenario.unmeteredShare)
         app =
             installs
             ? CoronaWarnApp(
@@ -84,11 +106,12 @@ public struct SimulatedPhone: Sendable {
     // MARK: App configuration (E07.01)
 
     /// The app takes up the risk calculation of a fetched app configuration
-    /// that passed its check (``AppConfigurationCheck``); a phone without the
-    /// app has nothing to configure.
-    mutating func useCheckedConfiguration(_ engine: CWARiskEngine) {
+    /// that passed its check (``AppConfigurationCheck``), in its platform's
+    /// variant (`engines` by platform); a phone without the app has nothing
+    /// to configure.
+    mutating func useCheckedConfiguration(_ engines: [RiskPlatform: CWARiskEngine]) {
         guard app != nil else { return }
-        self.engine = engine
+        engine = engines[platform]
     }
 
     // MARK: The user's day (E03)
@@ -105,15 +128,16 @@ public struct SimulatedPhone: Sendable {
         if reset < scenario.resetPerDay {
             // A reset switches tracing back on (delivery default).
             app!.reset(now: dayStart, consents: app!.consents)
+            downloads.forgetDownloads()
             user.tracingOffDaysLeft = 0
         }
         // A period ends after its days; a user whose tracing is on may switch it off.
         if user.tracingOffDaysLeft > 0 {
             user.tracingOffDaysLeft -= 1
-            if user.tracingOffDaysLeft == 0 { app!.setTracing(true) }
+            if user.tracingOffDaysLeft == 0 { app!.setTracing(true, at: dayStart) }
         }
         if user.tracingOffDaysLeft == 0, app!.consents.exposureLogging, tracing < scenario.tracingOffPerDay {
-            app!.setTracing(false)
+            app!.setTracing(false, at: dayStart)
             user.tracingOffDaysLeft = scenario.tracingOffDays
         }
         if user.bluetoothOffDaysLeft > 0 {
@@ -198,32 +222,46 @@ public struct SimulatedPhone: Sendable {
 
     /// What one phone's detection produced.
     struct Detection: Sendable {
+        /// Unix seconds of the detection (the download run's time).
+        var at: Int64
         var high: Bool
         var newWindows: [(WindowKey, RecordedWindow)]
     }
 
-    /// The app takes in the hour's fresh packages and runs detection if due;
-    /// new windows are labelled with the true contact behind them from `ledger`.
+    /// The app's download runs of the hour starting at `hourStart`: each
+    /// fetches from `cdn` what its connection allows (``KeyDownloadSchedule``)
+    /// and runs detection if due; new windows are labelled with the true
+    /// contact behind them from `ledger`. Returns the detections in time order.
     mutating func downloadAndDetect(
-        now: Int64, fresh: [VerifiedKeyPackage], index: DiagnosisKeyIndex, matcher: ExposureMatcher,
+        hourStart: Int64, cdn: KeyPackageCDN, index: DiagnosisKeyIndex, matcher: ExposureMatcher,
         owners: [CoronaWarnApp.KeyIdentity: Int], ledger: EncounterLedger, startTime: Int64
-    ) throws -> Detection? {
-        guard app != nil else { return nil }
-        app!.receive(fresh, now: now)
-        guard let engine, let result = try app!.detectIfDue(now: now, index: index, matcher: matcher, engine: engine) else { return nil }
-        return Detection(
-            high: result.totalRiskLevel == .high,
-            newWindows: ledger.recordedWindows(
-                phone: person, matched: app!.lastWindows, evaluations: result.windows, known: windows,
-                index: index, owners: owners, startTime: startTime, detectedAt: now))
+    ) throws -> [Detection] {
+        guard app != nil else { return [] }
+        var detections: [Detection] = []
+        while let run = downloads.takeRun(before: hourStart + 3600) {
+            let now = run.time
+            app!.receive(cdn.download(&downloads, unmetered: run.unmetered), now: now)
+            guard let engine, let result = try app!.detectIfDue(now: now, index: index, matcher: matcher, engine: engine) else {
+                continue
+            }
+            let detection = Detection(
+                at: now, high: result.totalRiskLevel == .high,
+                newWindows: ledger.recordedWindows(
+                    phone: person, matched: app!.lastWindows, evaluations: result.windows, known: windows,
+                    index: index, owners: owners, startTime: startTime, detectedAt: now))
+            // Windows are known from here on (a later detection in the same hour must not record them again).
+            for (identity, window) in detection.newWindows { windows[identity] = window }
+            detections.append(detection)
+        }
+        return detections
     }
 
-    /// Records what a detection produced; returns whether its risk was HIGH
-    /// for the first time (the warning the user will see).
-    mutating func record(_ detection: Detection, at now: Int64) -> Bool {
-        for (identity, window) in detection.newWindows { windows[identity] = window }
+    /// Records what a detection produced (its windows are already in
+    /// ``windows``); returns whether its risk was HIGH for the first time (the
+    /// warning the user will see).
+    mutating func record(_ detection: Detection) -> Bool {
         guard detection.high, firstHighRiskTime == nil else { return false }
-        firstHighRiskTime = now
+        firstHighRiskTime = detection.at
         return true
     }
 

@@ -1,6 +1,7 @@
 import Analysis
 import ArgumentParser
 import Foundation
+import RiskCalculation
 import WarnSimCore
 
 struct WindowsCommand: ParsableCommand {
@@ -14,9 +15,10 @@ struct WindowsCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Write a run's windows in the CWA test-vector JSON format.",
             discussion: """
-                One test case per phone, with the expected results of the run's own \
-                configuration (`warnsim score FILE --platform P --check` reproduces \
-                them). Without --out the JSON goes to standard output.
+                One test case per phone of one platform (--platform; each phone ran \
+                its own platform's variant), with the expected results of the run's own \
+                configuration in that variant (`warnsim score FILE --platform P --check` \
+                reproduces them). Without --out the JSON goes to standard output.
                 """
         )
 
@@ -32,10 +34,16 @@ struct WindowsCommand: ParsableCommand {
         @Option(help: "Only these phones (comma-separated person indices).")
         var phones: String?
 
+        @Option(help: "The phones of this platform (android or ios).")
+        var platform: String = "android"
+
         func run() throws {
             try checkOutputPath(out)
             guard format == "cwa-json" else {
                 throw inputFailure(file: "<argument>", field: "--format", "\"\(format)\" is not supported (cwa-json)")
+            }
+            guard let variant = RiskPlatform(rawValue: platform) else {
+                throw inputFailure(file: "<argument>", field: "--platform", "expected android or ios, got \"\(platform)\"")
             }
             var selected: Set<Int>?
             if let phones {
@@ -48,7 +56,7 @@ struct WindowsCommand: ParsableCommand {
             }
             let text: String
             do {
-                text = try CWAWindowExport.json(run: RecordedRun.load(folder: runFolder), phones: selected)
+                text = try CWAWindowExport.json(run: RecordedRun.load(folder: runFolder), platform: variant, phones: selected)
             } catch let error as InputError {
                 throw inputFailure(error)
             }
