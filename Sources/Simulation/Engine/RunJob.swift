@@ -12,13 +12,19 @@ public struct RunJob: Sendable {
     public let counterfactual: Bool
     /// The command line's `--set` fields (recorded in the manifest).
     public let overrides: [String]
+    /// Whether `manifest.json` records the wall-clock seconds per stage
+    /// (`timings_seconds`); without them every byte of the folder, manifest
+    /// included, is the same on every run (`simulate --no-timings`, the tasks
+    /// of `warnsim cluster`).
+    public let recordsTimings: Bool
 
-    public init(scenario: Scenario, seed: UInt64, days: Int, counterfactual: Bool, overrides: [String]) {
+    public init(scenario: Scenario, seed: UInt64, days: Int, counterfactual: Bool, overrides: [String], recordsTimings: Bool = true) {
         self.scenario = scenario
         self.seed = seed
         self.days = days
         self.counterfactual = counterfactual
         self.overrides = overrides
+        self.recordsTimings = recordsTimings
     }
 
     /// Runs the job on `workers` threads and writes its files into `folder`;
@@ -46,7 +52,7 @@ public struct RunJob: Sendable {
         do {
             try RunOutputs.write(
                 run, to: folder, version: version, inputs: scenario.files, counterfactual: baseline, overrides: overrides,
-                timings: timings)
+                timings: recordsTimings ? timings : nil)
         } catch {
             throw WriteFailure(folder: folder.path, reason: error.localizedDescription)
         }
