@@ -65,7 +65,8 @@ public struct ClusterPlan: Sendable {
         for (option, text) in [("--out", folder.path), ("--warnsim", options.warnsim)]
         where text.contains(where: { $0.isWhitespace || $0 == "%" || $0 == "'" || $0 == "\\" }) {
             throw InputError(
-                file: "<argument>", field: option, problem: "must not contain spaces, tabs, '%', quotes or backslashes (Slurm reads it in #SBATCH lines)")
+                file: "<argument>", field: option,
+                problem: "must not contain spaces, tabs, '%', quotes or backslashes (Slurm reads it in #SBATCH lines)")
         }
         self.study = study
         self.folder = folder

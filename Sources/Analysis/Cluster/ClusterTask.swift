@@ -52,15 +52,20 @@ public struct ClusterTask: Sendable, Equatable {
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         if lines.last == "" { lines.removeLast() }
         guard lines.first == header else {
-            throw InputError(file: file, field: "line 1", problem: "expected the header '\(header.replacingOccurrences(of: "\t", with: "<tab>"))'")
+            throw InputError(
+                file: file, field: "line 1", problem: "expected the header '\(header.replacingOccurrences(of: "\t", with: "<tab>"))'")
         }
         var tasks: [ClusterTask] = []
         var seen: Set<String> = []
         for (index, line) in lines.dropFirst().enumerated() {
             let field = "line \(index + 2)"
             let cells = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
-            guard cells.count == 5 else { throw InputError(file: file, field: field, problem: "expected 5 tab-separated columns, found \(cells.count)") }
-            guard Int(cells[0]) == index else { throw InputError(file: file, field: field, problem: "expected task \(index), found '\(cells[0])'") }
+            guard cells.count == 5 else {
+                throw InputError(file: file, field: field, problem: "expected 5 tab-separated columns, found \(cells.count)")
+            }
+            guard Int(cells[0]) == index else {
+                throw InputError(file: file, field: field, problem: "expected task \(index), found '\(cells[0])'")
+            }
             guard StudyEnsemble.isFolderName(cells[1]) else {
                 throw InputError(file: file, field: field, problem: "'\(cells[1])' is not an ensemble name")
             }

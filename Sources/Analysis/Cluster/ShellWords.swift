@@ -4,9 +4,12 @@ public enum ShellWords {
     /// letters, digits and `_ . / = : , + @ % -`, otherwise in single quotes
     /// (a `'` inside written as `'\''`).
     public static func quote(_ word: String) -> String {
-        let plain = !word.isEmpty && word.unicodeScalars.allSatisfy { scalar in
-            scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "_./=:,+@%-".unicodeScalars.contains(scalar))
-        }
+        let plain =
+            !word.isEmpty
+            && word.unicodeScalars.allSatisfy { scalar in
+                scalar.isASCII
+                    && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "_./=:,+@%-".unicodeScalars.contains(scalar))
+            }
         return plain ? word : "'" + word.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
     }
 

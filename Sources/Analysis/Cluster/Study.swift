@@ -132,7 +132,8 @@ public struct StudyEnsemble: Sendable {
         }
         try section.finish()
         return StudyEnsemble(
-            name: name, scenario: scenario, seeds: seeds, seedsText: seedsText, days: days, counterfactual: counterfactual, overrides: overrides)
+            name: name, scenario: scenario, seeds: seeds, seedsText: seedsText, days: days, counterfactual: counterfactual,
+            overrides: overrides)
     }
 
     /// Whether `name` can be a folder name of the merged study: 1 to 64 ASCII
@@ -141,7 +142,9 @@ public struct StudyEnsemble: Sendable {
         guard let first = name.unicodeScalars.first, (1...64).contains(name.unicodeScalars.count), first != ".", first != "-" else {
             return false
         }
-        return name.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "._-".unicodeScalars.contains($0)) }
+        return name.unicodeScalars.allSatisfy {
+            $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "._-".unicodeScalars.contains($0))
+        }
     }
 
     /// `path` resolved against `folder` unless absolute.

@@ -48,7 +48,9 @@ struct SimulateCommand: ParsableCommand {
 
     @Flag(
         inversion: .prefixedNo,
-        help: "Record the wall-clock seconds per stage in manifest.json (timings_seconds); without them the whole folder is byte-identical between runs.")
+        help:
+            "Record the wall-clock seconds per stage in manifest.json (timings_seconds); without them the whole folder is byte-identical between runs."
+    )
     var timings = true
 
     @Option(
