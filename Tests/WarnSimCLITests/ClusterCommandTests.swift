@@ -75,7 +75,7 @@ import WarnSimTestSupport
         }
         let tasks = try String(contentsOf: plan.appendingPathComponent("tasks.tsv"), encoding: .utf8)
         #expect(tasks.hasPrefix("task\tensemble\tseed\tfolder\targuments\n0\tplain\t1\ttasks/0\tsimulate "))
-        #expect(tasks.contains("\t--set response.quarantine_days=14\n"))
+        #expect(tasks.contains(" --no-counterfactual --set response.quarantine_days=14\n"))
 
         // Tasks 0 and 1 only: task 2 is missing, nothing is written.
         for id in 0...1 { #expect(try Self.runTask(id, plan: plan) == 0) }

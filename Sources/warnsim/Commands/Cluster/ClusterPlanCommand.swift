@@ -35,7 +35,7 @@ struct ClusterPlanCommand: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Seconds per person-day of one task on one CPU for --time (default \(TaskResources.defaultSecondsPerPersonDay), measured; README).",
+            "Seconds per person-day of one task on one CPU for --time (measured on the reference machine; README).",
             valueName: "seconds"))
     var secondsPerPersonDay: Double = TaskResources.defaultSecondsPerPersonDay
 
