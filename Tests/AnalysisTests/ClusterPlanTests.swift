@@ -46,6 +46,18 @@ import WarnSimCore
         #expect(ShellWords.join(["--set", "x=[1, 2]"]) == "--set 'x=[1, 2]'")
     }
 
+    @Test func tasksToRunAgainAreWrittenAsSlurmArrayRanges() {
+        func incomplete(_ ids: [Int]) -> ClusterMerge.Incomplete {
+            ClusterMerge.Incomplete(
+                problems: ids.map {
+                    .init(task: ClusterTask(id: $0, ensemble: "e", seed: 1, folder: "tasks/\($0)", arguments: ""), problem: "missing")
+                })
+        }
+        #expect(incomplete([5]).arraySpecification == "5")
+        #expect(incomplete(Array(0...199)).arraySpecification == "0-199")
+        #expect(incomplete([0, 1, 2, 3, 7, 9, 10, 11, 12]).arraySpecification == "0-3,7,9-12")
+    }
+
     @Test func tasksFileIsReadStrictly() throws {
         let good = ClusterTask.header + "\n0\tplain\t1\ttasks/0\tsimulate a.yaml\n1\tplain\t2\ttasks/1\tsimulate a.yaml\n"
         let tasks = try ClusterTask.read(good, file: "tasks.tsv")

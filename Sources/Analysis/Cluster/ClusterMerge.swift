@@ -15,13 +15,35 @@ public struct ClusterMerge: Sendable {
         public var task: ClusterTask
         public var problem: String
         public var description: String { "task \(task.id) (\(task.ensemble), seed \(task.seed)): \(problem)" }
+
+        public init(task: ClusterTask, problem: String) {
+            self.task = task
+            self.problem = problem
+        }
     }
 
     /// Some tasks are missing or failed; nothing was written.
     public struct Incomplete: Error, Sendable {
         public var problems: [Problem]
+
+        public init(problems: [Problem]) { self.problems = problems }
         /// The ids of the tasks to run again.
         public var ids: [Int] { problems.map(\.task.id) }
+
+        /// The ids as Slurm's `--array` takes them, runs of consecutive ids
+        /// as ranges: `0-3,7,9-12`.
+        public var arraySpecification: String {
+            var runs: [(first: Int, last: Int)] = []
+            for id in ids.sorted() {
+                if let run = runs.last, id == run.last + 1 {
+                    runs[runs.count - 1].last = id
+                } else {
+                    runs.append((id, id))
+                }
+            }
+            let parts = runs.map { $0.first == $0.last ? "\($0.first)" : "\($0.first)-\($0.last)" }
+            return parts.joined(separator: ",")
+        }
     }
 
     /// The plan folder.

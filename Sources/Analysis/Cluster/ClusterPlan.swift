@@ -86,8 +86,9 @@ public struct ClusterPlan: Sendable {
             if let limit = options.maxMemoryBytes, needs.memoryBytes > Double(limit) {
                 throw InputError(
                     file: study.url.path, field: "scenarios.\(ensemble.name)",
-                    problem: "a task needs about \(MachineMemory.format(needs.memoryBytes)) (\(RunMemoryEstimate.grouped(people)) people × "
-                        + "\(days) days); --max-mem is \(MachineMemory.format(Double(limit)))")
+                    problem:
+                        "a task needs about \(RunMemoryEstimate.grouped(needs.memoryMebibytes)) MiB (\(RunMemoryEstimate.grouped(people)) people × "
+                        + "\(days) days); --max-mem is \(RunMemoryEstimate.grouped(Int(limit >> 20))) MiB")
             }
             resources = resources.map { $0.covering(needs) } ?? needs
             for seed in ensemble.seeds {

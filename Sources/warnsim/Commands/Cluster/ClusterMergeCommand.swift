@@ -45,7 +45,7 @@ struct ClusterMergeCommand: ParsableCommand {
             throw inputFailure(error)
         } catch let error as ClusterMerge.Incomplete {
             for problem in error.problems { printError("warnsim: \(problem)") }
-            let ids = error.ids.map(String.init).joined(separator: ",")
+            let ids = error.arraySpecification
             printError(
                 "warnsim: \(error.problems.count) of \(try ClusterMerge(folder: folder).tasks.count) tasks missing or failed (ids \(ids)); "
                     + "nothing written. Run them again with: sbatch --array=\(ids) "
