@@ -27,6 +27,7 @@ struct WarnSim: AsyncParsableCommand {
             ScoreCommand.self,
             ReplayCommand.self,
             RadioCommand.self,
+            ClusterCommand.self,
         ]
     )
 

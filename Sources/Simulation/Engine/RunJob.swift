@@ -14,10 +14,15 @@ public struct RunJob: Sendable {
     public let overrides: [String]
     /// Where the phones' sightings are kept (never changes the outputs).
     public let sightings: SightingStorage
+    /// Whether `manifest.json` records the wall-clock seconds per stage
+    /// (`timings_seconds`); without them every byte of the folder, manifest
+    /// included, is the same on every run (`simulate --no-timings`, the tasks
+    /// of `warnsim cluster`).
+    public let recordsTimings: Bool
 
     public init(
         scenario: Scenario, seed: UInt64, days: Int, counterfactual: Bool, overrides: [String],
-        sightings: SightingStorage = .automatic
+        sightings: SightingStorage = .automatic, recordsTimings: Bool = true
     ) {
         self.sightings = sightings
         self.scenario = scenario
@@ -25,6 +30,7 @@ public struct RunJob: Sendable {
         self.days = days
         self.counterfactual = counterfactual
         self.overrides = overrides
+        self.recordsTimings = recordsTimings
     }
 
     /// Runs the job on `workers` threads and writes its files into `folder`;
@@ -54,7 +60,7 @@ public struct RunJob: Sendable {
         do {
             try RunOutputs.write(
                 run, to: folder, version: version, inputs: scenario.files, counterfactual: baseline, overrides: overrides,
-                timings: timings)
+                timings: recordsTimings ? timings : nil)
         } catch {
             throw WriteFailure(folder: folder.path, reason: error.localizedDescription)
         }

@@ -91,7 +91,7 @@ public struct RunMemoryEstimate: Sendable, Equatable {
     }
 
     /// `value` with thousands separators (50,000,000).
-    static func grouped(_ value: Int) -> String {
+    public static func grouped(_ value: Int) -> String {
         let digits = String(value.magnitude)
         var result = ""
         for (index, digit) in digits.enumerated() {

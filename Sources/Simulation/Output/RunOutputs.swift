@@ -165,10 +165,11 @@ public enum RunOutputs {
 
     /// Writes the run's files into `folder`; `inputs` are the files whose
     /// hashes pin the run, `timings` the wall-clock seconds (reported, not part
-    /// of the reproducible outputs).
+    /// of the reproducible outputs; nil leaves `timings_seconds` out of the
+    /// manifest, so that the whole folder is reproducible).
     public static func write(
         _ run: SimulationRun, to folder: URL, version: String, inputs: [URL], counterfactual: CounterfactualRun? = nil,
-        overrides: [String] = [], timings: [String: Double]
+        overrides: [String] = [], timings: [String: Double]?
     ) throws {
         let windows = storedWindows(run)
         var files: [(String, Data)] = [

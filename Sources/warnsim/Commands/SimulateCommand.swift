@@ -17,7 +17,8 @@ struct SimulateCommand: ParsableCommand {
             sets against the run for the infections warnings averted) into the \
             output folder (formats in Outputs/README.md). The same scenario and seed give \
             byte-identical files on any thread count (only the timings in \
-            manifest.json differ). With --seeds, every seed goes into its own \
+            manifest.json differ; --no-timings leaves them out, so that every \
+            byte of the folder is reproducible). With --seeds, every seed goes into its own \
             OUT/seed-N/ folder; evaluate and sweep take the ensemble folder.
             """
     )
@@ -47,6 +48,13 @@ struct SimulateCommand: ParsableCommand {
         inversion: .prefixedNo,
         help: "Also run the scenario with every warning ignored and write counterfactual.csv (world and health only).")
     var counterfactual = true
+
+    @Flag(
+        inversion: .prefixedNo,
+        help:
+            "Record the wall-clock seconds per stage in manifest.json (timings_seconds); without them the whole folder is byte-identical between runs."
+    )
+    var timings = true
 
     @Option(
         help: ArgumentHelp(
@@ -82,7 +90,7 @@ struct SimulateCommand: ParsableCommand {
         let jobs = (ensemble ?? [seed]).map { seed in
             RunJob(
                 scenario: scenario, seed: seed, days: total, counterfactual: counterfactual, overrides: fields.map(\.description),
-                sightings: storage)
+                sightings: storage, recordsTimings: timings)
         }
         do {
             if ensemble != nil {
