@@ -14,20 +14,35 @@ struct EncounterLedger: Sendable {
     /// Days kept: the 14-day sighting retention plus the upload day and one spare.
     static let retainedDays = 16
 
+    /// One day's encounters, about 14 bytes each plus 8 per segment: doses
+    /// (rare: only encounters with an infectious person) are kept apart.
     struct Day: Sendable {
         var day: Int
         /// Pair key `a << 32 | b` (a < b), sorted; entries of one pair in time order.
         var pair: [UInt64] = []
         var start: [Int16] = []
-        var segmentFirst: [Int] = [0]
+        var segmentFirst: [Int32] = [0]
         var segmentStart: [Int16] = []
         var segmentEnd: [Int16] = []
         var segmentDistance: [Float] = []
-        /// Dose received by b from a (a infectious) and by a from b; 0 if not infectious.
+        /// The entries with a dose, ascending, and for each: the dose received
+        /// by b from a and by a from b (0 if the other was not infectious), and
+        /// Σ minutes · f_dist(d) over the whole encounter (to apportion the dose).
+        var doseEntry: [Int32] = []
         var doseToB: [Float] = []
         var doseToA: [Float] = []
-        /// Σ minutes · f_dist(d) over the whole encounter (to apportion the dose).
         var weightedMinutes: [Float] = []
+
+        /// The position of entry `e` among the entries with a dose, if it has one.
+        func dosePosition(_ e: Int) -> Int? {
+            var lo = 0
+            var hi = doseEntry.count
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                if doseEntry[mid] < Int32(e) { lo = mid + 1 } else { hi = mid }
+            }
+            return lo < doseEntry.count && doseEntry[lo] == Int32(e) ? lo : nil
+        }
     }
 
     private(set) var days: [Day] = []
@@ -56,25 +71,29 @@ struct EncounterLedger: Sendable {
             position[Int32(i)] = entry.pair.count
             entry.pair.append(keyOf(i))
             entry.start.append(encounters.start[i])
-            var weighted: Float = 0
             for s in encounters.segments(i) {
                 entry.segmentStart.append(encounters.segmentStart[s])
                 entry.segmentEnd.append(encounters.segmentEnd[s])
                 entry.segmentDistance.append(encounters.segmentDistance[s])
-                weighted += Float(encounters.segmentEnd[s] - encounters.segmentStart[s]) * distanceWeight(encounters.segmentDistance[s])
             }
-            entry.segmentFirst.append(entry.segmentStart.count)
-            entry.weightedMinutes.append(weighted)
-            entry.doseToA.append(0)
-            entry.doseToB.append(0)
+            entry.segmentFirst.append(Int32(entry.segmentStart.count))
         }
+        var doses = [Int: (toB: Float, toA: Float)]()
         for record in exposures {
             guard let at = position[record.encounter] else { continue }
-            if record.exposed == encounters.personB[Int(record.encounter)] {
-                entry.doseToB[at] = record.dose
-            } else {
-                entry.doseToA[at] = record.dose
+            var dose = doses[at] ?? (0, 0)
+            if record.exposed == encounters.personB[Int(record.encounter)] { dose.toB = record.dose } else { dose.toA = record.dose }
+            doses[at] = dose
+        }
+        for at in doses.keys.sorted() {
+            var weighted: Float = 0
+            for s in Int(entry.segmentFirst[at])..<Int(entry.segmentFirst[at + 1]) {
+                weighted += Float(entry.segmentEnd[s] - entry.segmentStart[s]) * distanceWeight(entry.segmentDistance[s])
             }
+            entry.doseEntry.append(Int32(at))
+            entry.doseToB.append(doses[at]!.toB)
+            entry.doseToA.append(doses[at]!.toA)
+            entry.weightedMinutes.append(weighted)
         }
         days.append(entry)
     }
@@ -100,7 +119,8 @@ struct EncounterLedger: Sendable {
             }
             var e = lo
             while e < entry.pair.count && entry.pair[e] == key {
-                let dose = phone == b ? entry.doseToB[e] : entry.doseToA[e]
+                let dosed = entry.dosePosition(e)
+                let dose = dosed.map { phone == b ? entry.doseToB[$0] : entry.doseToA[$0] } ?? 0
                 var weightedOverlap: Float = 0
                 for s in Int(entry.segmentFirst[e])..<Int(entry.segmentFirst[e + 1]) {
                     let begin = max(from, dayStart + Int64(entry.segmentStart[s]) * 60)
@@ -112,8 +132,8 @@ struct EncounterLedger: Sendable {
                     result.minimumDistance = result.minimumDistance < 0 ? distance : min(result.minimumDistance, distance)
                     weightedOverlap += minutes * distanceWeight(distance)
                 }
-                if dose > 0, entry.weightedMinutes[e] > 0 {
-                    result.dose += dose * weightedOverlap / entry.weightedMinutes[e]
+                if dose > 0, let dosed, entry.weightedMinutes[dosed] > 0 {
+                    result.dose += dose * weightedOverlap / entry.weightedMinutes[dosed]
                 }
                 e += 1
             }

@@ -190,6 +190,7 @@ public struct SimulationRun: Sendable {
             try runHour(now: now, row: &row)
         }
         summary.append(row)
+        ProcessMeasurement.returnFreedMemory()
         if let sightingSpill {
             // Days past the retention are gone from every phone.
             sightingSpill.release(daysBefore: dayStart / 86_400 - SightingStore.retentionDays)
