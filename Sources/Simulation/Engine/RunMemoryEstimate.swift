@@ -47,6 +47,17 @@ public struct RunMemoryEstimate: Sendable, Equatable {
     public static let perPersonBytes = 28_000.0
     /// Bytes per person and simulated day (sightings, windows, infections).
     public static let perPersonDayBytes = 600.0
+    // With the sealed sightings on disk (`--sightings disk`, release build,
+    // 2 threads, town-10k resized; `bench simulate --sightings disk --json`):
+    //   --people  10000 --days 14:   165 MB
+    //   --people 100000 --days 14: 1,361 MB
+    //   --people 100000 --days 28: 1,863 MB
+    // Through the two 100k runs: 359 bytes per person-day and 8,260 bytes per
+    // person (the 10k run lies 1 % below the line); rounded up below.
+    /// Bytes per person of a run with its sightings on disk.
+    public static let perPersonBytesSightingsOnDisk = 9_000.0
+    /// Bytes per person and simulated day of a run with its sightings on disk.
+    public static let perPersonDayBytesSightingsOnDisk = 400.0
     /// Bytes per person of the world alone.
     public static let worldPerPersonBytes = 4_000.0
     /// Bytes per person and day of the world alone.
@@ -70,11 +81,14 @@ public struct RunMemoryEstimate: Sendable, Equatable {
         let people = Double(max(people, 0))
         let personDays = people * Double(max(days, 0))
         let world = Self.worldPerPersonBytes * people + Self.worldPerPersonDayBytes * personDays
+        let run =
+            sightingsOnDisk
+            ? Self.perPersonBytesSightingsOnDisk * people + Self.perPersonDayBytesSightingsOnDisk * personDays
+            : Self.perPersonBytes * people + Self.perPersonDayBytes * personDays
         switch part {
         case .world: return Self.fixedBytes + world
-        case .run: return Self.fixedBytes + Self.perPersonBytes * people + Self.perPersonDayBytes * personDays
-        case .runWithCounterfactual:
-            return Self.fixedBytes + Self.perPersonBytes * people + Self.perPersonDayBytes * personDays + world
+        case .run: return Self.fixedBytes + run
+        case .runWithCounterfactual: return Self.fixedBytes + run + world
         }
     }
 
