@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The RPIs of a batch of downloaded diagnosis keys, derived once and indexed,
 /// so that many phones can be matched against the same keys by looking up only
 /// the identifiers they actually saw (the framework's "native prefilter",
@@ -5,10 +7,9 @@
 ///
 /// Lookup structures: an open-addressing table from RPI to the rows of
 /// `derived` (no per-RPI heap objects), the keys grouped by the source they
-/// came from, a bit filter of each source's RPIs (so that a phone can test its
-/// identifiers against one new package with a cache-resident bit test), and
-/// the keys whose matching range (the key's intervals ± the tolerance) touches
-/// each UTC day.
+/// came from, and a bit filter of each source's RPIs and of all of them (so
+/// that a phone can test its identifiers against one new package, or its new
+/// identifiers against every package, with a cache-resident bit test).
 public struct DiagnosisKeyIndex: Sendable {
     /// The keys, in the order given.
     public let keys: [DiagnosisKey]
@@ -30,8 +31,10 @@ public struct DiagnosisKeyIndex: Sendable {
     let sourceDigest: [String: Int]
     /// Bit filter of each source's eligible RPIs.
     let sourceFilter: [String: RPIFilter]
-    /// UTC day → eligible keys whose matching range touches it.
-    let keysByDay: [Int64: [Int32]]
+    /// Bit filter of all eligible RPIs.
+    let filter: RPIFilter
+    /// Bit filters of sets of sources, built on first use (see ``filter(ofSources:)``).
+    let unionFilters = UnionFilterCache()
     /// The matching tolerance the ranges were computed with, in intervals.
     public let toleranceIntervals: Int64
     /// Identifies this index (not a copy of another built the same way), so
@@ -99,11 +102,6 @@ public struct DiagnosisKeyIndex: Sendable {
                 filters[source] = RPIFilter(rows: rows, of: derived)
             }
         }
-        var byDay = [Int64: [Int32]]()
-        let tolerance = matcher.rules.toleranceIntervals
-        for (index, key) in keys.enumerated() where positions[index] != nil {
-            for day in Self.days(of: key, toleranceIntervals: tolerance) { byDay[day, default: []].append(Int32(index)) }
-        }
         self.keys = keys
         self.sources = sources
         self.derived = derived
@@ -115,8 +113,42 @@ public struct DiagnosisKeyIndex: Sendable {
         self.keysOfSource = bySource
         self.sourceDigest = digest
         self.sourceFilter = filters
-        self.keysByDay = byDay
-        self.toleranceIntervals = tolerance
+        self.filter = RPIFilter(rows: Array(0..<derived.count), of: derived)
+        self.toleranceIntervals = matcher.rules.toleranceIntervals
+    }
+
+    /// One bit filter of the eligible RPIs of several sources, so that a phone
+    /// tests each stored identifier once against all packages it has not
+    /// matched yet instead of once per package. Phones that detect at the
+    /// same hour ask for the same set, so the filter is built once per index
+    /// and set (at most ``UnionFilterCache/capacity`` sets are kept; further
+    /// ones are built for the caller alone). The filter depends only on the
+    /// set, so which thread builds it does not matter.
+    ///
+    /// - Parameter sources: source paths of this index, in ``sourceOrder``.
+    /// - Returns: the filter (no false negatives for any RPI of those sources).
+    func filter(ofSources sources: [String]) -> RPIFilter {
+        if sources.count == 1, let single = sourceFilter[sources[0]] { return single }
+        if let cached = unionFilters.filters.withLock({ $0[sources] }) { return cached }
+        var rows = [Int]()
+        for source in sources {
+            for k in keysOfSource[source] ?? [] {
+                if let position = positions[Int(k)] {
+                    rows += derived.keyOffsets[position]..<derived.keyOffsets[position + 1]
+                }
+            }
+        }
+        let built = RPIFilter(rows: rows, of: derived)
+        unionFilters.filters.withLock { filters in
+            if filters.count < UnionFilterCache.capacity { filters[sources] = built }
+        }
+        return built
+    }
+
+    /// See ``filter(ofSources:)``.
+    final class UnionFilterCache: Sendable {
+        static let capacity = 64
+        let filters = Mutex<[[String]: RPIFilter]>([:])
     }
 
     /// The UTC days in which a sighting can fall and still match `key`: its

@@ -1,10 +1,11 @@
 /// Repeated exposure detection on one phone without re-matching what has not
 /// changed: the windows of a key depend only on the key and on the phone's
-/// sightings within the key's matching range (its intervals ± the tolerance,
-/// google/exposure-notifications-internals `KeyExposureEvaluator`), so they are kept per key and recomputed only when that
-/// range gains sightings (a chunk of one of its days arrives) or loses some
-/// (a day of it expires). Keys of sources (packages) not matched before are
-/// found by testing every stored identifier against the source's bit filter.
+/// sightings of its identifiers within the key's matching range (its
+/// intervals ± the tolerance, google/exposure-notifications-internals
+/// `KeyExposureEvaluator`), so they are kept per key and recomputed only when
+/// an arriving chunk holds one of its identifiers or a day of its range
+/// expires. Keys of sources (packages) not matched before are
+/// found by testing every stored identifier against the sources' joint bit filter.
 ///
 /// ``update(index:store:isHeld:matcher:)`` returns exactly what a full
 /// ``ExposureMatcher/match(_:in:)`` over the index, restricted to keys of held
@@ -88,17 +89,33 @@ public struct ExposureMatchCache: Sendable {
         var recompute = Set<Int>()
         // Store changes since the last update: chunks that arrived, days that expired.
         let arrived = store.chunks.filter { $0.serial >= seenSerial }
-        let newDays = Set(arrived.map(\.day))
-        let expiredBefore: Int64? = store.expiredBeforeDay != seenExpiry ? store.expiredBeforeDay : nil
-        for (entry, keyIndex) in zip(entries, entryKeyIndex) {
-            let days = DiagnosisKeyIndex.days(of: entry.key, toleranceIntervals: matcher.rules.toleranceIntervals)
-            if newDays.contains(where: days.contains) || (expiredBefore.map { days.lowerBound < $0 } ?? false) {
+        if let expiredBefore = store.expiredBeforeDay, expiredBefore != seenExpiry {
+            for (entry, keyIndex) in zip(entries, entryKeyIndex)
+            where DiagnosisKeyIndex.days(of: entry.key, toleranceIntervals: matcher.rules.toleranceIntervals).lowerBound
+                < expiredBefore
+            {
                 recompute.insert(keyIndex)
             }
         }
-        for day in newDays {
-            for k in index.keysByDay[day] ?? [] where matchedSources[index.sources![Int(k)]] != nil {
-                recompute.insert(Int(k))
+        // Keys of matched sources without windows can gain some only from a
+        // sighting of one of their identifiers, so only the arrived chunks'
+        // identifiers are looked up (work proportional to what the phone saw,
+        // not to the number of keys downloaded).
+        if !arrived.isEmpty && !matchedSources.isEmpty {
+            let filter = index.filter
+            filter.withBits { bits, shift in
+                for chunk in arrived {
+                    chunk.forEachRPI(
+                        whereHigh: { high in
+                            let bit = Int(high >> shift)
+                            return bits[bit >> 6] & (1 << UInt64(bit & 63)) != 0 && filter.hasPrefix(of: high)
+                        },
+                        { rpi in
+                            index.forEachKey(withRPI: rpi) { k in
+                                if matchedSources[index.sources![k]] != nil { recompute.insert(k) }
+                            }
+                        })
+                }
             }
         }
         // Sources not matched yet: test every stored identifier against their filters.
@@ -110,18 +127,16 @@ public struct ExposureMatchCache: Sendable {
                     if freshSet.contains(index.sources![k]) { recompute.insert(k) }
                 }
             }
-            for source in fresh {
-                // One pass over the stored identifiers per new source, testing
-                // the source's bit filter (cache-resident) before the exact table.
-                guard let filter = index.sourceFilter[source] else { continue }
-                filter.withBits { bits, shift in
-                    for chunk in store.chunks {
-                        chunk.forEachRPI(
-                            whereHigh: { high in
-                                let bit = Int(high >> shift)
-                                return bits[bit >> 6] & (1 << UInt64(bit & 63)) != 0 && filter.hasPrefix(of: high)
-                            }, exact)
-                    }
+            // One pass over the stored identifiers, testing the bit filter of
+            // the new sources together (cache-resident) before the exact table.
+            let filter = index.filter(ofSources: fresh)
+            filter.withBits { bits, shift in
+                for chunk in store.chunks {
+                    chunk.forEachRPI(
+                        whereHigh: { high in
+                            let bit = Int(high >> shift)
+                            return bits[bit >> 6] & (1 << UInt64(bit & 63)) != 0 && filter.hasPrefix(of: high)
+                        }, exact)
                 }
             }
             for source in fresh { matchedSources[source] = index.sourceDigest[source] }
