@@ -44,9 +44,10 @@ import WarnSimCore
         let matcher = ExposureMatcher()
         var store = SightingStore()
         var cache = ExposureMatchCache()
-        var packages = [(path: String, keys: [DiagnosisKey], published: Int64)]()
-        var held = Set<String>()
-        var withheld = [String]()
+        var packages = [(number: UInt32, keys: [DiagnosisKey], published: Int64)]()
+        var held = Set<UInt32>()
+        var withheld = [UInt32]()
+        var nextNumber: UInt32 = 0
         var index: DiagnosisKeyIndex?
         var lastScan: Int64?
         var comparisons = 0
@@ -86,16 +87,17 @@ import WarnSimCore
                                 rollingPeriod: period, reportType: .confirmedTest,
                                 daysSinceOnsetOfSymptoms: Int32(back % 4)))
                     }
-                    let path = "day\(day)-hour\(hour)"
-                    packages.append((path, keys, now))
-                    if stream.next() % 4 == 0 { withheld.append(path) } else { held.insert(path) }
+                    let number = nextNumber
+                    nextNumber += 1
+                    packages.append((number, keys, now))
+                    if stream.next() % 4 == 0 { withheld.append(number) } else { held.insert(number) }
                 }
                 if stream.next() % 5 == 0, let late = withheld.popLast() { held.insert(late) }
                 let before = packages.count
                 packages.removeAll { $0.published < now - 15 * 86_400 }
                 if packages.count != before || packages.last?.published == now || index == nil {
                     index = try DiagnosisKeyIndex(
-                        keys: packages.flatMap(\.keys), sources: packages.flatMap { p in p.keys.map { _ in p.path } }, matcher: matcher)
+                        keys: packages.flatMap(\.keys), sources: packages.flatMap { p in p.keys.map { _ in p.number } }, matcher: matcher)
                 }
                 guard hour % 4 == Int64(seed % 4) || stream.next() % 7 == 0 else { continue }
                 store.expire(now: now)
@@ -131,7 +133,7 @@ import WarnSimCore
         ]
         var cache = ExposureMatchCache()
         let matcher = ExposureMatcher()
-        let index = try DiagnosisKeyIndex(keys: keys, sources: ["p"], matcher: matcher)
+        let index = try DiagnosisKeyIndex(keys: keys, sources: [0], matcher: matcher)
         let first = cache.update(index: index, store: store, heldVersion: 0, isHeld: { _ in true }, matcher: matcher)
         #expect(first.count == 2)  // 40 minutes: two 30-minute windows
         var rules = ExposureMatcher.Rules()

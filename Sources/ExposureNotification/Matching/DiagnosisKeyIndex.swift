@@ -13,8 +13,8 @@ import Synchronization
 public struct DiagnosisKeyIndex: Sendable {
     /// The keys, in the order given.
     public let keys: [DiagnosisKey]
-    /// Where each key came from (for example its package's path), if given.
-    public let sources: [String]?
+    /// The number of the package each key came from, if given (see ``init(keys:sources:matcher:threads:)``).
+    public let sources: [UInt32]?
     /// Their identifiers (rows of key `k` start at `derived.keyOffsets[position[k]]`).
     public let derived: DerivedIdentifiers
     /// For each key, its position in `derived`, or nil if no window can come from it.
@@ -25,12 +25,10 @@ public struct DiagnosisKeyIndex: Sendable {
     let table: [UInt32]
     let tableMask: Int
     /// The distinct sources in order of first appearance, and their keys.
-    public let sourceOrder: [String]
-    public let keysOfSource: [String: [Int32]]
-    /// A fingerprint of each source's keys (to notice a source whose contents changed).
-    let sourceDigest: [String: Int]
+    public let sourceOrder: [UInt32]
+    public let keysOfSource: [UInt32: [Int32]]
     /// Bit filter of each source's eligible RPIs.
-    let sourceFilter: [String: RPIFilter]
+    let sourceFilter: [UInt32: RPIFilter]
     /// Bit filter of all eligible RPIs.
     let filter: RPIFilter
     /// Bit filters of sets of sources, built on first use (see ``filter(ofSources:)``).
@@ -48,12 +46,15 @@ public struct DiagnosisKeyIndex: Sendable {
     ///
     /// - Parameters:
     ///   - keys: the downloaded keys; a key's index is its position here.
-    ///   - sources: the package each key came from (one entry per key), or `nil`
-    ///     if sources are not tracked (then the match cache cannot be used).
+    ///   - sources: the number of the package each key came from (one entry
+    ///     per key), or `nil` if sources are not tracked (then the match cache
+    ///     cannot be used). A number names one package's contents for good:
+    ///     the match cache remembers which numbers it matched, so a package
+    ///     whose keys change must get a new number.
     ///   - matcher: decides which keys are eligible (see ``ExposureMatcher/isEligible(_:)``).
     ///   - threads: derivation threads (≥ 1); the index does not depend on it.
     /// - Throws: ``BatchCryptoError`` if OpenSSL fails to derive the identifiers.
-    public init(keys: [DiagnosisKey], sources: [String]? = nil, matcher: ExposureMatcher, threads: Int = 1) throws(BatchCryptoError) {
+    public init(keys: [DiagnosisKey], sources: [UInt32]? = nil, matcher: ExposureMatcher, threads: Int = 1) throws(BatchCryptoError) {
         precondition(sources == nil || sources!.count == keys.count)
         var positions = [Int?](repeating: nil, count: keys.count)
         var eligible = [TemporaryExposureKey]()
@@ -80,25 +81,21 @@ public struct DiagnosisKeyIndex: Sendable {
                 table[slot] = UInt32(row + 1)
             }
         }
-        var order = [String]()
-        var bySource = [String: [Int32]]()
-        var digest = [String: Int]()
-        var filters = [String: RPIFilter]()
+        var order = [UInt32]()
+        var bySource = [UInt32: [Int32]]()
+        var filters = [UInt32: RPIFilter]()
         if let sources {
             for (index, source) in sources.enumerated() {
                 if bySource[source] == nil { order.append(source) }
                 bySource[source, default: []].append(Int32(index))
             }
             for (source, members) in bySource {
-                var hasher = Hasher()
                 var rows = [Int]()
                 for k in members {
-                    hasher.combine(keys[Int(k)])
                     if let position = positions[Int(k)] {
                         rows += derived.keyOffsets[position]..<derived.keyOffsets[position + 1]
                     }
                 }
-                digest[source] = hasher.finalize()
                 filters[source] = RPIFilter(rows: rows, of: derived)
             }
         }
@@ -111,7 +108,6 @@ public struct DiagnosisKeyIndex: Sendable {
         self.tableMask = mask
         self.sourceOrder = order
         self.keysOfSource = bySource
-        self.sourceDigest = digest
         self.sourceFilter = filters
         self.filter = RPIFilter(rows: Array(0..<derived.count), of: derived)
         self.toleranceIntervals = matcher.rules.toleranceIntervals
@@ -125,9 +121,9 @@ public struct DiagnosisKeyIndex: Sendable {
     /// ones are built for the caller alone). The filter depends only on the
     /// set, so which thread builds it does not matter.
     ///
-    /// - Parameter sources: source paths of this index, in ``sourceOrder``.
+    /// - Parameter sources: source numbers of this index, in ``sourceOrder``.
     /// - Returns: the filter (no false negatives for any RPI of those sources).
-    func filter(ofSources sources: [String]) -> RPIFilter {
+    func filter(ofSources sources: [UInt32]) -> RPIFilter {
         if sources.count == 1, let single = sourceFilter[sources[0]] { return single }
         if let cached = unionFilters.filters.withLock({ $0[sources] }) { return cached }
         var rows = [Int]()
@@ -148,7 +144,7 @@ public struct DiagnosisKeyIndex: Sendable {
     /// See ``filter(ofSources:)``.
     final class UnionFilterCache: Sendable {
         static let capacity = 64
-        let filters = Mutex<[[String]: RPIFilter]>([:])
+        let filters = Mutex<[[UInt32]: RPIFilter]>([:])
     }
 
     /// The UTC days in which a sighting can fall and still match `key`: its

@@ -13,7 +13,7 @@
 /// keys, each key's windows in time order).
 public struct ExposureMatchCache: Sendable {
     struct Entry: Sendable {
-        var source: String
+        var source: UInt32
         /// Position of the key among its source's keys.
         var offset: Int
         var key: DiagnosisKey
@@ -23,8 +23,9 @@ public struct ExposureMatchCache: Sendable {
 
     /// Keys that produced windows.
     var entries: [Entry] = []
-    /// Sources whose keys have all been matched, with their digest then.
-    var matchedSources: [String: Int] = [:]
+    /// Sources whose keys have all been matched (a source number names fixed
+    /// contents, see ``DiagnosisKeyIndex/sources``).
+    var matchedSources = SourceSet()
     /// The store's `nextChunkSerial` at the last update.
     var seenSerial = 0
     /// The store's `expiredBeforeDay` and `clearCount` at the last update.
@@ -56,11 +57,11 @@ public struct ExposureMatchCache: Sendable {
     ///   - index: the indexed keys, with sources.
     ///   - store: the phone's sightings.
     ///   - heldVersion: a version number of the set of held packages.
-    ///   - isHeld: whether the phone holds the package of a source path.
+    ///   - isHeld: whether the phone holds the package of a source number.
     ///   - matcher: the matching rules and mapping (the same on every call).
     /// - Returns: the windows of every held key, in index order.
     public mutating func update(
-        index: DiagnosisKeyIndex, store: SightingStore, heldVersion: Int, isHeld: (String) -> Bool, matcher: ExposureMatcher
+        index: DiagnosisKeyIndex, store: SightingStore, heldVersion: Int, isHeld: (UInt32) -> Bool, matcher: ExposureMatcher
     ) -> [MatchedExposureWindow] {
         precondition(index.sources != nil, "the match cache needs the keys' sources")
         if rules != matcher.rules || mapping != matcher.mapping || !store.open.isEmpty || seenClearCount != store.clearCount
@@ -75,14 +76,12 @@ public struct ExposureMatchCache: Sendable {
         if sameSources && seenSerial == store.nextChunkSerial && seenExpiry == store.expiredBeforeDay {
             return output()  // nothing changed
         }
-        var usable = Set<String>()
+        var usable = SourceSet()
         if !sameSources {
-            // Sources usable now; drop what no longer is, or whose contents changed.
+            // Sources usable now; drop what no longer is.
             for source in index.sourceOrder where isHeld(source) { usable.insert(source) }
-            for (source, digest) in matchedSources where !usable.contains(source) || index.sourceDigest[source] != digest {
-                matchedSources[source] = nil
-            }
-            entries.removeAll { matchedSources[$0.source] == nil }
+            matchedSources.removeAll { !usable.contains($0) }
+            entries.removeAll { !matchedSources.contains($0.source) }
             entryKeyIndex = entries.map { Int(index.keysOfSource[$0.source]![$0.offset]) }
         }
 
@@ -112,16 +111,17 @@ public struct ExposureMatchCache: Sendable {
                         },
                         { rpi in
                             index.forEachKey(withRPI: rpi) { k in
-                                if matchedSources[index.sources![k]] != nil { recompute.insert(k) }
+                                if matchedSources.contains(index.sources![k]) { recompute.insert(k) }
                             }
                         })
                 }
             }
         }
         // Sources not matched yet: test every stored identifier against their filters.
-        let fresh = sameSources ? [] : index.sourceOrder.filter { usable.contains($0) && matchedSources[$0] == nil }
+        let fresh = sameSources ? [] : index.sourceOrder.filter { usable.contains($0) && !matchedSources.contains($0) }
         if !fresh.isEmpty {
-            let freshSet = Set(fresh)
+            var freshSet = SourceSet()
+            for source in fresh { freshSet.insert(source) }
             let exact: (KeyBytes) -> Void = { rpi in
                 index.forEachKey(withRPI: rpi) { k in
                     if freshSet.contains(index.sources![k]) { recompute.insert(k) }
@@ -139,11 +139,11 @@ public struct ExposureMatchCache: Sendable {
                         }, exact)
                 }
             }
-            for source in fresh { matchedSources[source] = index.sourceDigest[source] }
+            for source in fresh { matchedSources.insert(source) }
         }
         // Match what changed.
         if !recompute.isEmpty || !sameSources {
-            var position = [String: [Int: Int]]()  // source → offset → entry
+            var position = [UInt32: [Int: Int]]()  // source → offset → entry
             for (i, entry) in entries.enumerated() { position[entry.source, default: [:]][entry.offset] = i }
             var removed = Set<Int>()
             for k in recompute.sorted() {

@@ -47,11 +47,13 @@ public struct CoronaWarnApp: Sendable {
     public private(set) var hasSharedKeys = false
     public private(set) var detection: ExposureDetectionSchedule
     public private(set) var notifier: RiskChangeNotifier
-    /// Keys of the packages processed, by package path.
-    public private(set) var packages: [String: [DiagnosisKey]] = [:]
-    /// Hour packages whose keys a held day package repeats, with that day
-    /// package's path: held through it (``VerifiedKeyPackage/covers``).
-    public private(set) var coveredBy: [String: String] = [:]
+    /// The packages processed (at most the retained day packages and the
+    /// hour packages of days without one).
+    public private(set) var packages: [VerifiedKeyPackage] = []
+    /// The numbers of `packages`, and of the hour packages whose keys a held
+    /// day package repeats (held through it, ``VerifiedKeyPackage/covers``).
+    private var heldNumbers = SourceSet()
+    private var coveredNumbers = SourceSet()
     private var hasNewPackages = false
     /// Changes whenever `packages` does (for the match cache).
     private var packagesVersion = 0
@@ -112,8 +114,9 @@ public struct CoronaWarnApp: Sendable {
         hasSharedKeys = false
         detection = ExposureDetectionSchedule(maxDetectionsPerDay: detection.maxDetectionsPerDay)
         notifier = RiskChangeNotifier(notificationsPermitted: consents.notifications)
-        packages = [:]
-        coveredBy = [:]
+        packages = []
+        heldNumbers = SourceSet()
+        coveredNumbers = SourceSet()
         hasNewPackages = false
         packagesVersion += 1
         prunedBeforeDay = nil
@@ -233,11 +236,15 @@ public struct CoronaWarnApp: Sendable {
     /// package a held day package covers is not new.
     public mutating func receive(_ downloaded: [VerifiedKeyPackage], now: Int64) {
         var added = false
-        for package in downloaded where packages[package.path] == nil && coveredBy[package.path] == nil {
-            packages[package.path] = package.keys
+        for package in downloaded where !holds(package.number) {
+            packages.append(package)
+            heldNumbers.insert(package.number)
             for hour in package.covers {
-                coveredBy[hour] = package.path
-                packages[hour] = nil
+                coveredNumbers.insert(hour)
+                if heldNumbers.contains(hour) {
+                    heldNumbers.remove(hour)
+                    packages.removeAll { $0.number == hour }
+                }
             }
             hasNewPackages = true
             added = true
@@ -246,17 +253,24 @@ public struct CoronaWarnApp: Sendable {
         // Filtering again with the same cutoff and no new package changes nothing.
         guard added || prunedBeforeDay != oldest else { return }
         let before = packages.count
-        packages = packages.filter { _, keys in
-            keys.isEmpty || keys.contains { $0.rollingStartIntervalNumber.dayNumber >= oldest }
+        packages.removeAll { package in
+            !package.keys.isEmpty && !package.keys.contains { $0.rollingStartIntervalNumber.dayNumber >= oldest }
         }
         prunedBeforeDay = oldest
-        if packages.count != before { coveredBy = coveredBy.filter { packages[$0.value] != nil } }
+        if packages.count != before {
+            heldNumbers = SourceSet()
+            coveredNumbers = SourceSet()
+            for package in packages {
+                heldNumbers.insert(package.number)
+                for hour in package.covers { coveredNumbers.insert(hour) }
+            }
+        }
         if added || packages.count != before { packagesVersion += 1 }
     }
 
-    /// Whether the app holds the keys of the package at `path`, itself or
-    /// through a day package that covers it.
-    public func holds(_ path: String) -> Bool { packages[path] != nil || coveredBy[path] != nil }
+    /// Whether the app holds the keys of the package numbered `number`,
+    /// itself or through a day package that covers it.
+    public func holds(_ number: UInt32) -> Bool { heldNumbers.contains(number) || coveredNumbers.contains(number) }
 
     /// Runs exposure detection and the risk calculation if the schedule says
     /// so; `index` holds the identifiers of all distributed keys (derived once
@@ -291,10 +305,10 @@ public struct CoronaWarnApp: Sendable {
     /// ``matchedWindowsAfresh(index:matcher:)``.
     mutating func matchedWindows(index: DiagnosisKeyIndex, matcher: ExposureMatcher) -> [MatchedExposureWindow] {
         guard index.sources != nil else { return matchedWindowsAfresh(index: index, matcher: matcher) }
-        let (held, covered) = (packages, coveredBy)
+        let (held, covered) = (heldNumbers, coveredNumbers)
         return matchCache.update(
             index: index, store: framework.sightings, heldVersion: packagesVersion,
-            isHeld: { held[$0] != nil || covered[$0] != nil }, matcher: matcher)
+            isHeld: { held.contains($0) || covered.contains($0) }, matcher: matcher)
     }
 
     /// Every key of `index` matched against every sighting, then restricted to
@@ -305,7 +319,7 @@ public struct CoronaWarnApp: Sendable {
             // The index says which package each key came from.
             return matched.filter { holds(sources[$0.keyIndex]) }
         }
-        let held = Set(packages.values.flatMap { $0.map(KeyIdentity.init) })
+        let held = Set(packages.flatMap { $0.keys.map(KeyIdentity.init) })
         return matched.filter { held.contains(KeyIdentity(index.keys[$0.keyIndex])) }
     }
 

@@ -7,19 +7,26 @@ import Foundation
 /// ``KeyPackageVerifier`` makes these, so a tampered package can never reach a
 /// phone's matching.
 public struct VerifiedKeyPackage: Hashable, Sendable {
-    /// The package's CDN path, which identifies it to the app.
+    /// The package's CDN path.
     public let path: String
+    /// The number the verifier gave it (one after another, never reused): how
+    /// apps and the key index name the package, so that a phone keeps a few
+    /// bits per package rather than its path (``SourceSet``).
+    public let number: UInt32
     /// Its keys.
     public let keys: [DiagnosisKey]
-    /// For a day package, the paths of the hour packages whose keys it
+    /// For a day package, the numbers of the hour packages whose keys it
     /// repeats (cwa-server `docs/DISTRIBUTION.md`: the day package of a date
     /// holds every key of that date's hour packages); empty for an hour
     /// package. An app holding the day package holds those keys, and drops
     /// the hour packages, as the CWA apps do.
-    public let covers: [String]
+    public let covers: [UInt32]
+    /// Whether it is an hour package.
+    public var isHourPackage: Bool { path.contains("/hour/") }
 
-    fileprivate init(path: String, keys: [DiagnosisKey], covers: [String]) {
+    fileprivate init(path: String, number: UInt32, keys: [DiagnosisKey], covers: [UInt32]) {
         self.path = path
+        self.number = number
         self.keys = keys
         self.covers = covers
     }
@@ -32,6 +39,8 @@ public struct KeyPackageVerifier: Sendable {
     public let pinnedKey: P256.Signing.PublicKey
     /// Paths of packages that failed verification or parsing, with the reason.
     public private(set) var rejected: [String: String] = [:]
+    /// The number the next verified package gets.
+    private var nextNumber: UInt32 = 0
 
     public init(pinnedKey: P256.Signing.PublicKey) {
         self.pinnedKey = pinnedKey
@@ -39,15 +48,17 @@ public struct KeyPackageVerifier: Sendable {
 
     /// The verified contents of `package` downloaded from `path`, or nil (and a
     /// record in `rejected`) if it does not verify or does not parse.
-    /// `covering` names, for a day package, the hour packages whose keys it
-    /// repeats (``VerifiedKeyPackage/covers``).
-    public mutating func verify(_ package: KeyExportPackage, path: String, covering: [String] = []) -> VerifiedKeyPackage? {
+    /// `covering` numbers, for a day package, the verified hour packages whose
+    /// keys it repeats (``VerifiedKeyPackage/covers``).
+    public mutating func verify(_ package: KeyExportPackage, path: String, covering: [UInt32] = []) -> VerifiedKeyPackage? {
         do {
             guard try package.verify(with: pinnedKey) == .verified else {
                 rejected[path] = "signature does not verify with the pinned key"
                 return nil
             }
-            return VerifiedKeyPackage(path: path, keys: try package.export().keys, covers: covering)
+            let keys = try package.export().keys
+            defer { nextNumber += 1 }
+            return VerifiedKeyPackage(path: path, number: nextNumber, keys: keys, covers: covering)
         } catch {
             rejected[path] = error.description
             return nil

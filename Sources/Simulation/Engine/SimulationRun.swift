@@ -48,7 +48,7 @@ public struct SimulationRun: Sendable {
     var verified: [VerifiedKeyPackage] = []
     /// Paths of the verified hour packages of each UTC day, for the day
     /// package that covers them.
-    var hourPathsByDay: [Int64: [String]] = [:]
+    var hourPackagesByDay: [Int64: [UInt32]] = [:]
     /// The packages on the CDN, as the phones' download runs see them.
     var cdn: KeyPackageCDN
     var index: DiagnosisKeyIndex
@@ -264,22 +264,22 @@ public struct SimulationRun: Sendable {
             var fresh = [VerifiedKeyPackage]()
             for package in published {
                 let path = package.path(region: "DE")
-                let covering = package.kind == .day ? hourPathsByDay[package.day] ?? [] : []
+                let covering = package.kind == .day ? hourPackagesByDay[package.day] ?? [] : []
                 guard let checked = verifier.verify(package.package, path: path, covering: covering) else { continue }
                 cdn.publish(checked, kind: package.kind, at: now)
                 guard package.kind == .hour else { continue }
                 fresh.append(checked)
-                hourPathsByDay[package.day, default: []].append(path)
+                hourPackagesByDay[package.day, default: []].append(checked.number)
                 row.keysDistributed += checked.keys.count
             }
             verified += fresh
             let cutoff = ENIntervalNumber(unixSeconds: now).dayNumber - 15
             let expired = { (package: VerifiedKeyPackage) in package.keys.allSatisfy { $0.rollingStartIntervalNumber.dayNumber < cutoff } }
             verified.removeAll(where: expired)
-            hourPathsByDay = hourPathsByDay.filter { $0.key >= Int64(cutoff) - 1 }
+            hourPackagesByDay = hourPackagesByDay.filter { $0.key >= Int64(cutoff) - 1 }
             lap("backend", &mark)
             index = try DiagnosisKeyIndex(
-                keys: verified.flatMap(\.keys), sources: verified.flatMap { package in package.keys.map { _ in package.path } },
+                keys: verified.flatMap(\.keys), sources: verified.flatMap { package in package.keys.map { _ in package.number } },
                 matcher: matcher, threads: workers)
             lap("key_index", &mark)
         }
