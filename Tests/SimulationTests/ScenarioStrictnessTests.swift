@@ -71,7 +71,7 @@ import WarnSimCore
     }
 
     @Test func theShippedScenariosStateEveryRequiredField() throws {
-        for name in ["town-10k.yaml", "city-100k.yaml", "village-2k.yaml", "town-10k-lockdown-2021.yaml"] {
+        for name in ["town-10k.yaml", "city-100k.yaml", "region-1m.yaml", "village-2k.yaml", "town-10k-lockdown-2021.yaml"] {
             let scenario = try Scenario.load(SimulationRunTests.scenarios.appendingPathComponent(name))
             #expect(scenario.app.services.distribution.shiftingPolicyThreshold == 1)
             #expect(scenario.app.maxDetectionsPerDay == 6)
