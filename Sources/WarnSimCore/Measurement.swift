@@ -18,8 +18,17 @@ public enum ProcessMeasurement {
     /// unavailable.
     public static func peakResidentBytes() -> Int {
         guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return 0 }
+        return peakResidentBytes(status: status)
+    }
+
+    /// The `VmHWM` of a /proc status text in bytes, or 0 if it has none.
+    ///
+    /// - Parameter status: the text of a `/proc/PID/status` file.
+    /// - Returns: the peak resident set size in bytes.
+    public static func peakResidentBytes(status: String) -> Int {
         for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {
-            let digits = line.split(separator: " ").compactMap { Int($0) }
+            // "VmHWM:\t  371000 kB"; from 8 digits on nothing but the tab separates the number.
+            let digits = line.split(whereSeparator: { $0 == " " || $0 == "\t" }).compactMap { Int($0) }
             if let kilobytes = digits.first { return kilobytes * 1024 }
         }
         return 0

@@ -48,16 +48,18 @@ public struct RunMemoryEstimate: Sendable, Equatable {
     /// Bytes per person and simulated day (sightings, windows, infections).
     public static let perPersonDayBytes = 600.0
     // With the sealed sightings on disk (`--sightings disk`, release build,
-    // 2 threads, town-10k resized; `bench simulate --sightings disk --json`):
-    //   --people  10000 --days 14:   165 MB
-    //   --people 100000 --days 14: 1,361 MB
-    //   --people 100000 --days 28: 1,863 MB
-    // Through the two 100k runs: 359 bytes per person-day and 8,260 bytes per
-    // person (the 10k run lies 1 % below the line); rounded up below.
+    // 2 threads, town-10k resized; `bench simulate --sightings disk --json`,
+    // after packages were kept as numbered bit sets, 2026-11-24):
+    //   --people    20000 --days 28:    317 MB
+    //   --people   100000 --days 28:  1,393 MB
+    //   --people   300000 --days 20:  3,928 MB
+    //   --people  1000000 --days 28: 14,153 MB (`/usr/bin/time -v`)
+    // The constants below put the estimate 2 % (300k) to 23 % (20k) above
+    // each; the million-person run's is 14.7 GB, 4 % above.
     /// Bytes per person of a run with its sightings on disk.
     public static let perPersonBytesSightingsOnDisk = 9_000.0
     /// Bytes per person and simulated day of a run with its sightings on disk.
-    public static let perPersonDayBytesSightingsOnDisk = 400.0
+    public static let perPersonDayBytesSightingsOnDisk = 200.0
     /// Bytes per person of the world alone.
     public static let worldPerPersonBytes = 4_000.0
     /// Bytes per person and day of the world alone.
