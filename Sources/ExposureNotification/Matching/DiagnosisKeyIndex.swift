@@ -244,14 +244,7 @@ struct RPIFilter: Sendable {
 
     /// Whether some RPI of the filter has the top 32 bits of `high`.
     func hasPrefix(of high: UInt64) -> Bool {
-        let target = UInt32(truncatingIfNeeded: high >> 32)
-        var low = 0
-        var upper = prefixes.count
-        while low < upper {
-            let mid = (low + upper) / 2
-            if prefixes[mid] < target { low = mid + 1 } else { upper = mid }
-        }
-        return low < prefixes.count && prefixes[low] == target
+        prefixes.sortedContains(UInt32(truncatingIfNeeded: high >> 32))
     }
 
     @inline(__always)
@@ -277,5 +270,18 @@ extension ExposureMatcher {
             windows += match(key: index.keys[keyIndex], keyIndex: keyIndex, derived: index.derived, derivedIndex: position, in: store)
         }
         return windows
+    }
+}
+
+extension [UInt32] {
+    /// Whether this array, sorted ascending, holds `value` (binary search).
+    func sortedContains(_ value: UInt32) -> Bool {
+        var low = 0
+        var upper = count
+        while low < upper {
+            let mid = (low + upper) / 2
+            if self[mid] < value { low = mid + 1 } else { upper = mid }
+        }
+        return low < count && self[low] == value
     }
 }

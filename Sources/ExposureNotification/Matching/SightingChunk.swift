@@ -125,14 +125,7 @@ public struct SightingChunk: Sendable {
     /// for one on disk, whether an entry's 32-bit prefix equals `rpi`'s.
     func mayContain(_ rpi: KeyBytes) -> Bool {
         guard case .disk(let prefixes, _, _, _) = storage else { return true }
-        let target = UInt32(truncatingIfNeeded: rpi.high >> 32)
-        var low = 0
-        var high = prefixes.count
-        while low < high {
-            let mid = (low + high) / 2
-            if prefixes[mid] < target { low = mid + 1 } else { high = mid }
-        }
-        return low < prefixes.count && prefixes[low] == target
+        return prefixes.sortedContains(UInt32(truncatingIfNeeded: rpi.high >> 32))
     }
 
     // MARK: Reading
