@@ -100,8 +100,11 @@ import WarnSimTestSupport
         let outcomes = FieldOutcomeCalculator(runs: set).outcomes(warnedAt: set.recordedWarnings)
         // (Compared as metrics.csv rows: NaN intervals are not == to themselves.)
         #expect(
-            MetricsCSV.row(id: "x", parameters: [], metrics: a, outcomes: outcomes, primary: .detectable)
-                == MetricsCSV.row(id: "x", parameters: [], metrics: b, outcomes: outcomes, primary: .detectable))
+            MetricsCSV.row(
+                id: "x", parameters: [], metrics: a, outcomes: outcomes, encounters: EncounterOutcomes(matrix: nil), primary: .detectable)
+                == MetricsCSV.row(
+                    id: "x", parameters: [], metrics: b, outcomes: outcomes, encounters: EncounterOutcomes(matrix: nil),
+                    primary: .detectable))
         let m = a[.infected]!
         #expect(m.matrix.phones == set.labels[0].phones.count)
         #expect(m.precisionSeedInterval.lower.isNaN)

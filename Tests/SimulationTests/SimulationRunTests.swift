@@ -41,6 +41,7 @@ import WarnSimCore
         #expect(RunOutputs.windowsCSV(RunOutputs.storedWindows(one)) == RunOutputs.windowsCSV(RunOutputs.storedWindows(two)))
         #expect(WindowStore.encode(RunOutputs.storedWindows(one)) == WindowStore.encode(RunOutputs.storedWindows(two)))
         #expect(one.exposureFileBytes() == two.exposureFileBytes())
+        #expect(ContactStore.encode(one.distributedKeyDays) == ContactStore.encode(two.distributedKeyDays))
         #expect(RunOutputs.summaryCSV(one) == RunOutputs.summaryCSV(two))
     }
 

@@ -118,7 +118,7 @@ import WarnSimTestSupport
         #expect(quarantine.status == 0, "\(quarantine.stderr)")
         let expected = try Self.files(under: one)
         let actual = try Self.files(under: merged)
-        #expect(expected.count == 9 + 9 + 8, "\(expected.keys.sorted())")
+        #expect(expected.count == 10 + 10 + 9, "\(expected.keys.sorted())")
         #expect(actual.keys.sorted() == expected.keys.sorted())
         for (name, data) in expected { #expect(actual[name] == data, "merged \(name) differs from simulate --seeds") }
         let manifest = try String(contentsOf: merged.appendingPathComponent("plain/seed-2/manifest.json"), encoding: .utf8)

@@ -18,7 +18,10 @@ import WarnSimTestSupport
         #expect(
             try WarnSimProcess.run(["simulate", scenario.path, "--seed", "5", "--days", "6", "--out", single.path, "--threads", "1"]).status
                 == 0)
-        for name in ["phones.csv", "infections.csv", "windows.csv", "summary.csv", "counterfactual.csv", "windows.bin", "exposures.bin"] {
+        for name in [
+            "phones.csv", "infections.csv", "windows.csv", "summary.csv", "counterfactual.csv", "windows.bin", "exposures.bin",
+            "contacts.bin",
+        ] {
             let a = try Data(contentsOf: single.appendingPathComponent(name))
             let b = try Data(contentsOf: ensemble.appendingPathComponent("seed-5/\(name)"))
             #expect(a == b, "seed-5/\(name) differs from the single run")
@@ -51,7 +54,10 @@ import WarnSimTestSupport
             ])
             #expect(result.status == 0, "\(result.stderr)")
         }
-        for name in ["phones.csv", "infections.csv", "windows.csv", "summary.csv", "counterfactual.csv", "windows.bin", "exposures.bin"] {
+        for name in [
+            "phones.csv", "infections.csv", "windows.csv", "summary.csv", "counterfactual.csv", "windows.bin", "exposures.bin",
+            "contacts.bin",
+        ] {
             let a = try Data(contentsOf: folder.appendingPathComponent("memory/\(name)"))
             let b = try Data(contentsOf: folder.appendingPathComponent("disk/\(name)"))
             #expect(a == b, "\(name) differs with the sightings on disk")

@@ -89,11 +89,17 @@ public struct PhoneLabels: Sendable {
     /// The minute of the day (fractional) at which one day's encounters with one
     /// infectious person meet the close-contact criterion, or nil.
     static func closeContactMinute(_ encounters: [StoredExposure], options: LabelOptions) -> Double? {
+        closeContactMinute(segments: encounters.map(\.segments), options: options)
+    }
+
+    /// The minute of the day (fractional) at which one day's encounters, each
+    /// given by its segments, meet the close-contact criterion, or nil.
+    static func closeContactMinute(segments encounters: [[StoredExposure.Segment]], options: LabelOptions) -> Double? {
         let needed = options.closeContactMinutes
         let within = Float(options.closeContactMetres)
         switch options.closeContactMode {
         case .cumulative:
-            var segments = encounters.flatMap(\.segments).filter { $0.distance <= within }
+            var segments = encounters.joined().filter { $0.distance <= within }
             segments.sort { ($0.start, $0.end) < ($1.start, $1.end) }
             var sum = 0.0
             for s in segments {
@@ -107,7 +113,7 @@ public struct PhoneLabels: Sendable {
             for encounter in encounters {
                 var runStart: Double?
                 var runEnd = -1.0
-                for s in encounter.segments {
+                for s in encounter {
                     let start = Double(s.start)
                     let end = Double(s.end)
                     guard s.distance <= within else {

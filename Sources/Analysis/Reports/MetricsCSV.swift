@@ -4,7 +4,8 @@ import WarnSimCore
 /// `metrics.csv` of `warnsim evaluate` and `warnsim sweep`: one row per
 /// configuration; `id`, the swept parameters, then the primary label's metrics
 /// unprefixed, every other label's metrics prefixed with its name, then the
-/// label-independent field outcomes (``FieldOutcomes``; Outputs/README.md
+/// label-independent field outcomes (``FieldOutcomes``) and the
+/// encounter-level outcomes (``EncounterOutcomes``; Outputs/README.md
 /// documents every column).
 public enum MetricsCSV {
     /// The metric columns of one label, in file order.
@@ -24,7 +25,7 @@ public enum MetricsCSV {
     }
 
     private static let metricColumnSet: Set<String> = {
-        var names = Set(metricColumns + FieldOutcomes.columns)
+        var names = Set(metricColumns + FieldOutcomes.columns + EncounterOutcomes.columns)
         for label in GroundTruthLabel.allCases { names.formUnion(metricColumns.map { label.columnPrefix + $0 }) }
         return names
     }()
@@ -40,18 +41,19 @@ public enum MetricsCSV {
             let prefix = label == primary ? "" : label.columnPrefix
             columns += metricColumns.map { prefix + $0 }
         }
-        columns += FieldOutcomes.columns
+        columns += FieldOutcomes.columns + EncounterOutcomes.columns
         return columns.joined(separator: ",") + "\n"
     }
 
     public static func row(
-        id: String, parameters: [String], metrics: [GroundTruthLabel: LabelMetrics], outcomes: FieldOutcomes, primary: GroundTruthLabel
+        id: String, parameters: [String], metrics: [GroundTruthLabel: LabelMetrics], outcomes: FieldOutcomes,
+        encounters: EncounterOutcomes, primary: GroundTruthLabel
     ) -> String {
         var cells = [escape(id)] + parameters.map(escape)
         for label in labelOrder(primary: primary) {
             cells += values(metrics[label]!)
         }
-        cells += outcomes.cells
+        cells += outcomes.cells + encounters.cells
         return cells.joined(separator: ",") + "\n"
     }
 

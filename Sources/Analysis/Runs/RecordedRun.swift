@@ -26,6 +26,8 @@ public struct RecordedRun: Sendable {
         public var warningDelay: Int64 = 0
         /// The tests registered in the app, in time order.
         public var appTests: [AppTest] = []
+        /// Whether the user consented to exposure logging (E01.03); false without the app.
+        public var exposureLogging = false
 
         /// When the user saw the first warning of the run, nil if never.
         public var warnedAt: Int64? { firstWarningAt }
@@ -61,6 +63,10 @@ public struct RecordedRun: Sendable {
     public let infections: [Infection]
     public let exposures: [StoredExposure]
     public let windows: [StoredWindow]
+    /// The distributed key-days with their true contacts (`contacts.bin`), the
+    /// ground truth of the encounter-level metrics; nil for a run written
+    /// before WarnSim recorded them.
+    public var keyDays: [StoredKeyDay]?
     /// Totals of `summary.csv` over the run's days.
     public var totals = DayTotals()
     /// Infections of the counterfactual (`counterfactual.csv`), nil without one.
@@ -144,6 +150,16 @@ public struct RecordedRun: Sendable {
         var run = RecordedRun(
             folder: folder, seed: seed, days: days, startTime: startTime, distanceModel: distanceModel, risk: risk,
             phones: phones, infections: infections, exposures: exposures, windows: windows)
+        if case .object(let outputs)? = manifest["outputs"], outputs[ContactStore.fileName] != nil {
+            run.keyDays = try ContactStore.decode(
+                try bytes(path(ContactStore.fileName)), file: path(ContactStore.fileName), people: people)
+            for (index, keyDay) in run.keyDays!.enumerated()
+            where !phones[keyDay.owner].sharedKeys || keyDay.contacts.contains(where: { !phones[$0.phone].exposureLogging }) {
+                throw InputError(
+                    file: path(ContactStore.fileName), field: "record \(index)",
+                    problem: "names an owner who shared no keys or a phone without exposure logging")
+            }
+        }
         run.totals = try readTotals(path: path("summary.csv"), days: days)
         if FileManager.default.fileExists(atPath: path(RunOutputs.counterfactualFileName)) {
             run.counterfactualInfections = try readCounterfactual(path: path(RunOutputs.counterfactualFileName), days: days)
@@ -219,6 +235,7 @@ public struct RecordedRun: Sendable {
         let seen = try table.column("first_warning_at")
         let delay = try table.column("warning_delay_s")
         let tests = try table.column("app_tests")
+        let logging: Int? = table.header.contains("exposure_logging") ? try table.column("exposure_logging") : nil
         guard table.rows.count == people else {
             throw InputError(file: path, problem: "has \(table.rows.count) rows; the manifest says \(people) people")
         }
@@ -234,6 +251,7 @@ public struct RecordedRun: Sendable {
                 warningDelay: try table.optionalInt64(row: row, column: delay) ?? 0,
                 appTests: try appTests(table.rows[row][tests], table: table, row: row, column: tests))
             phone.firstWarningAt = try table.optionalInt64(row: row, column: seen)
+            if let logging, phone.hasApp { phone.exposureLogging = try table.flag(row: row, column: logging) }
             if let platformColumn {
                 let cell = table.rows[row][platformColumn]
                 if phone.hasApp {

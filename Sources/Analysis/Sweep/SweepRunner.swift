@@ -65,6 +65,7 @@ public struct SweepRunner: Sendable {
         let scored = plan.scored
         let evaluator = Evaluator(labels: runs.labels, options: spec.labels, resamples: spec.bootstrap, seed: spec.seed)
         let field = FieldOutcomeCalculator(runs: runs)
+        let encounterScorer = EncounterScorer(runs: runs.runs, options: spec.labels)
         lap(\.prepare)
         var scorers: [WarningScorer]?
         let chunks = stride(from: 0, to: scored.count, by: chunkSize).map { $0..<min($0 + chunkSize, scored.count) }
@@ -87,6 +88,7 @@ public struct SweepRunner: Sendable {
                 }
                 let configurations = chunk.map { scored[$0].configuration }
                 let warned = try scorers!.map { try $0.warnedAt(configurations: configurations, workers: workers) }
+                let encounters = try encounterScorer.outcomes(configurations: configurations, workers: workers)
                 lap(\.scoring)
                 let results = evaluate(evaluator, warned: warned, count: configurations.count, workers: workers)
                 lap(\.metrics)
@@ -95,7 +97,8 @@ public struct SweepRunner: Sendable {
                     let entry = plan.entries[scored[offset].entry]
                     let row = MetricsCSV.row(
                         id: entry.id, parameters: entry.cells, metrics: results[i],
-                        outcomes: field.outcomes(warnedAt: warned.map { $0[i] }), primary: spec.labels.primary)
+                        outcomes: field.outcomes(warnedAt: warned.map { $0[i] }), encounters: encounters[i],
+                        primary: spec.labels.primary)
                     rows[scored[offset].entry] = row
                     text += row
                 }

@@ -57,6 +57,8 @@ public struct SimulationRun: Sendable {
     let matcher = ExposureMatcher()
     /// True encounters between app users of the last days (window ground truth).
     var ledger: EncounterLedger
+    /// The true contacts of every distributed key-day (`contacts.bin`).
+    var keyDayContacts = KeyDayContacts()
     /// `exposures.bin` records so far, and their number.
     var exposureRecords = BinaryWriter()
     public private(set) var exposureCount = 0
@@ -157,6 +159,9 @@ public struct SimulationRun: Sendable {
     /// The bytes of `exposures.bin` for the days simulated so far.
     public func exposureFileBytes() -> [UInt8] { ExposureStore.file(records: exposureRecords, count: exposureCount) }
 
+    /// The key-days distributed so far with their true contacts (`contacts.bin`).
+    public var distributedKeyDays: [StoredKeyDay] { keyDayContacts.stored }
+
     /// Simulates day `day` (0-based) completely.
     public mutating func simulate(day: Int) throws {
         let dayStart = app.startTime + Int64(day) * 86_400
@@ -189,6 +194,9 @@ public struct SimulationRun: Sendable {
             let now = dayStart + Int64(hour) * 3600
             try runHour(now: now, row: &row)
         }
+        // The keys distributed today, looked up while the ledger holds their days.
+        keyDayContacts.collect(
+            from: ledger, eligible: phones.map { $0.app?.consents.exposureLogging ?? false }, startTime: app.startTime)
         summary.append(row)
         ProcessMeasurement.returnFreedMemory()
         if let sightingSpill {
@@ -271,6 +279,9 @@ public struct SimulationRun: Sendable {
                 fresh.append(checked)
                 hourPackagesByDay[package.day, default: []].append(checked.number)
                 row.keysDistributed += checked.keys.count
+                for key in checked.keys {
+                    if let owner = ownerOfKey[CoronaWarnApp.KeyIdentity(key)] { keyDayContacts.distributed(key, owner: owner) }
+                }
             }
             verified += fresh
             let cutoff = ENIntervalNumber(unixSeconds: now).dayNumber - 15

@@ -122,7 +122,6 @@ public enum ExposureStore {
             let setting: UInt8 = try input.integer("setting")
             let outcomeRaw: UInt8 = try input.integer("outcome")
             let dose = try input.float("dose")
-            let segmentCount: UInt16 = try input.integer("segment_count")
             guard day >= 0, encounter >= 0, infector >= 0, exposed >= 0, infector != exposed else {
                 throw input.invalid("day", "day, encounter, infector or exposed is negative, or the infector is the exposed person")
             }
@@ -130,21 +129,7 @@ public enum ExposureStore {
                 throw input.invalid("outcome", "is \(outcomeRaw); expected 0…3")
             }
             guard dose.isFinite, dose >= 0 else { throw input.invalid("dose", "is \(dose); a dose is a finite number ≥ 0") }
-            guard segmentCount > 0 else { throw input.invalid("segment_count", "is 0; an encounter has at least one segment") }
-            var segments: [StoredExposure.Segment] = []
-            segments.reserveCapacity(Int(segmentCount))
-            var previousEnd: Int16 = 0
-            for _ in 0..<Int(segmentCount) {
-                let start: Int16 = try input.integer("segment.start_minute")
-                let end: Int16 = try input.integer("segment.end_minute")
-                let distance = try input.float("segment.distance_m")
-                guard start >= previousEnd, start < end, end <= 1440 else {
-                    throw input.invalid("segment.start_minute", "segment \(start)…\(end) is not an ordered part of the day 0…1440")
-                }
-                guard distance.isFinite, distance >= 0 else { throw input.invalid("segment.distance_m", "is \(distance)") }
-                previousEnd = end
-                segments.append(.init(start: start, end: end, distance: distance))
-            }
+            let segments = try Self.segments(&input)
             exposures.append(
                 StoredExposure(
                     day: Int(day), encounter: Int(encounter), infector: Int(infector), exposed: Int(exposed),
@@ -153,5 +138,27 @@ public enum ExposureStore {
         input.record = -1
         try input.finish()
         return exposures
+    }
+
+    /// One encounter's segments, as `exposures.bin` and `contacts.bin` store
+    /// them: a count, then ordered, non-overlapping parts of the day.
+    static func segments(_ input: inout BinaryReader) throws(InputError) -> [StoredExposure.Segment] {
+        let count: UInt16 = try input.integer("segment_count")
+        guard count > 0 else { throw input.invalid("segment_count", "is 0; an encounter has at least one segment") }
+        var segments: [StoredExposure.Segment] = []
+        segments.reserveCapacity(Int(count))
+        var previousEnd: Int16 = 0
+        for _ in 0..<Int(count) {
+            let start: Int16 = try input.integer("segment.start_minute")
+            let end: Int16 = try input.integer("segment.end_minute")
+            let distance = try input.float("segment.distance_m")
+            guard start >= previousEnd, start < end, end <= 1440 else {
+                throw input.invalid("segment.start_minute", "segment \(start)…\(end) is not an ordered part of the day 0…1440")
+            }
+            guard distance.isFinite, distance >= 0 else { throw input.invalid("segment.distance_m", "is \(distance)") }
+            previousEnd = end
+            segments.append(.init(start: start, end: end, distance: distance))
+        }
+        return segments
     }
 }

@@ -179,6 +179,7 @@ public enum RunOutputs {
             ("summary.csv", Data(summaryCSV(run).utf8)),
             (WindowStore.fileName, Data(WindowStore.encode(windows))),
             (ExposureStore.fileName, Data(run.exposureFileBytes())),
+            (ContactStore.fileName, Data(ContactStore.encode(run.distributedKeyDays))),
             (riskFileName, Data(ConfigurationWriter.yaml(run.riskConfiguration).utf8)),
         ]
         if let counterfactual { files.append((counterfactualFileName, Data(counterfactual.csv().utf8))) }

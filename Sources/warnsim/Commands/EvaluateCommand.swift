@@ -14,7 +14,10 @@ struct EvaluateCommand: ParsableCommand {
             outcomes.csv (infections averted against the runs' counterfactuals with \
             a bootstrap interval across seeds, person-days of quarantine and \
             isolation, quarantine days per infection averted, warnings per \
-            uploader) and manifest.json into --out. A phone is warned when its \
+            uploader) and manifest.json into --out. metrics.csv also holds the \
+            encounter-level counts and rates (one unit: a phone × an uploader's \
+            key-day, at risk by the close-contact criterion), as a laboratory test \
+            of a rule counts them. A phone is warned when its \
             user saw a HIGH total risk (the notification, or the next opening of \
             the app without notification permission). Columns in Outputs/README.md.
             """
@@ -49,12 +52,16 @@ struct EvaluateCommand: ParsableCommand {
         let evaluator = Evaluator(labels: set.labels, options: options, resamples: bootstrap, seed: seed)
         let metrics = evaluator.evaluate(warnedAt: set.recordedWarnings)
         let outcomes = FieldOutcomeCalculator(runs: set).outcomes(warnedAt: set.recordedWarnings)
+        let encounters = try EncounterScorer(runs: set.runs, options: options).outcomes(
+            configurations: [set.production], workers: ProcessInfo.processInfo.activeProcessorCount)[0]
         let loop = LoopOutcomes(runs: set.runs, resamples: bootstrap, seed: seed)
         let outcomesTable = LoopOutcomes.csv(rows: [("production", loop)])
         let folder = URL(fileURLWithPath: out)
         let table =
             MetricsCSV.header(parameters: [], primary: options.primary)
-            + MetricsCSV.row(id: "production", parameters: [], metrics: metrics, outcomes: outcomes, primary: options.primary)
+            + MetricsCSV.row(
+                id: "production", parameters: [], metrics: metrics, outcomes: outcomes, encounters: encounters,
+                primary: options.primary)
         let manifest = AnalysisManifest(
             version: WarnSimVersion.string, command: "evaluate", runs: set.runs, options: options, bootstrap: bootstrap, seed: seed,
             production: set.production.name, extra: [:])
@@ -72,6 +79,6 @@ struct EvaluateCommand: ParsableCommand {
         printOutput(
             EvaluationSummary.text(
                 metrics: metrics, outcomes: outcomes, primary: options.primary, configuration: set.production.name, runs: set.runs.count)
-                + loop.text)
+                + encounters.summaryLine(options: options) + loop.text)
     }
 }

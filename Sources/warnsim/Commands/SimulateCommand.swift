@@ -11,8 +11,8 @@ struct SimulateCommand: ParsableCommand {
         abstract: "Run a scenario: world, phones, app and servers; write the run's files.",
         discussion: """
             Writes manifest.json, phones.csv, infections.csv, windows.csv, \
-            summary.csv, windows.bin and exposures.bin (the input of evaluate, \
-            sweep and windows export), risk.yaml and counterfactual.csv (the \
+            summary.csv, windows.bin, exposures.bin and contacts.bin (the input \
+            of evaluate, sweep and windows export), risk.yaml and counterfactual.csv (the \
             same scenario and seed with every warning ignored, which evaluate \
             sets against the run for the infections warnings averted) into the \
             output folder (formats in Outputs/README.md). The same scenario and seed give \
