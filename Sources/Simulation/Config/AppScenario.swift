@@ -13,8 +13,11 @@ import WarnSimCore
 /// analyst chose. Testing and the response to results and warnings
 /// (``TestingScenario``, ``ResponseScenario``) have cited defaults.
 public struct AppScenario: Sendable {
-    /// Share of each age group (0–5, 6–17, 18–64, 65+) with the app installed.
+    /// Share of each age group (0–5, 6–17, 18–64, 65+) with the app installed
+    /// (`adoption_by_age` × `adoption_scale` × the ``AdoptionGate``).
     public var adoptionByAge: [Double]
+    /// The age gate and the share of phones that can run the app.
+    public var adoptionGate = AdoptionGate()
     /// E01.03/E01.04: share of installers who allow exposure logging.
     public var exposureLoggingConsent: Double
     /// E01.05: share of installers who allow notifications.
@@ -73,6 +76,9 @@ public struct AppScenario: Sendable {
         let app = try root.section("app")
         let adoption = try app.doubles("adoption_by_age", in: 0...1, count: 4...4)
         let scale = try app.double("adoption_scale", in: 0...1)
+        let gate = AdoptionGate(
+            minimumAge: try app.int("minimum_age", in: AdoptionGate.ages, default: 0),
+            supportedPhoneShare: try app.double("supported_phone_share", in: 0...1, default: 1))
         let consent = try app.double("exposure_logging_consent", in: 0...1)
         let notifications = try app.double("notification_permission", in: 0...1)
         let teleTAN = try app.double("tele_tan_share", in: 0...1)
@@ -128,13 +134,14 @@ public struct AppScenario: Sendable {
         let services = try ServicesConfiguration.parse(section: servicesSection)
 
         var scenario = AppScenario(
-            adoptionByAge: adoption.map { $0 * scale },
+            adoptionByAge: zip(adoption, AgeGroup.allCases).map { $0 * scale * gate.factor(for: $1) },
             exposureLoggingConsent: consent, notificationPermission: notifications,
             teleTANShare: teleTAN, shareKeysProbability: share,
             maxDetectionsPerDay: detections, tracingOffPerDay: tracingOff, tracingOffDays: tracingOffDays,
             bluetoothOffPerDay: bluetoothOff, bluetoothOffDays: bluetoothOffDays, resetPerDay: reset,
             iosShare: iosShare, unmeteredShare: unmetered, android: android, ios: ios, risk: risk,
             startTime: start, days: days, services: services)
+        scenario.adoptionGate = gate
         scenario.testing = try TestingScenario.parse(root.optionalSection("testing"))
         scenario.response = try ResponseScenario.parse(root.optionalSection("response"))
         scenario.sourceFiles = [riskURL]
