@@ -195,8 +195,10 @@ public struct SimulationRun: Sendable {
             try runHour(now: now, row: &row)
         }
         // The keys distributed today, looked up while the ledger holds their days.
+        mark = ContinuousClock.now
         keyDayContacts.collect(
             from: ledger, eligible: phones.map { $0.app?.consents.exposureLogging ?? false }, startTime: app.startTime)
+        lap("contacts", &mark)
         summary.append(row)
         ProcessMeasurement.returnFreedMemory()
         if let sightingSpill {
