@@ -179,6 +179,19 @@ public final class YAMLSection {
         return result
     }
 
+    /// A list of mappings, each as a section whose field path is `key[i]`;
+    /// nil when absent. A value that is not a list, or an element that is not
+    /// a mapping, is an error naming the field.
+    public func optionalSectionList(_ key: String) throws(InputError) -> [YAMLSection]? {
+        guard let value = node(key) else { return nil }
+        guard let sequence = value.sequence else { throw fail(key, "expected a list of mappings, found \(Self.describe(value))") }
+        var result: [YAMLSection] = []
+        for (index, element) in sequence.enumerated() {
+            result.append(try YAMLSection(node: element, file: file, path: "\(fieldPath(key))[\(index)]"))
+        }
+        return result
+    }
+
     // MARK: Numbers
 
     /// A real number in `range`.

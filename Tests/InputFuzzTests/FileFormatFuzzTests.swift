@@ -16,7 +16,7 @@ import WarnSimTestSupport
 @Suite struct FileFormatFuzzTests {
     @Test func scenarioFiles() throws {
         let count = FuzzBudget.inputs("scenarios")
-        let names = ["village-2k.yaml", "town-10k.yaml", "town-10k-lockdown-2021.yaml"]
+        let names = ["village-2k.yaml", "town-10k.yaml", "town-10k-lockdown-2021.yaml", "cwa-v1-to-v2-timeline.yaml"]
         let seeds = try names.map { try String(contentsOf: ProjectFiles.scenario($0), encoding: .utf8) }
         let url = ProjectFiles.scenario(".test-fuzz-\(UUID().uuidString).yaml")
         defer { try? FileManager.default.removeItem(at: url) }

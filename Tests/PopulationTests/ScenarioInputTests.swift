@@ -18,7 +18,10 @@ struct ScenarioInputTests {
     @Test("the shipped scenarios load")
     func shippedScenariosLoad() throws {
         _ = try ProjectFiles.required(ProjectFiles.calibrationTable)
-        for name in ["town-10k.yaml", "city-100k.yaml", "region-1m.yaml", "village-2k.yaml", "town-10k-lockdown-2021.yaml"] {
+        for name in [
+            "town-10k.yaml", "city-100k.yaml", "region-1m.yaml", "village-2k.yaml", "town-10k-lockdown-2021.yaml", "cwa-2020-v1.yaml",
+            "cwa-v1-to-v2-timeline.yaml",
+        ] {
             let scenario = try WorldScenario.loadWorldSections(try ProjectFiles.required(ProjectFiles.scenario(name)))
             #expect(scenario.calibrationTable.entries.count == 11_809)
             #expect(scenario.population.carriageBySetting.count == Setting.allCases.count)

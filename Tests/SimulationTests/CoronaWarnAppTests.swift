@@ -13,7 +13,7 @@ import WarnSimCore
     static let day0: Int64 = 1_618_358_400  // 2021-04-14 00:00 UTC
     static let hour: Int64 = 3600
 
-    static func engine() throws -> CWARiskEngine {
+    static func engine() throws -> PhoneRiskEngine {
         let path = URL(fileURLWithPath: #filePath)
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Configs/risk/cwa-2021-04-14.yaml").path
@@ -22,7 +22,7 @@ import WarnSimCore
             Issue.record("cwa-2021-04-14.yaml is not a CWA exposure-window set")
             throw CancellationError()
         }
-        return CWARiskEngine(parameters: parameters, platform: .android)
+        return .exposureWindows(CWARiskEngine(parameters: parameters, platform: .android))
     }
 
     static func app(_ id: UInt64, notifications: Bool = true) -> CoronaWarnApp {
@@ -134,7 +134,7 @@ import WarnSimCore
         let contactRisk = try #require(try contact.detectIfDue(now: now, index: index, matcher: matcher, engine: engine))
         let strangerRisk = try #require(try stranger.detectIfDue(now: now, index: index, matcher: matcher, engine: engine))
         #expect(contactRisk.totalRiskLevel == .high)
-        #expect(contactRisk.mostRecentDayWithHighRisk == Int(Self.day0 / 86_400))
+        #expect(contactRisk.exposureWindows?.mostRecentDayWithHighRisk == Int(Self.day0 / 86_400))
         #expect(strangerRisk.totalRiskLevel == .low)
         #expect(contact.events.last == .riskCalculated(at: now, level: .high, notified: true))
         #expect(stranger.events.last == .riskCalculated(at: now, level: .low, notified: false))

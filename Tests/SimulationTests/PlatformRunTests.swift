@@ -118,9 +118,9 @@ import WarnSimTestSupport
         var checked: [RiskPlatform: Int] = [:]
         for phone in apps where !phone.windows.isEmpty {
             let app = try #require(phone.app)
-            let engine = try #require(phone.engine)
+            let engine = try #require(phone.engine?.exposureWindowEngine)
             guard let last = app.events.last(where: { if case .riskCalculated = $0 { true } else { false } })?.time,
-                let risk = app.lastRisk
+                let risk = app.lastRisk?.exposureWindows
             else { continue }
             let windows = phone.windows.values.filter { $0.detectedAt <= last }
                 .sorted { ($0.firstScanTime, $0.owner) < ($1.firstScanTime, $1.owner) }.map(\.window)

@@ -71,7 +71,10 @@ import WarnSimCore
     }
 
     @Test func theShippedScenariosStateEveryRequiredField() throws {
-        for name in ["town-10k.yaml", "city-100k.yaml", "region-1m.yaml", "village-2k.yaml", "town-10k-lockdown-2021.yaml"] {
+        for name in [
+            "town-10k.yaml", "city-100k.yaml", "region-1m.yaml", "village-2k.yaml", "town-10k-lockdown-2021.yaml", "cwa-2020-v1.yaml",
+            "cwa-v1-to-v2-timeline.yaml",
+        ] {
             let scenario = try Scenario.load(SimulationRunTests.scenarios.appendingPathComponent(name))
             #expect(scenario.app.services.distribution.shiftingPolicyThreshold == 1)
             #expect(scenario.app.maxDetectionsPerDay == 6)

@@ -166,7 +166,10 @@ import WarnSimCore
             ({ $0.replacingOccurrences(of: "  share_keys_probability: 0.6\n", with: "") }, "app.share_keys_probability"),
             ({ $0.replacingOccurrences(of: "  start_date: 2021-04-12", with: "  start_date: 2021-04-13") }, "simulation.start_date"),
             ({ $0.replacingOccurrences(of: "  tele_tan_share: 0.1", with: "  tele_tan_share: 1.1") }, "app.tele_tan_share"),
-            ({ $0.replacingOccurrences(of: "cwa-2021-04-14.yaml", with: "immuni-2020-10-android.yaml") }, "risk.configuration"),
+            (
+                { $0.replacingOccurrences(of: "cwa-2021-04-14.yaml", with: "cwa-2021-04-14.yaml\n  timeline: []\n  whatever: 1") },
+                "risk.whatever"
+            ),
             ({ $0.replacingOccurrences(of: "shifting-policy-threshold: 1", with: "shifting-policy-threshold: 0") }, "services"),
             ({ $0 + "\nwhatever: 1\n" }, "whatever"),
             ({ $0.replacingOccurrences(of: "  people: 800", with: "  peeple: 800") }, "population.people"),

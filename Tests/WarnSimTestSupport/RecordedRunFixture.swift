@@ -13,13 +13,14 @@ public enum RecordedRunFixture {
         return text
     }
 
-    /// Simulates into a fresh temporary folder and returns the run folder's path.
-    public static func simulate(seed: UInt64, days: Int = 14) throws -> String {
+    /// Simulates into a fresh temporary folder and returns the run folder's
+    /// path; `edit` changes the scenario text first (for example its risk configuration).
+    public static func simulate(seed: UInt64, days: Int = 14, edit: (String) -> String = { $0 }) throws -> String {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("warnsim-analysis-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         // Beside the shipped scenarios, whose relative paths (radio, risk) it keeps.
         let scenarioURL = ProjectFiles.scenario(".test-\(UUID().uuidString).yaml")
-        try scenarioText().write(to: scenarioURL, atomically: true, encoding: .utf8)
+        try edit(scenarioText()).write(to: scenarioURL, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: scenarioURL) }
         let scenario = try Scenario.load(scenarioURL)
         var run = try SimulationRun(scenario: scenario, seed: seed, workers: 2)

@@ -28,6 +28,17 @@ public struct AppConfigurationEndpoint: Sendable {
         versions.append((now, bytes))
     }
 
+    /// Serves `bytes` as they are from `now` on, without signing them: what a
+    /// compromised CDN or an attacker between the backend and the apps would
+    /// serve (the apps' check must refuse what does not verify).
+    public mutating func serveUnsigned(_ bytes: Data, now: Int64) throws(AppConfigurationError) {
+        guard now >= 0 else { throw .signingFailed("negative publication time \(now)") }
+        if let last = versions.last, now < last.publishedAt {
+            throw .signingFailed("publication at \(now) precedes the current version's \(last.publishedAt)")
+        }
+        versions.append((now, bytes))
+    }
+
     /// The signed bytes served at `now`: the latest version published at or before `now`.
     public func fetch(now: Int64) throws(AppConfigurationError) -> Data {
         guard let current = versions.last(where: { $0.publishedAt <= now }) else { throw .notPublished }

@@ -59,7 +59,9 @@ public struct CoronaWarnApp: Sendable {
     private var packagesVersion = 0
     /// The retention cutoff `packages` was last filtered with.
     private var prunedBeforeDay: UInt32?
-    public private(set) var lastRisk: RiskResult?
+    /// The result of the last risk calculation (v2 or ENF v1, as the
+    /// configuration the app ran then).
+    public private(set) var lastRisk: PhoneRiskResult?
     /// The windows of the last detection, with the index of their key in the
     /// `DiagnosisKeyIndex` used.
     public private(set) var lastWindows: [MatchedExposureWindow] = []
@@ -275,13 +277,15 @@ public struct CoronaWarnApp: Sendable {
     /// Runs exposure detection and the risk calculation if the schedule says
     /// so; `index` holds the identifiers of all distributed keys (derived once
     /// for every phone), of which only the keys this app downloaded are used.
+    /// `engine` is the calculation of the app configuration the app checked
+    /// (the CWA v2 calculation or an ENF v1 scheme, ``PhoneRiskEngine``).
     /// Returns the result when a calculation ran. While exposure logging is
     /// off the framework refuses detection (E03.01); the app tries again at
     /// its next run, with the packages that arrived meanwhile still new.
     @discardableResult
     public mutating func detectIfDue(
-        now: Int64, index: DiagnosisKeyIndex, matcher: ExposureMatcher, engine: CWARiskEngine
-    ) throws -> RiskResult? {
+        now: Int64, index: DiagnosisKeyIndex, matcher: ExposureMatcher, engine: PhoneRiskEngine
+    ) throws -> PhoneRiskResult? {
         guard isExposureLoggingOn, detection.isDue(at: now, hasNewKeyFiles: hasNewPackages) else { return nil }
         detection.recordDetection(at: now)
         hasNewPackages = false

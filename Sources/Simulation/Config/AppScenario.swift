@@ -48,8 +48,12 @@ public struct AppScenario: Sendable {
     /// What Android phones and iPhones do differently (`app.android`, `app.ios`).
     public var android: PlatformBehaviour
     public var ios: PlatformBehaviour
-    /// The risk parameter set the phones use.
+    /// The risk parameter set the phones use from the start (any scheme: the
+    /// CWA v2 calculation or an ENF v1 scheme, ``PhoneRiskEngine``).
     public var risk: RiskConfiguration
+    /// Configurations published on the app-configuration endpoint during the
+    /// run (`risk.timeline`), in date order; empty when the parameters never change.
+    public var riskTimeline: [RiskTimelineEntry] = []
     /// The first simulated day (UTC midnight, Unix seconds); must be a Monday,
     /// as the world's day 0 is.
     public var startTime: Int64
@@ -63,10 +67,12 @@ public struct AppScenario: Sendable {
     /// Isolation, quarantine and the response to warnings (`response:`; cited
     /// defaults when absent).
     public var response: ResponseScenario = .defaults
-    /// The files the app sections refer to (the risk configuration), for the run manifest.
+    /// The files the app sections refer to (the risk configuration and those
+    /// of the timeline), for the run manifest.
     public var sourceFiles: [URL] = []
 
-    /// Parses the app sections of a parsed scenario document: `app`, `risk`,
+    /// Parses the app sections of a parsed scenario document: `app`, `risk`
+    /// (`configuration` and an optional `timeline`, ``RiskTimelineEntry``),
     /// `simulation`, `services` (at least `distribution.shifting-policy-threshold`),
     /// and `testing` and `response` (defaults when absent). Paths
     /// inside (`risk.configuration`) are relative to `folder`, the scenario
@@ -105,12 +111,8 @@ public struct AppScenario: Sendable {
             )
         }
         let riskURL = URL(fileURLWithPath: riskPath, relativeTo: folder).standardizedFileURL
+        // Any scheme: the phones run the CWA v2 calculation or an ENF v1 scheme live (PhoneRiskEngine).
         let risk = try ConfigurationLoader.load(path: riskURL.path)
-        guard case .cwaExposureWindows = risk.scheme else {
-            throw riskSection.fail(
-                "configuration", "the phones run the CWA exposure-window calculation; \(riskPath) is a \(risk.scheme.identifier) set")
-        }
-        try riskSection.finish()
 
         let run = try root.section("simulation")
         let date = try run.string("start_date")
@@ -123,6 +125,8 @@ public struct AppScenario: Sendable {
         }
         let days = try run.int("days", in: 1...365)
         try run.finish()
+        let timeline = try RiskTimelineEntry.parse(riskSection, folder: folder, startTime: start, days: days)
+        try riskSection.finish()
 
         // The backend's production threshold (140 keys) would hold back every
         // key a town uploads, so the scenario must state the one it runs with.
@@ -144,7 +148,8 @@ public struct AppScenario: Sendable {
         scenario.adoptionGate = gate
         scenario.testing = try TestingScenario.parse(root.optionalSection("testing"))
         scenario.response = try ResponseScenario.parse(root.optionalSection("response"))
-        scenario.sourceFiles = [riskURL]
+        scenario.riskTimeline = timeline
+        scenario.sourceFiles = [riskURL] + timeline.map(\.file)
         return scenario
     }
 
@@ -168,9 +173,9 @@ public struct AppScenario: Sendable {
         platform == .ios ? ios : android
     }
 
-    /// The CWA parameters of the risk configuration.
-    public var cwaParameters: CWARiskParameters {
-        guard case .cwaExposureWindows(let parameters) = risk.scheme else { preconditionFailure("checked at load") }
+    /// The CWA v2 parameters of the initial risk configuration, nil for an ENF v1 scheme.
+    public var cwaParameters: CWARiskParameters? {
+        guard case .cwaExposureWindows(let parameters) = risk.scheme else { return nil }
         return parameters
     }
 }

@@ -148,20 +148,22 @@ extension EncounterLedger {
     ///
     /// - Parameters:
     ///   - matched: The detection's windows (the app's `lastWindows`).
-    ///   - evaluations: The risk calculation's evaluation of each, in the same order.
     ///   - known: The windows the phone recorded in earlier detections.
     ///   - index: The diagnosis-key index the detection matched against.
     ///   - owners: Which person uploaded each distributed key.
     ///   - startTime: The run's first day (Unix seconds).
     ///   - detectedAt: The detection's time (Unix seconds).
+    ///   - level: The level the detection's calculation gave the window at a
+    ///     position of `matched` (asked only for new windows).
     /// - Returns: The new windows by identity, in detection order.
     func recordedWindows(
-        phone: Int, matched: [MatchedExposureWindow], evaluations: [WindowEvaluation], known: [WindowKey: RecordedWindow],
-        index: DiagnosisKeyIndex, owners: [CoronaWarnApp.KeyIdentity: Int], startTime: Int64, detectedAt: Int64
+        phone: Int, matched: [MatchedExposureWindow], known: [WindowKey: RecordedWindow],
+        index: DiagnosisKeyIndex, owners: [CoronaWarnApp.KeyIdentity: Int], startTime: Int64, detectedAt: Int64,
+        level: (Int, ExposureWindow) -> RiskLevel?
     ) -> [(WindowKey, RecordedWindow)] {
         var found: [(WindowKey, RecordedWindow)] = []
         var seen = Set<WindowKey>()
-        for (window, evaluation) in zip(matched, evaluations) {
+        for (position, window) in matched.enumerated() {
             let key = index.keys[window.keyIndex]
             let identity = WindowKey(
                 keyData: key.keyData, rollingStart: key.rollingStartIntervalNumber.rawValue, firstScanTime: window.firstScanTime)
@@ -177,7 +179,8 @@ extension EncounterLedger {
                     identity,
                     RecordedWindow(
                         owner: owner, window: window.window, firstScanTime: window.firstScanTime,
-                        lastScanTime: window.lastScanTime, detectedAt: detectedAt, truth: truth, level: evaluation.riskLevel)
+                        lastScanTime: window.lastScanTime, detectedAt: detectedAt, truth: truth,
+                        level: level(position, window.window))
                 ))
         }
         return found

@@ -68,8 +68,14 @@ public struct SimulationRun: Sendable {
     /// The last app configuration the phones fetched.
     var fetchedAppConfiguration = Data()
     /// The risk configuration the phones use: the last fetched app
-    /// configuration that passed the check (what `risk.yaml` records).
+    /// configuration that passed the check (what `risk.yaml` records at the
+    /// run's end).
     public private(set) var riskConfiguration: RiskConfiguration
+    /// Every configuration the phones took up, with the time of the fetch
+    /// (the first at the run's start; a timeline adds one per accepted change).
+    public private(set) var acceptedConfigurations: [(at: Int64, configuration: RiskConfiguration)] = []
+    /// Timeline entries (`app.riskTimeline`) published so far.
+    public private(set) var publishedTimelineEntries = 0
     /// Distinct fetched app configurations that failed the apps' check (the
     /// phones kept the configuration they had).
     public var rejectedAppConfigurations: Int { appConfigurationCheck.rejected }
@@ -167,6 +173,7 @@ public struct SimulationRun: Sendable {
         let dayStart = app.startTime + Int64(day) * 86_400
         var row = DaySummary(day: day)
         var mark = ContinuousClock.now
+        try publishTimeline(upTo: dayStart)
         fetchAppConfiguration(now: dayStart)
         let restrictions = health.startDay(day)
         row.count(restrictions)
@@ -214,6 +221,25 @@ public struct SimulationRun: Sendable {
         try backend.publishAppConfiguration(payload, now: now)
     }
 
+    /// Something other than the backend serves `bytes` on the
+    /// app-configuration endpoint from `now` on, unsigned by the backend: a
+    /// compromised CDN or an attacker between the backend and the phones. The
+    /// apps' check must refuse bytes that do not verify with the pinned key.
+    public mutating func serveTamperedAppConfiguration(_ bytes: Data, now: Int64) throws {
+        try backend.appConfiguration.serveUnsigned(bytes, now: now)
+    }
+
+    /// RKI publishes the timeline's configurations (`risk.timeline`) due by
+    /// `now` (each at 00:00 UTC of its date) on the app-configuration endpoint.
+    mutating func publishTimeline(upTo now: Int64) throws {
+        let timeline = app.riskTimeline
+        while publishedTimelineEntries < timeline.count, timeline[publishedTimelineEntries].publishedAt <= now {
+            let entry = timeline[publishedTimelineEntries]
+            try backend.publishAppConfiguration(Data(ConfigurationWriter.yaml(entry.configuration).utf8), now: entry.publishedAt)
+            publishedTimelineEntries += 1
+        }
+    }
+
     /// Every app fetches the app configuration (daily) and checks it; a phone
     /// uses its risk parameters only if the check passes, and otherwise keeps
     /// the ones it has. Unchanged bytes are not checked again.
@@ -222,19 +248,19 @@ public struct SimulationRun: Sendable {
         fetchedAppConfiguration = bytes
         // Every app checks the same bytes with the same pinned key: checked
         // once, and a refused payload leaves every phone's engine as it was.
-        guard let configuration = appConfigurationCheck.configuration(of: bytes),
-            case .cwaExposureWindows(let parameters) = configuration.scheme
-        else { return }
+        guard let configuration = appConfigurationCheck.configuration(of: bytes) else { return }
         riskConfiguration = configuration
-        // Each app runs the calculation in its own platform's variant.
+        acceptedConfigurations.append((now, configuration))
+        // Each app runs the configuration's scheme (CWA v2 or ENF v1) in its own platform's variant.
         let engines = Dictionary(
-            uniqueKeysWithValues: RiskPlatform.allCases.map { ($0, CWARiskEngine(parameters: parameters, platform: $0)) })
+            uniqueKeysWithValues: RiskPlatform.allCases.map { ($0, PhoneRiskEngine(scheme: configuration.scheme, platform: $0)) })
         for person in phones.indices { phones[person].useCheckedConfiguration(engines) }
     }
 
-    /// The risk parameters the apps currently use (from the verified app configuration).
-    public var riskParameters: CWARiskParameters {
-        guard case .cwaExposureWindows(let parameters) = riskConfiguration.scheme else { preconditionFailure("checked when fetched") }
+    /// The CWA v2 parameters the apps currently use (from the verified app
+    /// configuration), nil while they run an ENF v1 scheme.
+    public var riskParameters: CWARiskParameters? {
+        guard case .cwaExposureWindows(let parameters) = riskConfiguration.scheme else { return nil }
         return parameters
     }
 

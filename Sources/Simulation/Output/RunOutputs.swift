@@ -9,9 +9,11 @@ import WarnSimCore
 /// Every file goes through `AtomicFile`; nothing depends on thread count or
 /// wall-clock time except the `timings` block of `manifest.json`.
 public enum RunOutputs {
-    /// The risk configuration the phones used (the last app configuration they
-    /// fetched and accepted), normalized: what `evaluate` and `sweep` score as
-    /// production.
+    /// The risk configuration the phones used at the run's end (the last app
+    /// configuration they fetched and accepted; with no `risk.timeline` the
+    /// scenario's `risk.configuration`), normalized: what `evaluate` and
+    /// `sweep` score as production. The configurations of a timeline, and when
+    /// the phones took each up, are in `manifest.json`.
     public static let riskFileName = "risk.yaml"
     /// The run with every warning ignored (``CounterfactualRun``), per day.
     public static let counterfactualFileName = "counterfactual.csv"
@@ -76,6 +78,29 @@ public enum RunOutputs {
             }
         }
         return tests.map { "\($0.0):\($0.1)" }.joined(separator: ";")
+    }
+
+    /// `risk_timeline` of `manifest.json`: each configuration the scenario's
+    /// `risk.timeline` publishes, with its date, publication time (Unix s),
+    /// name, scheme and file name.
+    static func timelineJSON(_ timeline: [RiskTimelineEntry]) -> String {
+        let entries = timeline.map { entry in
+            "{\"date\": \(TextEscaping.jsonString(entry.date)), \"published_at\": \(entry.publishedAt), "
+                + "\"configuration\": \(TextEscaping.jsonString(entry.configuration.name)), "
+                + "\"scheme\": \(TextEscaping.jsonString(entry.configuration.scheme.identifier)), "
+                + "\"file\": \(TextEscaping.jsonString(entry.file.lastPathComponent))}"
+        }
+        return "[" + entries.joined(separator: ", ") + "]"
+    }
+
+    /// `risk_configurations_used` of `manifest.json`: each configuration the
+    /// phones took up, from the fetch (Unix s) that brought it.
+    static func configurationsUsedJSON(_ used: [(at: Int64, configuration: RiskConfiguration)]) -> String {
+        let entries = used.map { entry in
+            "{\"from\": \(entry.at), \"configuration\": \(TextEscaping.jsonString(entry.configuration.name)), "
+                + "\"scheme\": \(TextEscaping.jsonString(entry.configuration.scheme.identifier))}"
+        }
+        return "[" + entries.joined(separator: ", ") + "]"
     }
 
     /// `infections.csv`: the infection tree with the causing encounter.
@@ -191,6 +216,10 @@ public enum RunOutputs {
         manifest.add("people", run.phones.count)
         manifest.add("app_users", run.phones.filter(\.hasApp).count)
         manifest.add("risk_configuration", run.riskConfiguration.name)
+        manifest.add("risk_scheme", run.riskConfiguration.scheme.identifier)
+        manifest.add("risk_timeline", json: timelineJSON(run.app.riskTimeline))
+        manifest.add("risk_configurations_used", json: configurationsUsedJSON(run.acceptedConfigurations))
+        manifest.add("rejected_app_configurations", run.rejectedAppConfigurations)
         // Each app user's platform is in phones.csv; the counts here.
         manifest.add("app_users_android", run.phones.filter { $0.hasApp && $0.platform == .android }.count)
         manifest.add("app_users_ios", run.phones.filter { $0.hasApp && $0.platform == .ios }.count)

@@ -4,8 +4,9 @@ import RiskCalculation
 import Services
 
 /// The app's check of a fetched app configuration (E07.01): the signature must
-/// verify with the key the app pins, and the payload must load as a CWA
-/// exposure-window risk configuration. Every phone would check the same bytes
+/// verify with the key the app pins, and the payload must load as a risk
+/// configuration of a scheme the app runs (the CWA v2 calculation or an ENF
+/// v1 scheme, ``PhoneRiskEngine``). Every phone would check the same bytes
 /// with the same pinned key and get the same answer, so the answer is computed
 /// once per distinct payload and shared, as ``KeyPackageVerifier`` does for key
 /// packages.
@@ -25,7 +26,7 @@ public struct AppConfigurationCheck: Sendable {
 
     /// The risk configuration carried by the signed app configuration `bytes`,
     /// or nil when the app must refuse it: the signature does not verify with
-    /// the pinned key, or the payload is not a CWA exposure-window configuration.
+    /// the pinned key, or the payload is not a valid risk configuration.
     ///
     /// - Parameter bytes: The signed app configuration as fetched.
     /// - Returns: The configuration, named as its payload names it.
@@ -40,8 +41,7 @@ public struct AppConfigurationCheck: Sendable {
     static func open(_ bytes: Data, pinnedKey: P256.Signing.PublicKey) -> RiskConfiguration? {
         guard let contents = try? SignedAppConfiguration.open(bytes, publicKey: pinnedKey),
             let text = String(data: contents.payload, encoding: .utf8),
-            let configuration = try? ConfigurationLoader.load(text: text, file: "app-configuration"),
-            case .cwaExposureWindows = configuration.scheme
+            let configuration = try? ConfigurationLoader.load(text: text, file: "app-configuration")
         else { return nil }
         return configuration
     }

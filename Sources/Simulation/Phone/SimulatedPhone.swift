@@ -32,9 +32,10 @@ public struct SimulatedPhone: Sendable {
     /// When the user calls the hotline for a teleTAN (a positive result they
     /// will register by teleTAN), if any.
     public internal(set) var plannedTeleTAN: Int64?
-    /// The risk calculation the app runs, configured from the last app
-    /// configuration that passed the app's check (E07.01).
-    public internal(set) var engine: CWARiskEngine?
+    /// The risk calculation the app runs (CWA v2 or an ENF v1 scheme, in the
+    /// phone's platform variant), configured from the last app configuration
+    /// that passed the app's check (E07.01).
+    public internal(set) var engine: PhoneRiskEngine?
     /// When the user saw the first warning (HIGH risk): at the notification,
     /// or without notification permission the next time they opened the app.
     public internal(set) var firstWarningTime: Int64?
@@ -109,7 +110,7 @@ public struct SimulatedPhone: Sendable {
     /// that passed its check (``AppConfigurationCheck``), in its platform's
     /// variant (`engines` by platform); a phone without the app has nothing
     /// to configure.
-    mutating func useCheckedConfiguration(_ engines: [RiskPlatform: CWARiskEngine]) {
+    mutating func useCheckedConfiguration(_ engines: [RiskPlatform: PhoneRiskEngine]) {
         guard app != nil else { return }
         engine = engines[platform]
     }
@@ -244,11 +245,13 @@ public struct SimulatedPhone: Sendable {
             guard let engine, let result = try app!.detectIfDue(now: now, index: index, matcher: matcher, engine: engine) else {
                 continue
             }
+            let today = Int(ENIntervalNumber(unixSeconds: now).dayNumber)
             let detection = Detection(
                 at: now, high: result.totalRiskLevel == .high,
                 newWindows: ledger.recordedWindows(
-                    phone: person, matched: app!.lastWindows, evaluations: result.windows, known: windows,
-                    index: index, owners: owners, startTime: startTime, detectedAt: now))
+                    phone: person, matched: app!.lastWindows, known: windows,
+                    index: index, owners: owners, startTime: startTime, detectedAt: now
+                ) { position, window in engine.level(ofWindow: position, window, in: result, referenceDay: today) })
             // Windows are known from here on (a later detection in the same hour must not record them again).
             for (identity, window) in detection.newWindows { windows[identity] = window }
             detections.append(detection)
