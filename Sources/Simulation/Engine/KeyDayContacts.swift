@@ -47,8 +47,9 @@ struct KeyDayContacts: Sendable {
         for entry in ledger.days {
             guard let spans = byDay.removeValue(forKey: entry.day) else { continue }
             let dayStart = startTime + Int64(entry.day) * 86_400
+            let utcDay = dayStart.floorDivided(by: 86_400)
             for (owner, phones) in Self.contacts(in: entry, spans: spans, dayStart: dayStart, eligible: eligible) {
-                let key = Int64(owner) << 32 | dayStart.floorDivided(by: 86_400)
+                let key = Int64(owner) << 32 | utcDay
                 var known = keyDays[key] ?? [:]
                 for (phone, encounters) in phones {
                     known[phone, default: []] += encounters
@@ -58,7 +59,7 @@ struct KeyDayContacts: Sendable {
             }
             // A key-day without any contact still counts (its phones are all negatives).
             for span in spans {
-                let key = Int64(span.owner) << 32 | dayStart.floorDivided(by: 86_400)
+                let key = Int64(span.owner) << 32 | utcDay
                 if keyDays[key] == nil { keyDays[key] = [:] }
             }
         }
