@@ -8,7 +8,9 @@ public struct BackendCounters: Hashable, Sendable {
     public internal(set) var teleTANsCreated = 0
     /// TANs issued.
     public internal(set) var tansIssued = 0
-    /// Uploads accepted, and the keys they carried.
+    /// Immuni OTPs authorised by the health information system.
+    public internal(set) var otpsAuthorised = 0
+    /// Uploads accepted (CWA TAN and Immuni OTP routes), and the keys they carried.
     public internal(set) var uploadsAccepted = 0
     public internal(set) var keysAccepted = 0
     /// Requests refused, by ServiceRejection/category.

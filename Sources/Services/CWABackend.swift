@@ -17,6 +17,9 @@ public struct CWABackend: Sendable {
     public var submission: SubmissionServer
     public var distribution: DistributionService
     public var appConfiguration: AppConfigurationEndpoint
+    /// Immuni's OTP service, for scenarios whose app uploads by Immuni's path
+    /// (``authoriseOTP(code:symptomsStartedOnDay:now:)``); its keys reach the same distribution.
+    public var otp: OTPService
     /// What the backend has done so far.
     public private(set) var counters = BackendCounters()
 
@@ -29,6 +32,7 @@ public struct CWABackend: Sendable {
         submission = SubmissionServer(configuration: configuration.submission)
         distribution = DistributionService(configuration: configuration.distribution, signingKey: signingKey)
         appConfiguration = AppConfigurationEndpoint(signingKey: signingKey)
+        otp = OTPService(configuration: configuration.immuniIngestion)
     }
 
     /// The public key the phones pin for packages and the app configuration.
@@ -116,6 +120,49 @@ public struct CWABackend: Sendable {
         }
     }
 
+    /// Immuni's HIS authorises the code a user dictated to a health operator,
+    /// with the symptom-onset day the operator entered (``OTPService``).
+    public mutating func authoriseOTP(code: String, symptomsStartedOnDay: Int64, now: Int64) throws(ImmuniUploadError) {
+        do {
+            try otp.authorise(code: code, symptomsStartedOnDay: symptomsStartedOnDay, now: now)
+            counters.otpsAuthorised += 1
+        } catch {
+            counters.reject(error)
+            throw error
+        }
+    }
+
+    /// Immuni's `POST /v1/ingestion/check-otp`: whether the code with SHA-256
+    /// `sha256` is authorised at `now`.
+    public mutating func checkOTP(sha256: String, now: Int64) throws(ImmuniUploadError) {
+        guard otp.authorisation(sha256: sha256, now: now) != nil else {
+            counters.reject(ImmuniUploadError.otpNotAuthorised)
+            throw .otpNotAuthorised
+        }
+    }
+
+    /// Immuni's `POST /v1/ingestion/upload` authenticated with the code's
+    /// SHA-256: the keys the ingestion rules keep (``ExposureIngestion``) go
+    /// to distribution and the code is used up. Returns the number of keys
+    /// kept (0 when the rules keep none; the upload still counts).
+    @discardableResult
+    public mutating func uploadWithOTP(_ keys: [SubmittedKey], sha256: String, now: Int64) throws(ImmuniUploadError) -> Int {
+        do throws(ImmuniUploadError) {
+            guard let authorisation = otp.authorisation(sha256: sha256, now: now) else { throw .otpNotAuthorised }
+            let kept = try ExposureIngestion.keysAtRisk(
+                keys, symptomsStartedOnDay: authorisation.symptomsStartedOnDay, now: now,
+                configuration: configuration.immuniIngestion)
+            otp.consume(sha256: sha256)
+            distribution.receive(kept)
+            counters.uploadsAccepted += 1
+            counters.keysAccepted += kept.count
+            return kept.count
+        } catch {
+            counters.reject(error)
+            throw error
+        }
+    }
+
     /// Publishes new risk parameters (serialized by the caller).
     public mutating func publishAppConfiguration(_ payload: Data, now: Int64) throws(AppConfigurationError) {
         try appConfiguration.publish(payload: payload, now: now)
@@ -127,6 +174,7 @@ public struct CWABackend: Sendable {
         let published = try distribution.run(now: now)
         verification.cleanup(now: now)
         testResults.cleanup(now: now)
+        otp.expire(now: now)
         return published
     }
 }

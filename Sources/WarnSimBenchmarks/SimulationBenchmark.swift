@@ -85,7 +85,7 @@ public struct SimulationBenchmark: Sendable {
         let finished = clock.now
         let total = (finished - start).inSeconds
         let people = world.population.people
-        let appUsers = run.phones.filter(\.hasApp).count
+        let appUsers = run.phones.filter(\.hadApp).count
         let stores = run.phones.reduce(SightingFootprint()) { $0 + ($1.app?.framework.sightings.footprint ?? SightingFootprint()) }
         let peak = ProcessMeasurement.peakResidentBytes()
         let retainedDays = min(days, Int(SightingStore.retentionDays) + 1)

@@ -74,6 +74,11 @@ public enum StreamName {
     public static let appPlatform = "app.platform"
     /// When a phone's key downloads run, and whether each run is on an unmetered connection.
     public static let appDownload = "app.download"
+    /// Immuni's upload path: the delay to the health operator's call, the
+    /// time the user takes to tap Verify, and the one-time code, per person.
+    public static let appImmuniUpload = "app.immuni-upload"
+    /// When a person installs and uninstalls the app (adoption curve).
+    public static let appAdoptionCurve = "app.adoption-curve"
     // MARK: Simulation (health: tests, isolation, response to warnings)
 
     /// Tests taken for other reasons than SARS-CoV-2 (respiratory illness,

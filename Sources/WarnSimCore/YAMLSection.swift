@@ -305,6 +305,11 @@ public final class YAMLSection {
         return value
     }
 
+    /// `true` or `false`, or `fallback` when absent.
+    public func bool(_ key: String, default fallback: Bool) throws(InputError) -> Bool {
+        try choice(key, from: ["true", "false"], default: fallback ? "true" : "false") == "true"
+    }
+
     /// A non-empty string of at most 64 printable ASCII characters without
     /// spaces (identifiers such as a region code or key id), or `fallback` when absent.
     public func identifier(_ key: String, default fallback: String) throws(InputError) -> String {

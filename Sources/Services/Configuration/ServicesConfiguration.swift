@@ -95,10 +95,32 @@ public struct ServicesConfiguration: Hashable, Sendable {
         public init() {}
     }
 
+    /// Immuni's OTP and exposure-ingestion services (used by the Immuni
+    /// upload path only; immuni-app/immuni-backend-otp and
+    /// immuni-app/immuni-backend-exposure-ingestion `core/config.py`).
+    public struct ImmuniIngestion: Hashable, Sendable {
+        /// Seconds an authorised OTP stays valid. immuni-backend-otp `core/config.py`:
+        /// `OTP_EXPIRATION_SECONDS`, default 2.5 minutes.
+        public var otpExpirationSeconds = 150
+        /// Keys of days from this many days before the symptom onset are kept.
+        /// immuni-backend-exposure-ingestion `core/config.py`:
+        /// `DAYS_BEFORE_SYMPTOMS_TO_CONSIDER_KEY_AT_RISK`, default 2.
+        public var daysBeforeSymptomsToConsiderKeyAtRisk = 2
+        /// Most keys per upload. immuni-backend-common `validators.py`
+        /// (`TekListValidator`): at most 14.
+        public var maximumKeysPerUpload = 14
+        /// Whether keys still valid at processing are dropped.
+        /// immuni-backend-exposure-ingestion `core/config.py`: `EXCLUDE_CURRENT_DAY_TEK`, default true.
+        public var excludeCurrentDayKey = true
+
+        public init() {}
+    }
+
     public var verification = Verification()
     public var testResults = TestResults()
     public var submission = Submission()
     public var distribution = Distribution()
+    public var immuniIngestion = ImmuniIngestion()
 
     /// The real servers' values.
     public init() {}

@@ -32,6 +32,11 @@ import WarnSimCore
 ///     region: DE
 ///     verification-key-id: "262"
 ///     verification-key-version: v1
+///   immuni-ingestion:
+///     otp-expiration-seconds: 150
+///     days-before-symptoms-to-consider-key-at-risk: 2
+///     maximum-keys-per-upload: 14
+///     exclude-current-day-key: true
 /// ```
 ///
 /// Unknown keys, wrong types, out-of-range values and contradictory values
@@ -122,6 +127,16 @@ extension ServicesConfiguration {
             }
             try s.finish()
             config.distribution = d
+        }
+        if let s = try root.optionalSection("immuni-ingestion") {
+            var i = config.immuniIngestion
+            i.otpExpirationSeconds = try s.int("otp-expiration-seconds", in: 1...86_400, default: i.otpExpirationSeconds)
+            i.daysBeforeSymptomsToConsiderKeyAtRisk = try s.int(
+                "days-before-symptoms-to-consider-key-at-risk", in: 0...14, default: i.daysBeforeSymptomsToConsiderKeyAtRisk)
+            i.maximumKeysPerUpload = try s.int("maximum-keys-per-upload", in: 1...100, default: i.maximumKeysPerUpload)
+            i.excludeCurrentDayKey = try s.bool("exclude-current-day-key", default: i.excludeCurrentDayKey)
+            try s.finish()
+            config.immuniIngestion = i
         }
         try root.finish()
         return config

@@ -217,8 +217,7 @@ public struct CoronaWarnApp: Sendable {
         do {
             let tan = try backend.requestTAN(registrationToken: current.token, now: now)
             let stored = try backend.submitKeys(keys, tan: tan, now: now)
-            hasSharedKeys = true
-            events.append(.keysShared(at: now, keys: stored))
+            markKeysShared(keys: stored, at: now)
             return stored
         } catch let error as VerificationError {
             events.append(.submissionRejected(at: now, reason: error.description))
@@ -228,6 +227,17 @@ public struct CoronaWarnApp: Sendable {
             events.append(.submissionRejected(at: now, reason: "\(error)"))
         }
         return 0
+    }
+
+    /// Records an accepted upload of `keys` keys at `time` (keys are shared once).
+    mutating func markKeysShared(keys: Int, at time: Int64) {
+        hasSharedKeys = true
+        events.append(.keysShared(at: time, keys: keys))
+    }
+
+    /// Records an upload the backend refused.
+    mutating func recordSubmissionRejected(reason: String, at time: Int64) {
+        events.append(.submissionRejected(at: time, reason: reason))
     }
 
     // MARK: Download and detection (E04.01, E07.01)

@@ -22,10 +22,17 @@ public struct AppScenario: Sendable {
     public var exposureLoggingConsent: Double
     /// E01.05: share of installers who allow notifications.
     public var notificationPermission: Double
-    /// Share of tests registered by teleTAN through the hotline instead of QR code.
+    /// Share of tests registered by teleTAN through the hotline instead of QR code
+    /// (0 on Immuni's upload path, which registers no tests in the app).
     public var teleTANShare: Double
-    /// Share of users with a positive result who consent to share their keys.
+    /// Share of users with a positive result who consent to share their keys
+    /// (on Immuni's upload path: `app.immuni.upload_share`).
     public var shareKeysProbability: Double
+    /// Installs and uninstalls over time (`app.adoption_curve`); nil: the
+    /// adopters have the app for the whole run.
+    public var adoptionCurve: AdoptionCurve?
+    /// How keys get to the server (`app.upload_path`: the CWA's TAN path by default).
+    public var uploadPath: UploadPath = .cwa
     /// `max-exposure-detections-per-interval` (cwa-server
     /// `distribution-application.yaml`: 6).
     public var maxDetectionsPerDay: Int
@@ -85,10 +92,28 @@ public struct AppScenario: Sendable {
         let gate = AdoptionGate(
             minimumAge: try app.int("minimum_age", in: AdoptionGate.ages, default: 0),
             supportedPhoneShare: try app.double("supported_phone_share", in: 0...1, default: 1))
+        let curve = try app.optionalSection("adoption_curve").map { section throws(InputError) in
+            try AdoptionCurve.parse(section, folder: folder)
+        }
         let consent = try app.double("exposure_logging_consent", in: 0...1)
         let notifications = try app.double("notification_permission", in: 0...1)
-        let teleTAN = try app.double("tele_tan_share", in: 0...1)
-        let share = try app.double("share_keys_probability", in: 0...1)
+        let path = try app.choice("upload_path", from: ["cwa", "immuni"], default: "cwa")
+        var uploadPath = UploadPath.cwa
+        var teleTAN = 0.0
+        var share = 0.0
+        if path == "immuni" {
+            // Immuni registers no test in the app; the operator's reach is the upload share.
+            for unused in ["tele_tan_share", "share_keys_probability"] where app.has(unused) {
+                throw app.fail(unused, "is not used with upload_path: immuni (set app.immuni.upload_share)")
+            }
+            let immuni = try ImmuniUploadScenario.parse(try app.section("immuni"))
+            uploadPath = .immuni(immuni)
+            share = immuni.uploadShare
+        } else {
+            guard !app.has("immuni") else { throw app.fail("immuni", "is read only with upload_path: immuni") }
+            teleTAN = try app.double("tele_tan_share", in: 0...1)
+            share = try app.double("share_keys_probability", in: 0...1)
+        }
         let detections = try app.int("max_detections_per_day", in: 1...6)
         let tracingOff = try app.double("tracing_off_per_day", in: 0...1)
         let tracingOffDays = try app.int("tracing_off_days", in: 1...365)
@@ -146,10 +171,12 @@ public struct AppScenario: Sendable {
             iosShare: iosShare, unmeteredShare: unmetered, android: android, ios: ios, risk: risk,
             startTime: start, days: days, services: services)
         scenario.adoptionGate = gate
+        scenario.uploadPath = uploadPath
+        scenario.adoptionCurve = curve
         scenario.testing = try TestingScenario.parse(root.optionalSection("testing"))
         scenario.response = try ResponseScenario.parse(root.optionalSection("response"))
         scenario.riskTimeline = timeline
-        scenario.sourceFiles = [riskURL] + timeline.map(\.file)
+        scenario.sourceFiles = [riskURL] + timeline.map(\.file) + (curve.map { [$0.file] } ?? [])
         return scenario
     }
 

@@ -74,6 +74,9 @@ public struct SimulationRun: Sendable {
     /// Every configuration the phones took up, with the time of the fetch
     /// (the first at the run's start; a timeline adds one per accepted change).
     public private(set) var acceptedConfigurations: [(at: Int64, configuration: RiskConfiguration)] = []
+    /// The calculation of the accepted configuration, by platform (what an
+    /// app installed during the run takes up).
+    var currentEngines: [RiskPlatform: PhoneRiskEngine] = [:]
     /// Timeline entries (`app.riskTimeline`) published so far.
     public private(set) var publishedTimelineEntries = 0
     /// Distinct fetched app configurations that failed the apps' check (the
@@ -184,6 +187,15 @@ public struct SimulationRun: Sendable {
         exposureCount += ExposureStore.append(day: worldDay.encounters, exposures: worldDay.exposures, hasApp: hasApp, to: &exposureRecords)
         lap("world", &mark)
 
+        if app.adoptionCurve != nil {
+            // Installs and uninstalls of the day; a new app runs the current calculation.
+            for person in phones.indices
+            where phones[person].followAdoptionCurve(
+                dayStart: dayStart, pipeline: pipeline, spill: sightingSpill, maxDetectionsPerDay: app.maxDetectionsPerDay)
+            {
+                phones[person].useCheckedConfiguration(currentEngines)
+            }
+        }
         for person in phones.indices { phones[person].startDay(day, dayStart: dayStart, scenario: app, seed: seed) }
 
         // Phones scan; their frameworks record sightings in place.
@@ -254,6 +266,7 @@ public struct SimulationRun: Sendable {
         // Each app runs the configuration's scheme (CWA v2 or ENF v1) in its own platform's variant.
         let engines = Dictionary(
             uniqueKeysWithValues: RiskPlatform.allCases.map { ($0, PhoneRiskEngine(scheme: configuration.scheme, platform: $0)) })
+        currentEngines = engines
         for person in phones.indices { phones[person].useCheckedConfiguration(engines) }
     }
 
@@ -276,7 +289,8 @@ public struct SimulationRun: Sendable {
         // draws depend on call order).
         let (disease, startTime, shares) = (world.disease, app.startTime, app.testing.symptomAnswers)
         for person in phones.indices where phones[person].hasApp {
-            let activity = phones[person].useBackend(now: now, backend: &backend, shares: shares, seed: seed) { now in
+            let activity = phones[person].useBackend(now: now, backend: &backend, shares: shares, seed: seed, path: app.uploadPath) {
+                now in
                 Self.onsetDaysAgo(person: person, disease: disease, startTime: startTime, now: now)
             }
             row.testsRegistered += activity.testsRegistered
@@ -347,7 +361,7 @@ public struct SimulationRun: Sendable {
         row.testsTaken += hour.tests.count
         for result in hour.results { row.countResult(result.result) }
         for test in hour.tests where phones[test.person].hasApp {
-            if phones[test.person].register(test, backend: &backend, seed: seed) { row.testsRegistered += 1 }
+            if phones[test.person].register(test, backend: &backend, seed: seed, path: app.uploadPath) { row.testsRegistered += 1 }
         }
         for seen in hour.warningsSeen {
             phones[seen.person].seeWarning(at: seen.at)

@@ -21,12 +21,12 @@ public enum RunOutputs {
     /// `phones.csv`: one row per person.
     public static func phonesCSV(_ run: SimulationRun) -> String {
         var out =
-            "person,age_group,has_app,platform,exposure_logging,notifications,infected_day,symptomatic,onset_day,test_route,test_registered_at,test_result,keys_shared_at,keys_shared,first_warning_at,first_high_risk_at,windows,final_risk_level,household,warning_delay_s,app_tests,tests_taken,positive_known_at,isolation_days,quarantine_days,reduced_contact_days\n"
+            "person,age_group,has_app,platform,exposure_logging,notifications,infected_day,symptomatic,onset_day,test_route,test_registered_at,test_result,keys_shared_at,keys_shared,first_warning_at,first_high_risk_at,windows,final_risk_level,household,warning_delay_s,app_tests,tests_taken,positive_known_at,isolation_days,quarantine_days,reduced_contact_days,app_installed_at,app_removed_at\n"
         let infectedDay = Dictionary(run.world.infections.map { (Int($0.person), $0.day) }, uniquingKeysWith: { a, _ in a })
         for record in run.phones {
             let p = record.person
-            var cells = [String(p), run.world.town.age[p].name, record.hasApp ? "1" : "0"]
-            let app = record.app
+            var cells = [String(p), run.world.town.age[p].name, record.hadApp ? "1" : "0"]
+            let app = record.appRecord
             cells.append(app == nil ? "" : record.platform.rawValue)
             cells.append(app.map { $0.consents.exposureLogging ? "1" : "0" } ?? "")
             cells.append(app.map { $0.consents.notifications ? "1" : "0" } ?? "")
@@ -60,6 +60,9 @@ public enum RunOutputs {
             let health = run.health
             cells += [String(health.testsTaken[p]), health.positiveKnownAt[p].map(String.init) ?? ""]
             cells += [health.isolationDays[p], health.quarantineDays[p], health.reducedContactDays[p]].map(String.init)
+            // With an adoption curve, when the app was installed and removed (the app users' rows).
+            cells.append(record.hadApp ? record.installedAt.map(String.init) ?? "" : "")
+            cells.append(record.hadApp ? record.removedAt.map(String.init) ?? "" : "")
             out += cells.joined(separator: ",") + "\n"
         }
         return out
@@ -108,14 +111,14 @@ public enum RunOutputs {
         var out =
             "person,infector,time_days,day,encounter,setting,minimum_distance_m,duration_min,dose,symptomatic,onset_days,person_has_app,infector_has_app\n"
         for r in run.world.infections {
-            let infectorApp = r.infector >= 0 ? (run.phones[Int(r.infector)].hasApp ? "1" : "0") : ""
+            let infectorApp = r.infector >= 0 ? (run.phones[Int(r.infector)].hadApp ? "1" : "0") : ""
             out +=
                 [
                     String(r.person), String(r.infector), String(format: "%.4f", r.time), String(r.day), String(r.encounter),
                     r.setting == 255 ? "seed" : (Setting(rawValue: r.setting)?.name ?? String(r.setting)),
                     String(format: "%.2f", r.minimumDistance), String(r.durationMinutes), String(format: "%.5f", r.dose),
                     r.symptomatic ? "1" : "0", String(format: "%.3f", r.onset),
-                    run.phones[Int(r.person)].hasApp ? "1" : "0", infectorApp,
+                    run.phones[Int(r.person)].hadApp ? "1" : "0", infectorApp,
                 ].joined(separator: ",") + "\n"
         }
         return out
@@ -214,15 +217,22 @@ public enum RunOutputs {
         manifest.add("start_time", run.app.startTime)
         manifest.add("distance_dose_model", run.world.transmission.config.distanceModel.rawValue)
         manifest.add("people", run.phones.count)
-        manifest.add("app_users", run.phones.filter(\.hasApp).count)
+        manifest.add("app_users", run.phones.filter(\.hadApp).count)
+        if run.app.adoptionCurve != nil {
+            // Of the app users: apps installed before the start, installed during the run, removed during it.
+            let start = run.app.startTime
+            manifest.add("app_users_at_start", run.phones.filter { $0.hadApp && ($0.installedAt ?? start) <= start }.count)
+            manifest.add("app_installs_during_run", run.phones.filter { $0.hadApp && ($0.installedAt ?? start) > start }.count)
+            manifest.add("app_removals_during_run", run.phones.filter { $0.removedApp != nil }.count)
+        }
         manifest.add("risk_configuration", run.riskConfiguration.name)
         manifest.add("risk_scheme", run.riskConfiguration.scheme.identifier)
         manifest.add("risk_timeline", json: timelineJSON(run.app.riskTimeline))
         manifest.add("risk_configurations_used", json: configurationsUsedJSON(run.acceptedConfigurations))
         manifest.add("rejected_app_configurations", run.rejectedAppConfigurations)
         // Each app user's platform is in phones.csv; the counts here.
-        manifest.add("app_users_android", run.phones.filter { $0.hasApp && $0.platform == .android }.count)
-        manifest.add("app_users_ios", run.phones.filter { $0.hasApp && $0.platform == .ios }.count)
+        manifest.add("app_users_android", run.phones.filter { $0.hadApp && $0.platform == .android }.count)
+        manifest.add("app_users_ios", run.phones.filter { $0.hadApp && $0.platform == .ios }.count)
         if !overrides.isEmpty {
             manifest.add("overrides", json: "[" + overrides.map(TextEscaping.jsonString).joined(separator: ", ") + "]")
         }

@@ -36,6 +36,12 @@ public struct KeyDownloadClock: Sendable {
         return (time, stream.nextUnitDouble() < unmeteredShare)
     }
 
+    /// An app installed at `time` runs its first download at its first
+    /// scheduled run from then on: the runs before are skipped.
+    mutating func skipRuns(before time: Int64) {
+        while takeRun(before: time) != nil {}
+    }
+
     /// After an app reset: every package still on the CDN is fetched again.
     mutating func forgetDownloads() {
         dayCursor = 0

@@ -32,6 +32,10 @@ public struct SimulatedPhone: Sendable {
     /// When the user calls the hotline for a teleTAN (a positive result they
     /// will register by teleTAN), if any.
     public internal(set) var plannedTeleTAN: Int64?
+    /// Immuni's upload path: when the health operator calls the user about a
+    /// positive result, and when its sample was taken (the date the operator
+    /// enters for a user without symptoms).
+    public internal(set) var plannedOperatorCall: (at: Int64, sampleTakenAt: Int64)?
     /// The risk calculation the app runs (CWA v2 or an ENF v1 scheme, in the
     /// phone's platform variant), configured from the last app configuration
     /// that passed the app's check (E07.01).
@@ -47,8 +51,22 @@ public struct SimulatedPhone: Sendable {
     /// Every exposure window any detection produced, by identity.
     public internal(set) var windows: [WindowKey: RecordedWindow] = [:]
 
-    /// Whether the person installed the app.
+    /// Whether the app is installed now.
     public var hasApp: Bool { app != nil }
+    /// An app the user uninstalled during the run (its record, for the outputs).
+    public internal(set) var removedApp: CoronaWarnApp?
+    /// With an adoption curve: when the person installs the app (Unix
+    /// seconds, 00:00 UTC of the day; before the run's start for apps
+    /// installed earlier) and when they uninstall it; nil when never.
+    public internal(set) var installedAt: Int64?
+    public internal(set) var removedAt: Int64?
+    /// The consents a user who installs during the run will give.
+    var consentsAtInstall: CoronaWarnApp.Consents?
+    /// Whether the person had the app at any time of the run (the `has_app`
+    /// of the outputs: every window and exposure of the run is of such a phone).
+    public var hadApp: Bool { app != nil || removedApp != nil }
+    /// The app as it is now, or as it was when uninstalled.
+    public var appRecord: CoronaWarnApp? { app ?? removedApp }
 
     /// A phone with `app` installed (or none), whose user has the default
     /// intentions (QR code, no key sharing) and no planned test: for driving
@@ -96,12 +114,51 @@ public struct SimulatedPhone: Sendable {
         downloads = KeyDownloadClock(
             person: person, start: scenario.startTime, seed: seed, schedule: behaviour.download,
             unmeteredShare: scenario.unmeteredShare)
+        let consents = CoronaWarnApp.Consents(exposureLogging: logging, notifications: notifications)
+        var installedAtStart = installs
+        if installs, let curve = scenario.adoptionCurve {
+            // When this adopter installs and uninstalls (stream (seed, `app.adoption-curve`, person)).
+            var timing = RandomStream(seed: seed, subsystem: StreamName.appAdoptionCurve, entity: UInt64(person))
+            let installDay = curve.installDay(u: timing.nextUnitDouble())
+            let removalDay = curve.daysInstalled(u: timing.nextUnitDouble()).map { installDay + $0 }
+            let startDay = scenario.startTime / 86_400
+            installedAt = installDay * 86_400
+            removedAt = removalDay.map { $0 * 86_400 }
+            installedAtStart = installDay <= startDay && (removalDay ?? .max) > startDay
+            if installDay > startDay { consentsAtInstall = consents }
+        }
         app =
-            installs
+            installedAtStart
             ? CoronaWarnApp(
-                framework: pipeline.framework(person: person, spill: spill),
-                consents: .init(exposureLogging: logging, notifications: notifications),
+                framework: pipeline.framework(person: person, spill: spill), consents: consents,
                 maxDetectionsPerDay: scenario.maxDetectionsPerDay) : nil
+    }
+
+    // MARK: Installs and uninstalls (adoption curve)
+
+    /// Installs or uninstalls the app at `dayStart` if the adoption curve
+    /// says so (an install first: an app installed and removed on the same
+    /// day never runs). Returns whether the app was installed now (it then
+    /// needs the current risk calculation, ``useCheckedConfiguration(_:)``).
+    mutating func followAdoptionCurve(
+        dayStart: Int64, pipeline: ScanPipeline, spill: SightingSpill?, maxDetectionsPerDay: Int
+    ) -> Bool {
+        var installed = false
+        if app == nil, let consents = consentsAtInstall, let at = installedAt, at <= dayStart {
+            consentsAtInstall = nil
+            app = CoronaWarnApp(
+                framework: pipeline.framework(person: person, spill: spill), consents: consents,
+                maxDetectionsPerDay: maxDetectionsPerDay)
+            downloads.skipRuns(before: dayStart)
+            installed = true
+        }
+        if app != nil, let at = removedAt, at <= dayStart {
+            removedApp = app
+            app = nil
+            engine = nil
+            installed = false
+        }
+        return installed
     }
 
     // MARK: App configuration (E07.01)
@@ -159,8 +216,12 @@ public struct SimulatedPhone: Sendable {
     /// it is ready; by teleTAN only for a positive result, from the hotline
     /// once the result is known. A test whose result has arrived is removed
     /// first. Returns whether a test was registered now.
-    mutating func register(_ test: TakenTest, backend: inout CWABackend, seed: UInt64) -> Bool {
+    mutating func register(_ test: TakenTest, backend: inout CWABackend, seed: UInt64, path: UploadPath = .cwa) -> Bool {
         guard app != nil else { return false }
+        if case .immuni(let immuni) = path {
+            planOperatorCall(after: test, immuni: immuni, seed: seed)
+            return false
+        }
         switch user.testRoute {
         case .qrCode:
             let code = "warnsim-\(seed)-person-\(person)-test-\(test.number)"
@@ -176,6 +237,39 @@ public struct SimulatedPhone: Sendable {
             if test.result == .positive { plannedTeleTAN = test.knownAt }
             return false
         }
+    }
+
+    /// Immuni's path: no test is registered in the app; a positive result
+    /// reaches a health operator, who calls a user who will upload
+    /// (``PhoneUser/willShare``, drawn with `app.immuni.upload_share`) after
+    /// an exponential delay (stream (seed, `app.immuni-upload`, person), first draw).
+    private mutating func planOperatorCall(after test: TakenTest, immuni: ImmuniUploadScenario, seed: UInt64) {
+        guard test.result == .positive, user.willShare, plannedOperatorCall == nil, !app!.hasSharedKeys else { return }
+        var draw = RandomStream(seed: seed, subsystem: StreamName.appImmuniUpload, entity: UInt64(person))
+        let delay = -immuni.callDelayHours * 3600 * Foundation.log(1 - draw.nextUnitDouble())
+        plannedOperatorCall = (test.knownAt + Int64(delay), test.takenAt)
+    }
+
+    /// Immuni's path, the operator's call at `now`: the app draws a one-time
+    /// code, the operator authorises it with the symptom-onset day (the
+    /// onset's day for a user with symptoms by then, else the sample's), and
+    /// the user taps Verify after an exponential delay; the app then uploads
+    /// (``CoronaWarnApp/uploadWithOTP(_:backend:now:)``). Draws continue the
+    /// stream of ``planOperatorCall(after:immuni:seed:)``. Returns the keys kept.
+    private mutating func takeOperatorCall(
+        sampleTakenAt: Int64, immuni: ImmuniUploadScenario, backend: inout CWABackend, seed: UInt64, now: Int64,
+        onsetDaysAgo: Int?
+    ) -> Int {
+        var draw = RandomStream(seed: seed, subsystem: StreamName.appImmuniUpload, entity: UInt64(person))
+        _ = draw.nextUnitDouble()  // the call delay
+        let verifyDelay = -immuni.verifyDelaySeconds * Foundation.log(1 - draw.nextUnitDouble())
+        let otp = ImmuniOTP.draw(from: &draw)
+        let today = now.floorDivided(by: 86_400)
+        let symptomsDay = onsetDaysAgo.map { today - Int64($0) } ?? sampleTakenAt.floorDivided(by: 86_400)
+        guard (try? backend.authoriseOTP(code: otp.code, symptomsStartedOnDay: symptomsDay, now: now)) != nil else {
+            return 0
+        }
+        return app!.uploadWithOTP(otp, backend: &backend, now: now + Int64(verifyDelay))
     }
 
     private mutating func registerInApp(_ route: TestRegistrationRoute, code: String, now: Int64, backend: inout CWABackend) -> Bool {
@@ -197,10 +291,19 @@ public struct SimulatedPhone: Sendable {
     /// answer to the symptom questions is drawn from `shares` (stream (seed,
     /// `app.symptom-answer`, person)).
     mutating func useBackend(
-        now: Int64, backend: inout CWABackend, shares: SymptomAnswerShares, seed: UInt64, onsetDaysAgo: (Int64) -> Int?
+        now: Int64, backend: inout CWABackend, shares: SymptomAnswerShares, seed: UInt64, path: UploadPath = .cwa,
+        onsetDaysAgo: (Int64) -> Int?
     ) -> BackendActivity {
         var activity = BackendActivity()
         guard app != nil else { return activity }
+        if case .immuni(let immuni) = path {
+            guard let call = plannedOperatorCall, call.at <= now else { return activity }
+            plannedOperatorCall = nil
+            activity.keysUploaded = takeOperatorCall(
+                sampleTakenAt: call.sampleTakenAt, immuni: immuni, backend: &backend, seed: seed, now: now,
+                onsetDaysAgo: onsetDaysAgo(now))
+            return activity
+        }
         if let planned = plannedTeleTAN, planned <= now {
             plannedTeleTAN = nil
             if let teleTAN = try? backend.createTeleTAN(now: now), registerInApp(.teleTAN, code: teleTAN.code, now: now, backend: &backend)

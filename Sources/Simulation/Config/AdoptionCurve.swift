@@ -1,0 +1,114 @@
+import Foundation
+import WarnSimCore
+
+/// Installs and uninstalls over time (`app.adoption_curve`): who has the app
+/// on which day, instead of a fixed set of app users for the whole run.
+///
+/// The curve is a table of cumulative installs by date (`installs_file`, a
+/// CSV `date,cumulative_installs`, lines starting with `#` are comments),
+/// such as the app stores' download counts an operator published. With a
+/// curve, `app.adoption_by_age` × `app.adoption_scale` (× the
+/// ``AdoptionGate``) is the share of each age group that installs the app by
+/// the table's last date; each of those people installs on a day drawn from
+/// the table (the day on which the cumulative installs, divided by the last
+/// row's, first reach a uniform draw), and uninstalls after an exponential
+/// time with the daily rate `uninstall_per_day`. Nobody installs twice (the
+/// operators' download counts exclude re-installations: immuni-dashboard-data
+/// `format-download-trend.md`; RKI, via inside-digital.de, 8 Jan 2021).
+///
+/// Installs and uninstalls take effect at 00:00 UTC of their day, so every
+/// phone keeps one state through a day (the scan pipeline and the encounter
+/// ledger work day by day). Without a curve everyone who adopts has the app
+/// from the start to the end (as before this field existed).
+public struct AdoptionCurve: Sendable, Hashable {
+    /// Days since 1970-01-01 (UTC) of the rows, strictly increasing.
+    public var days: [Int64]
+    /// Cumulative installs of each row, non-decreasing, the last positive.
+    public var cumulativeInstalls: [Double]
+    /// Daily rate at which an installed app is uninstalled.
+    public var uninstallPerDay: Double
+    /// The table's file (for the run manifest).
+    public var file: URL
+
+    /// The UTC day on which the person with uniform draw `u` installs: the
+    /// first row whose share of the final installs is at least `u` (a draw of
+    /// 0 installs on the first row's day).
+    public func installDay(u: Double) -> Int64 {
+        let total = cumulativeInstalls[cumulativeInstalls.count - 1]
+        for (day, installs) in zip(days, cumulativeInstalls) where installs / total >= u { return day }
+        return days[days.count - 1]
+    }
+
+    /// Whole days from the install to the uninstall for the uniform draw `u`
+    /// (exponential with ``uninstallPerDay``; nil when never).
+    public func daysInstalled(u: Double) -> Int64? {
+        guard uninstallPerDay > 0 else { return nil }
+        let days = -Foundation.log(1 - u) / uninstallPerDay
+        return days >= 36_500 ? nil : Int64(days.rounded(.up))
+    }
+
+    /// Parses `app.adoption_curve` (`installs_file` relative to `folder`, and
+    /// `uninstall_per_day`).
+    public static func parse(_ section: YAMLSection, folder: URL) throws(InputError) -> AdoptionCurve {
+        let path = try section.string("installs_file")
+        let uninstall = try section.double("uninstall_per_day", in: 0...1)
+        try section.finish()
+        let url = URL(fileURLWithPath: path, relativeTo: folder).standardizedFileURL
+        let text: String
+        do {
+            text = try String(contentsOf: url, encoding: .utf8)
+        } catch {
+            throw InputError(
+                file: url.path, field: section.fieldPath("installs_file"),
+                problem: "cannot read the installs table (\(error.localizedDescription))")
+        }
+        var curve = try table(text, file: url.path)
+        curve.uninstallPerDay = uninstall
+        curve.file = url
+        return curve
+    }
+
+    /// Reads a `date,cumulative_installs` table.
+    static func table(_ text: String, file: String) throws(InputError) -> AdoptionCurve {
+        var days: [Int64] = []
+        var installs: [Double] = []
+        var sawHeader = false
+        for (number, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let line = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+            if line.isEmpty || line.hasPrefix("#") { continue }
+            let where_ = "line \(number + 1)"
+            guard sawHeader else {
+                guard line == "date,cumulative_installs" else {
+                    throw InputError(file: file, field: where_, problem: "expected the header date,cumulative_installs, found \"\(line)\"")
+                }
+                sawHeader = true
+                continue
+            }
+            let cells = line.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            guard cells.count == 2 else {
+                throw InputError(file: file, field: where_, problem: "expected 2 cells (date, cumulative_installs), found \(cells.count)")
+            }
+            guard let midnight = AppScenario.utcMidnight(cells[0]) else {
+                throw InputError(file: file, field: "\(where_), date", problem: "expected a date as YYYY-MM-DD, got \"\(cells[0])\"")
+            }
+            let day = midnight / 86_400
+            guard let count = Double(cells[1]), count.isFinite, count >= 0 else {
+                throw InputError(
+                    file: file, field: "\(where_), cumulative_installs", problem: "expected a number ≥ 0, got \"\(cells[1])\"")
+            }
+            if let last = days.last, day <= last {
+                throw InputError(file: file, field: "\(where_), date", problem: "\(cells[0]) is not after the previous row's date")
+            }
+            if let last = installs.last, count < last {
+                throw InputError(
+                    file: file, field: "\(where_), cumulative_installs",
+                    problem: "\(cells[1]) is below the previous row's \(last): the installs are cumulative")
+            }
+            days.append(day)
+            installs.append(count)
+        }
+        guard sawHeader, let last = installs.last else { throw InputError(file: file, problem: "the table has no rows") }
+        guard last > 0 else { throw InputError(file: file, problem: "the last row's cumulative_installs must be above 0") }
+        return AdoptionCurve(days: days, cumulativeInstalls: installs, uninstallPerDay: 0, file: URL(fileURLWithPath: file))
+    }
+}
