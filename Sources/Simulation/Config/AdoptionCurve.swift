@@ -31,12 +31,17 @@ public struct AdoptionCurve: Sendable, Hashable {
     public var file: URL
 
     /// The UTC day on which the person with uniform draw `u` installs: the
-    /// first row whose share of the final installs is at least `u` (a draw of
-    /// 0 installs on the first row's day).
+    /// day on which the cumulative installs, interpolated linearly by day
+    /// between rows and divided by the last row's, first reach `u` (a draw
+    /// of 0 installs on the first row's day; with a row per day, the first
+    /// row whose share reaches `u`).
     public func installDay(u: Double) -> Int64 {
-        let total = cumulativeInstalls[cumulativeInstalls.count - 1]
-        for (day, installs) in zip(days, cumulativeInstalls) where installs / total >= u { return day }
-        return days[days.count - 1]
+        let target = u * cumulativeInstalls[cumulativeInstalls.count - 1]
+        guard let row = cumulativeInstalls.firstIndex(where: { $0 >= target }) else { return days[days.count - 1] }
+        guard row > 0 else { return days[0] }
+        let (before, after) = (cumulativeInstalls[row - 1], cumulativeInstalls[row])
+        let fraction = (target - before) / (after - before)  // in (0, 1]: the previous row did not reach the target
+        return days[row - 1] + Int64((fraction * Double(days[row] - days[row - 1])).rounded(.up))
     }
 
     /// Whole days from the install to the uninstall for the uniform draw `u`

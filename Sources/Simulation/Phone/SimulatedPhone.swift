@@ -150,6 +150,8 @@ public struct SimulatedPhone: Sendable {
                 framework: pipeline.framework(person: person, spill: spill), consents: consents,
                 maxDetectionsPerDay: maxDetectionsPerDay)
             downloads.skipRuns(before: dayStart)
+            // The scan clock advances only while an app scans: skip to the install.
+            while scanClock.nextScan < dayStart { scanClock.advance() }
             installed = true
         }
         if app != nil, let at = removedAt, at <= dayStart {
