@@ -32,7 +32,9 @@ import WarnSimCore
         let url = try SimulationRunTests.scenario {
             $0.replacingOccurrences(
                 of: "  adoption_scale:",
-                with: "  adoption_curve:\n    installs_file: \(csv.lastPathComponent)\n    uninstall_per_day: \(uninstall)\n  adoption_scale:")
+                with:
+                    "  adoption_curve:\n    installs_file: \(csv.lastPathComponent)\n    uninstall_per_day: \(uninstall)\n  adoption_scale:"
+            )
         }
         return (url, csv)
     }

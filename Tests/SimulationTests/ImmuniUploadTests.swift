@@ -119,7 +119,10 @@ import WarnSimCore
             ("  upload_path: immuni\n  immuni:\n    call_delay_hours: 1\n    verify_delay_seconds: 1\n", "app.tele_tan_share"),
             ("  upload_path: immuni\n", "app.immuni"),
             ("  upload_path: immuni\n  immuni:\n    call_delay_hours: 24\n", "app.immuni.verify_delay_seconds"),
-            ("  upload_path: immuni\n  immuni:\n    upload_share: 2\n    call_delay_hours: 1\n    verify_delay_seconds: 1\n", "app.immuni.upload_share"),
+            (
+                "  upload_path: immuni\n  immuni:\n    upload_share: 2\n    call_delay_hours: 1\n    verify_delay_seconds: 1\n",
+                "app.immuni.upload_share"
+            ),
             ("  upload_path: italy\n", "app.upload_path"),
             ("  immuni:\n    upload_share: 0.5\n", "app.immuni"),
         ]

@@ -81,32 +81,32 @@ public struct AdoptionCurve: Sendable, Hashable {
         for (number, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let line = raw.trimmingCharacters(in: .whitespacesAndNewlines)
             if line.isEmpty || line.hasPrefix("#") { continue }
-            let where_ = "line \(number + 1)"
+            let place = "line \(number + 1)"
             guard sawHeader else {
                 guard line == "date,cumulative_installs" else {
-                    throw InputError(file: file, field: where_, problem: "expected the header date,cumulative_installs, found \"\(line)\"")
+                    throw InputError(file: file, field: place, problem: "expected the header date,cumulative_installs, found \"\(line)\"")
                 }
                 sawHeader = true
                 continue
             }
             let cells = line.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
             guard cells.count == 2 else {
-                throw InputError(file: file, field: where_, problem: "expected 2 cells (date, cumulative_installs), found \(cells.count)")
+                throw InputError(file: file, field: place, problem: "expected 2 cells (date, cumulative_installs), found \(cells.count)")
             }
             guard let midnight = AppScenario.utcMidnight(cells[0]) else {
-                throw InputError(file: file, field: "\(where_), date", problem: "expected a date as YYYY-MM-DD, got \"\(cells[0])\"")
+                throw InputError(file: file, field: "\(place), date", problem: "expected a date as YYYY-MM-DD, got \"\(cells[0])\"")
             }
             let day = midnight / 86_400
             guard let count = Double(cells[1]), count.isFinite, count >= 0 else {
                 throw InputError(
-                    file: file, field: "\(where_), cumulative_installs", problem: "expected a number ≥ 0, got \"\(cells[1])\"")
+                    file: file, field: "\(place), cumulative_installs", problem: "expected a number ≥ 0, got \"\(cells[1])\"")
             }
             if let last = days.last, day <= last {
-                throw InputError(file: file, field: "\(where_), date", problem: "\(cells[0]) is not after the previous row's date")
+                throw InputError(file: file, field: "\(place), date", problem: "\(cells[0]) is not after the previous row's date")
             }
             if let last = installs.last, count < last {
                 throw InputError(
-                    file: file, field: "\(where_), cumulative_installs",
+                    file: file, field: "\(place), cumulative_installs",
                     problem: "\(cells[1]) is below the previous row's \(last): the installs are cumulative")
             }
             days.append(day)
