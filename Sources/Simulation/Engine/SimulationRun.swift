@@ -287,9 +287,9 @@ public struct SimulationRun: Sendable {
         var mark = ContinuousClock.now
         // TeleTANs, result polling and uploads, in person order (the backend's
         // draws depend on call order).
-        let (disease, startTime, shares) = (world.disease, app.startTime, app.testing.symptomAnswers)
+        let (disease, startTime, shares, path) = (world.disease, app.startTime, app.testing.symptomAnswers, app.uploadPath)
         for person in phones.indices where phones[person].hasApp {
-            let activity = phones[person].useBackend(now: now, backend: &backend, shares: shares, seed: seed, path: app.uploadPath) {
+            let activity = phones[person].useBackend(now: now, backend: &backend, shares: shares, seed: seed, path: path) {
                 now in
                 Self.onsetDaysAgo(person: person, disease: disease, startTime: startTime, now: now)
             }

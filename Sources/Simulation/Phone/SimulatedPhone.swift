@@ -54,7 +54,10 @@ public struct SimulatedPhone: Sendable {
     /// Whether the app is installed now.
     public var hasApp: Bool { app != nil }
     /// An app the user uninstalled during the run (its record, for the outputs).
-    public internal(set) var removedApp: CoronaWarnApp?
+    public var removedApp: CoronaWarnApp? { removed.first }
+    /// Held in an array, on the heap: an inline optional app would double
+    /// every phone's footprint for the few that uninstall.
+    private var removed: [CoronaWarnApp] = []
     /// With an adoption curve: when the person installs the app (Unix
     /// seconds, 00:00 UTC of the day; before the run's start for apps
     /// installed earlier) and when they uninstall it; nil when never.
@@ -155,7 +158,7 @@ public struct SimulatedPhone: Sendable {
             installed = true
         }
         if app != nil, let at = removedAt, at <= dayStart {
-            removedApp = app
+            removed = [app!]
             app = nil
             engine = nil
             installed = false
