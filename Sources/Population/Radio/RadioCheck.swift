@@ -10,7 +10,7 @@ public struct RadioCheckRow: Sendable, Codable, Equatable {
     public var site: String
     /// The model environment it is compared with.
     public var environment: String
-    /// A DP-3T distance band or a Lanfer surveyed distance.
+    /// A distance band (``RadioCheck/bands``).
     public var distance: String
     public var measuredCount: Int
     public var simulatedCount: Int
@@ -20,11 +20,12 @@ public struct RadioCheckRow: Sendable, Codable, Equatable {
     public var simulatedQ25: Double
     public var simulatedMedian: Double
     public var simulatedQ75: Double
-    /// Devices with at least ``RadioCheck/minimumDeviceSamples`` samples here.
+    /// Devices with at least ``RadioCheck/minimumDeviceSamples`` samples here
+    /// (DP-3T: receivers; Lanfer: a sender at a surveyed position).
     public var devices: Int
-    /// The data set's own device-to-device spread here: the standard deviation
-    /// across those devices of each device's median, at least the floor
-    /// ``RadioCheck/spreadFloor(_:)``.
+    /// The data set's own device-to-device spread in this environment
+    /// (``RadioCheck/pooledDeviceSpread(_:)`` over its bands), at least the
+    /// floor ``RadioCheck/spreadFloor(_:)``.
     public var deviceSpread: Double
     /// |simulated median − measured median| ≤ deviceSpread.
     public var passes: Bool
@@ -41,14 +42,20 @@ public enum RadioCheck {
         static func format(_ v: Double) -> String { v == v.rounded() ? String(Int(v)) : String(v) }
     }
 
-    /// The distance bands of the DP-3T data, whose camera-tracked distances are
-    /// continuous (the 1.5 m and 2 m edges are the usual close-contact
-    /// definitions of 2020–2021: RKI category I, NHS, CDC).
+    /// The distance bands of both data sets: DP-3T's camera-tracked distances
+    /// are continuous, and Lanfer's surveyed distances are single placements
+    /// (the 1.5 m and 2 m edges are the usual close-contact definitions of
+    /// 2020–2021: RKI category I, NHS, CDC).
     public static let bands: [Band] = [
         Band(lower: 0, upper: 1), Band(lower: 1, upper: 1.5), Band(lower: 1.5, upper: 2),
         Band(lower: 2, upper: 3), Band(lower: 3, upper: 4), Band(lower: 4, upper: 6),
         Band(lower: 6, upper: .infinity),
     ]
+
+    /// Simulated replicates of each DP-3T sighting. A sparse band (a few pairs
+    /// beyond 4 m) drawn only a few times has a simulated median that is
+    /// itself a few draws' (±3 dB at four replicates); at 50 it is the model's.
+    public static let dp3tReplicates = 50
 
     /// Simulated replicates of each Lanfer sample.
     public static let lanferReplicates = 100
@@ -64,8 +71,8 @@ public enum RadioCheck {
         2.0.squareRoot() * parameters.modelSigmaHigh
     }
 
-    /// Compares every DP-3T scenario (by distance band) and every Lanfer place
-    /// (by surveyed distance) with the model.
+    /// Compares every DP-3T scenario and every Lanfer place, by distance band,
+    /// with the model.
     public static func run(
         scenarios: [DP3TScenario], lanfer: LanferMeasurements, table: DeviceCalibrationTable, parameters: RadioParameters,
         options: RadioFitOptions = RadioFitOptions(), seed: UInt64? = nil
@@ -84,26 +91,69 @@ public enum RadioCheck {
         return .room
     }
 
-    static func row(
+    /// One cell before its spread is known: the measured and simulated
+    /// quartiles and the medians of the devices measured there.
+    struct Cell {
+        var dataSet: String
+        var site: String
+        var environment: RadioEnvironment
+        var distance: String
+        var measured: [Double]
+        var simulated: [Double]
+        var deviceMedians: [Double]
+    }
+
+    static func cell(
         dataSet: String, site: String, environment: RadioEnvironment, distance: String,
-        measured: [Double], simulated: [Double], perDevice: [[Double]], floor: Double
-    ) -> RadioCheckRow? {
-        let measured = measured.sorted()
-        let sim = simulated.sorted()
-        guard measured.count >= 10, sim.count >= 10 else { return nil }
-        let medians = perDevice.filter { $0.count >= minimumDeviceSamples }.map { SampleStatistics.median($0) }
-        let spread = medians.count >= 2 ? SampleStatistics.meanAndStandardDeviation(medians).sd : 0
-        let measuredMedian = SampleStatistics.quantile(sorted: measured, 0.5)
-        let simulatedMedian = SampleStatistics.quantile(sorted: sim, 0.5)
-        let allowed = max(floor, spread)
-        return RadioCheckRow(
-            dataSet: dataSet, site: site, environment: environment.name, distance: distance,
-            measuredCount: measured.count, simulatedCount: sim.count,
-            measuredQ25: SampleStatistics.quantile(sorted: measured, 0.25), measuredMedian: measuredMedian,
-            measuredQ75: SampleStatistics.quantile(sorted: measured, 0.75),
-            simulatedQ25: SampleStatistics.quantile(sorted: sim, 0.25), simulatedMedian: simulatedMedian,
-            simulatedQ75: SampleStatistics.quantile(sorted: sim, 0.75),
-            devices: medians.count, deviceSpread: allowed, passes: abs(simulatedMedian - measuredMedian) <= allowed + 1e-9)
+        measured: [Double], simulated: [Double], perDevice: [[Double]]
+    ) -> Cell? {
+        guard measured.count >= 10, simulated.count >= 10 else { return nil }
+        return Cell(
+            dataSet: dataSet, site: site, environment: environment, distance: distance,
+            measured: measured.sorted(), simulated: simulated.sorted(),
+            deviceMedians: perDevice.filter { $0.count >= minimumDeviceSamples }.map { SampleStatistics.median($0) })
+    }
+
+    /// The data set's device-to-device spread in an environment: the pooled
+    /// standard deviation of the device medians over every distance where two
+    /// or more devices were measured, s² = Σ (kᵢ − 1) sᵢ² / Σ (kᵢ − 1). A
+    /// distance measured by two or three devices alone says little about the
+    /// spread (a standard deviation of three values can be off by a factor of
+    /// several), and one measured by a single device says nothing; the pooled
+    /// value is the data set's own figure at every distance.
+    public static func pooledDeviceSpread(_ groups: [[Double]]) -> Double? {
+        var sum = 0.0
+        var degrees = 0
+        for medians in groups where medians.count >= 2 {
+            let mean = medians.reduce(0, +) / Double(medians.count)
+            sum += medians.reduce(0) { $0 + ($1 - mean) * ($1 - mean) }
+            degrees += medians.count - 1
+        }
+        return degrees == 0 ? nil : (sum / Double(degrees)).squareRoot()
+    }
+
+    /// Turns the cells into rows, each judged against its data set's pooled
+    /// device spread in its environment (at least `floor`).
+    static func rows(_ cells: [Cell], floor: Double) -> [RadioCheckRow] {
+        var spread: [String: Double] = [:]
+        for key in Set(cells.map { "\($0.dataSet)|\($0.environment.name)" }) {
+            let groups = cells.filter { "\($0.dataSet)|\($0.environment.name)" == key }.map(\.deviceMedians)
+            spread[key] = max(floor, pooledDeviceSpread(groups) ?? 0)
+        }
+        return cells.map { cell in
+            let allowed = spread["\(cell.dataSet)|\(cell.environment.name)"] ?? floor
+            let measuredMedian = SampleStatistics.quantile(sorted: cell.measured, 0.5)
+            let simulatedMedian = SampleStatistics.quantile(sorted: cell.simulated, 0.5)
+            return RadioCheckRow(
+                dataSet: cell.dataSet, site: cell.site, environment: cell.environment.name, distance: cell.distance,
+                measuredCount: cell.measured.count, simulatedCount: cell.simulated.count,
+                measuredQ25: SampleStatistics.quantile(sorted: cell.measured, 0.25), measuredMedian: measuredMedian,
+                measuredQ75: SampleStatistics.quantile(sorted: cell.measured, 0.75),
+                simulatedQ25: SampleStatistics.quantile(sorted: cell.simulated, 0.25), simulatedMedian: simulatedMedian,
+                simulatedQ75: SampleStatistics.quantile(sorted: cell.simulated, 0.75),
+                devices: cell.deviceMedians.count, deviceSpread: allowed,
+                passes: abs(simulatedMedian - measuredMedian) <= allowed + 1e-9)
+        }
     }
 
     static func compare(
@@ -118,7 +168,7 @@ public enum RadioCheck {
             rows: all, data: data, parameters: parameters,
             environment: { environments[data.scenario[$0]] },
             carriage: { desk.contains(data.scenario[$0]) ? tableOffset : 0 },
-            replicates: options.replicates, seed: seed)
+            replicates: dp3tReplicates, seed: seed)
         let scenarioCount = data.scenarioNames.count
         var simulatedBy = [[[Double]]](repeating: [[Double]](repeating: [], count: bands.count), count: scenarioCount)
         for draw in simulated {
@@ -136,19 +186,19 @@ public enum RadioCheck {
                 deviceBy[data.scenario[row]][b][data.receiver[row]].append(data.attenuation[row])
             }
         }
-        var result: [RadioCheckRow] = []
+        var cells: [Cell] = []
         for (s, name) in data.scenarioNames.enumerated() {
             for (b, band) in bands.enumerated() {
-                if let row = row(
+                if let cell = cell(
                     dataSet: "dp3t-exp34", site: name, environment: environments[s], distance: band.label,
-                    measured: measuredBy[s][b], simulated: simulatedBy[s][b], perDevice: deviceBy[s][b], floor: floor)
+                    measured: measuredBy[s][b], simulated: simulatedBy[s][b], perDevice: deviceBy[s][b])
                 {
-                    result.append(row)
+                    cells.append(cell)
                 }
             }
         }
-        result += try compareLanfer(lanfer, parameters: parameters, options: options, seed: seed, floor: floor)
-        return result
+        cells += try lanferCells(lanfer, parameters: parameters, options: options, seed: seed)
+        return rows(cells, floor: floor)
     }
 
     /// The Lanfer places: measured EN attenuation = offset(sender) − RSSI with
@@ -156,9 +206,9 @@ public enum RadioCheck {
     /// channel at the same distances, the same positions (place, section,
     /// sender, distance) sharing blocking and shadowing, no device error (the
     /// sender offsets take it out of the measured values).
-    static func compareLanfer(
-        _ lanfer: LanferMeasurements, parameters: RadioParameters, options: RadioFitOptions, seed: UInt64, floor: Double
-    ) throws -> [RadioCheckRow] {
+    static func lanferCells(
+        _ lanfer: LanferMeasurements, parameters: RadioParameters, options: RadioFitOptions, seed: UInt64
+    ) throws -> [Cell] {
         let offsets = try LanferMeasurements.sites.map { site in
             let name = "\(LanferMeasurements.dataSetName)/\(site)"
             guard let mapping = parameters.offsets(dataSet: name) else {
@@ -210,22 +260,26 @@ public enum RadioCheck {
                 simulated[replicate * samples.count + i] = path.rounded()
             }
         }
-        var result: [RadioCheckRow] = []
+        var result: [Cell] = []
         for (site, name) in LanferMeasurements.sites.enumerated() {
             guard let environment = environmentOfSite[site] else { continue }
             let indices = samples.indices.filter { samples[$0].site == site }
-            for distance in Set(indices.map { samples[$0].distance }).sorted() {
-                let here = indices.filter { samples[$0].distance == distance }
-                var perDevice = [[Double]](repeating: [], count: LanferMeasurements.senders.count)
-                for i in here { perDevice[samples[i].sender].append(offsets[site][samples[i].sender] - samples[i].rssi) }
+            for band in bands {
+                let here = indices.filter { band.contains(samples[$0].distance) }
+                // Each sender at each surveyed position is a device here: the
+                // scenarios put the three senders at different positions at once.
+                var perDevice: [String: [Double]] = [:]
+                for i in here {
+                    let s = samples[i]
+                    perDevice["\(s.section)|\(s.sender)|\(s.distance)", default: []].append(offsets[site][s.sender] - s.rssi)
+                }
                 let sim = (0..<replicates).flatMap { r in here.compactMap { simulated[r * samples.count + $0] } }
-                if let row = row(
-                    dataSet: LanferMeasurements.dataSetName, site: name, environment: environment,
-                    distance: String(format: "%.2f m", distance),
-                    measured: here.map { offsets[site][samples[$0].sender] - samples[$0].rssi }, simulated: sim, perDevice: perDevice,
-                    floor: floor)
+                if let cell = cell(
+                    dataSet: LanferMeasurements.dataSetName, site: name, environment: environment, distance: band.label,
+                    measured: here.map { offsets[site][samples[$0].sender] - samples[$0].rssi }, simulated: sim,
+                    perDevice: perDevice.keys.sorted().map { perDevice[$0]! })
                 {
-                    result.append(row)
+                    result.append(cell)
                 }
             }
         }
