@@ -24,30 +24,15 @@ public struct TeleTAN: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// Parses a teleTAN as typed in: exactly 10 characters of the alphabet with a
     /// correct check character. Nil for anything else (a malformed or mistyped code).
     public init?(code: String) {
-        let characters = Array(code)
-        guard characters.count == Self.bodyLength + 1 else { return nil }
-        var indices: [Int] = []
-        for character in characters {
-            guard let index = Self.alphabet.firstIndex(of: character) else { return nil }
-            indices.append(index)
-        }
-        guard Self.checkIndex(Array(indices.prefix(Self.bodyLength))) == indices[Self.bodyLength] else { return nil }
+        guard CheckedCode.indices(of: code, alphabet: Self.alphabet, bodyLength: Self.bodyLength, checkIndex: Self.checkIndex) != nil
+        else { return nil }
         self.code = code
     }
 
     /// Draws a new teleTAN from `stream` (uniform over the alphabet, by rejection
     /// sampling so that no character is favoured).
     public static func draw(from stream: inout RandomStream) -> TeleTAN {
-        let size = UInt64(alphabet.count)
-        let limit = UInt64.max - UInt64.max % size  // draws at or above are rejected
-        var body: [Int] = []
-        while body.count < bodyLength {
-            let value = stream.next()
-            if value >= limit { continue }
-            body.append(Int(value % size))
-        }
-        let text = String((body + [checkIndex(body)]).map { alphabet[$0] })
-        return TeleTAN(unchecked: text)
+        TeleTAN(unchecked: CheckedCode.draw(alphabet: alphabet, bodyLength: bodyLength, checkIndex: checkIndex, from: &stream))
     }
 
     private init(unchecked code: String) { self.code = code }

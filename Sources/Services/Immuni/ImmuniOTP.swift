@@ -30,14 +30,8 @@ public struct ImmuniOTP: Hashable, Sendable, CustomStringConvertible {
     /// Parses a code as the health operator types it: exactly 10 characters
     /// of the alphabet with the right check character; nil otherwise.
     public init?(code: String) {
-        let characters = Array(code)
-        guard characters.count == Self.bodyLength + 1 else { return nil }
-        var indices: [Int] = []
-        for character in characters {
-            guard let index = Self.alphabet.firstIndex(of: character) else { return nil }
-            indices.append(index)
-        }
-        guard Self.checkIndex(Array(indices.prefix(Self.bodyLength))) == indices[Self.bodyLength] else { return nil }
+        guard CheckedCode.indices(of: code, alphabet: Self.alphabet, bodyLength: Self.bodyLength, checkIndex: Self.checkIndex) != nil
+        else { return nil }
         self.code = code
     }
 
@@ -46,15 +40,7 @@ public struct ImmuniOTP: Hashable, Sendable, CustomStringConvertible {
     /// Draws a new code from `stream`, uniform over the 25⁹ valid codes
     /// (rejection sampling, so that no character is favoured).
     public static func draw(from stream: inout RandomStream) -> ImmuniOTP {
-        let size = UInt64(alphabet.count)
-        let limit = UInt64.max - UInt64.max % size  // draws at or above are rejected
-        var body: [Int] = []
-        while body.count < bodyLength {
-            let value = stream.next()
-            if value >= limit { continue }
-            body.append(Int(value % size))
-        }
-        return ImmuniOTP(unchecked: String((body + [checkIndex(body)]).map { alphabet[$0] }))
+        ImmuniOTP(unchecked: CheckedCode.draw(alphabet: alphabet, bodyLength: bodyLength, checkIndex: checkIndex, from: &stream))
     }
 
     /// The check character's index in ``alphabet`` for a 9-character body.
