@@ -106,6 +106,8 @@ public enum StreamName {
     public static let bootstrap = "bootstrap"
     /// Seed (run) bootstrap resamples.
     public static let bootstrapRuns = "bootstrap.runs"
+    /// Seed (run) bootstrap resamples of `warnsim validate`, per figure.
+    public static let validateBootstrap = "validate.bootstrap"
     /// Random sweep configurations.
     public static let sweepRandom = "sweep.random"
     /// Latin-hypercube sweep configurations.

@@ -24,6 +24,20 @@ struct FieldOutcomesTests {
         }
     }
 
+    /// Per-run tallies add up to the outcomes of the runs together (what
+    /// `warnsim validate` pools and resamples).
+    @Test func perRunTalliesAddUpToThePooledOutcomes() throws {
+        let folder = try RecordedRunFixture.shared.get()
+        let set = try RunSet(folders: [folder, folder], options: LabelOptions())
+        let calculator = FieldOutcomeCalculator(runs: set)
+        let tallies = calculator.tallies(warnedAt: set.recordedWarnings)
+        #expect(tallies.count == 2 && tallies[0] == tallies[1])
+        let pooled = calculator.outcomes(warnedAt: set.recordedWarnings)
+        #expect(pooled == (tallies[0] + tallies[1]).outcomes)
+        #expect(pooled.warnedPhones == 2 * tallies[0].warned && pooled.uploaders == 2 * tallies[0].uploaders)
+        #expect(pooled.warningsPerUploader == tallies[0].outcomes.warningsPerUploader)
+    }
+
     @Test func nobodyWarnedGivesNaNsAndZeroCounts() throws {
         let set = try RunSet(folders: [try RecordedRunFixture.shared.get()], options: LabelOptions())
         let none = set.recordedWarnings.map { $0.map { _ in Int64?.none } }

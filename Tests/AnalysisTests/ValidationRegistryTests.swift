@@ -72,6 +72,37 @@ struct ValidationRegistryTests {
         #expect(xml.contains(#"failures="1""#) && xml.contains("<failure"))
     }
 
+    /// A run metric's interval is a seed bootstrap of the runs' counts: the
+    /// pooled value is the figure of the summed counts, the interval holds it,
+    /// identical runs give no spread, and the same tallies give the same interval.
+    @Test func runMetricIntervalIsASeedBootstrapOfTheCounts() throws {
+        let url = try Self.write(Self.good)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let figure = try ValidationRegistry.load(url)[0]
+        func tally(warned: Int, uploaders: Int) -> FieldOutcomeTally {
+            var t = FieldOutcomeTally()
+            t.warned = warned
+            t.uploaders = uploaders
+            return t
+        }
+        let runs = [tally(warned: 10, uploaders: 1), tally(warned: 40, uploaders: 10), tally(warned: 9, uploaders: 3)]
+        let result = ValidationResult(figure: figure, tallies: runs, column: "warnings_per_uploader", entity: 0)
+        #expect(result.measured == 59.0 / 14)
+        #expect(result.perSeed == [10, 4, 3])
+        #expect(result.low <= result.measured && result.measured <= result.high)
+        #expect(result.low >= 3 && result.high <= 10)
+        let again = ValidationResult(figure: figure, tallies: runs, column: "warnings_per_uploader", entity: 0)
+        #expect(again.low == result.low && again.high == result.high)
+        let same = ValidationResult(
+            figure: figure, tallies: Array(repeating: tally(warned: 12, uploaders: 2), count: 5), column: "warnings_per_uploader",
+            entity: 0)
+        #expect(same.low == 6 && same.high == 6 && same.measured == 6)
+        let empty = ValidationResult(
+            figure: figure, tallies: Array(repeating: tally(warned: 3, uploaders: 0), count: 4), column: "warnings_per_uploader",
+            entity: 0)
+        #expect(empty.measured.isNaN && !empty.passed)
+    }
+
     @Test func measuresGivenRuns() throws {
         let url = try Self.write(Self.good)
         defer { try? FileManager.default.removeItem(at: url) }

@@ -80,7 +80,8 @@ public struct FieldOutcomeCalculator: Sendable {
     let windows: [[[(firstScan: Int64, detectedAt: Int64)]]]
     let appTests: [[[RecordedRun.AppTest]]]
     let infectedAt: [[Int64?]]
-    let uploaders: Int
+    /// Uploading users per run.
+    let uploaders: [Int]
 
     /// Gathers what the outcomes need from `runs` (slots in the order of `labels[run].phones`).
     ///
@@ -89,7 +90,7 @@ public struct FieldOutcomeCalculator: Sendable {
         var windows: [[[(firstScan: Int64, detectedAt: Int64)]]] = []
         var tests: [[[RecordedRun.AppTest]]] = []
         var infected: [[Int64?]] = []
-        var uploaders = 0
+        var uploaders: [Int] = []
         for (run, labels) in zip(runs.runs, runs.labels) {
             var slotOf = [Int: Int]()
             for (slot, person) in labels.phones.enumerated() { slotOf[person] = slot }
@@ -105,7 +106,7 @@ public struct FieldOutcomeCalculator: Sendable {
                 firstInfection[infection.person] = infection.time
             }
             infected.append(labels.phones.map { firstInfection[$0] })
-            uploaders += run.phones.filter(\.sharedKeys).count
+            uploaders.append(run.phones.filter(\.sharedKeys).count)
         }
         self.windows = windows
         appTests = tests
@@ -114,36 +115,73 @@ public struct FieldOutcomeCalculator: Sendable {
     }
 
     /// The outcomes of a configuration whose first warning of each app user is
-    /// `warnedAt[run][slot]` (nil: never warned).
+    /// `warnedAt[run][slot]` (nil: never warned), over all runs together.
     ///
     /// - Parameter warnedAt: Warning times per run and app-user slot, as ``Evaluator`` takes them.
     /// - Returns: The configuration's field outcomes.
     public func outcomes(warnedAt: [[Int64?]]) -> FieldOutcomes {
+        tallies(warnedAt: warnedAt).reduce(FieldOutcomeTally(), +).outcomes
+    }
+
+    /// The counts behind the outcomes, one tally per run: their sum gives the
+    /// pooled outcomes, a resample of them a bootstrap replicate (`warnsim validate`).
+    ///
+    /// - Parameter warnedAt: Warning times per run and app-user slot.
+    /// - Returns: One tally per run.
+    public func tallies(warnedAt: [[Int64?]]) -> [FieldOutcomeTally] {
         precondition(warnedAt.count == windows.count)
-        var warned = 0
-        var laterPositive = 0
-        var tested = 0
-        var testedPositive = 0
-        var laterInfected = 0
-        var delays: [Double] = []
-        for run in warnedAt.indices {
+        return warnedAt.indices.map { run in
+            var tally = FieldOutcomeTally()
+            tally.uploaders = uploaders[run]
             for (slot, time) in warnedAt[run].enumerated() {
                 guard let time else { continue }
-                warned += 1
+                tally.warned += 1
                 // The most recent exposure the phone knew of when it was warned.
                 let known = windows[run][slot].filter { $0.detectedAt <= time }
                 let exposure = known.map(\.firstScan).max()
-                if let exposure { delays.append(Double(time - exposure) / 86_400) }
+                if let exposure { tally.delays.append(Double(time - exposure) / 86_400) }
                 let later = appTests[run][slot].filter { $0.registeredAt >= time }
-                if later.contains(where: { $0.result == "POSITIVE" }) { laterPositive += 1 }
+                if later.contains(where: { $0.result == "POSITIVE" }) { tally.laterPositive += 1 }
                 if let first = later.first {
-                    tested += 1
-                    if first.result == "POSITIVE" { testedPositive += 1 }
+                    tally.tested += 1
+                    if first.result == "POSITIVE" { tally.testedPositive += 1 }
                 }
-                if let infection = infectedAt[run][slot], infection >= (exposure ?? time) { laterInfected += 1 }
+                if let infection = infectedAt[run][slot], infection >= (exposure ?? time) { tally.laterInfected += 1 }
             }
+            return tally
         }
-        delays.sort()
+    }
+}
+
+/// The counts behind ``FieldOutcomes`` for one or more runs. Tallies of
+/// different runs add up to the tally of the runs together.
+public struct FieldOutcomeTally: Sendable, Hashable {
+    public var warned = 0
+    public var uploaders = 0
+    public var laterPositive = 0
+    public var tested = 0
+    public var testedPositive = 0
+    public var laterInfected = 0
+    /// Days from the exposure to the warning, one per warned phone with a known exposure.
+    public var delays: [Double] = []
+
+    public init() {}
+
+    public static func + (lhs: Self, rhs: Self) -> Self {
+        var sum = lhs
+        sum.warned += rhs.warned
+        sum.uploaders += rhs.uploaders
+        sum.laterPositive += rhs.laterPositive
+        sum.tested += rhs.tested
+        sum.testedPositive += rhs.testedPositive
+        sum.laterInfected += rhs.laterInfected
+        sum.delays += rhs.delays
+        return sum
+    }
+
+    /// The outcomes these counts give.
+    public var outcomes: FieldOutcomes {
+        let delays = self.delays.sorted()
         let median: Double =
             delays.isEmpty
             ? .nan : delays.count % 2 == 1 ? delays[delays.count / 2] : (delays[delays.count / 2 - 1] + delays[delays.count / 2]) / 2

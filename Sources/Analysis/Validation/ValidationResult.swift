@@ -1,4 +1,5 @@
 import Foundation
+import Population
 import WarnSimCore
 
 /// A figure measured by WarnSim and compared with its published value.
@@ -8,8 +9,11 @@ public struct ValidationResult: Sendable {
     public var measured: Double
     /// The per-seed values.
     public var perSeed: [Double]
-    /// The 95 % interval of the measurement across seeds: mean ± 1.96 standard
-    /// errors of the per-seed values (the pooled value alone with one seed).
+    /// The 95 % interval of the measurement across seeds. For a run metric:
+    /// the percentile interval of a bootstrap over the seeds (runs resampled
+    /// with replacement, the figure computed on each resample's pooled
+    /// counts). Built from single values: mean ± 1.96 standard errors of the
+    /// per-seed values (the pooled value alone with one seed).
     public var low: Double
     public var high: Double
 
@@ -41,6 +45,58 @@ public struct ValidationResult: Sendable {
             low = pooled
             high = pooled
         }
+    }
+}
+
+extension ValidationResult {
+    /// Bootstrap replicates of a run-metric figure.
+    public static let bootstrapReplicates = 2000
+    /// The seed of the bootstrap streams (fixed: the same runs give the same interval).
+    public static let bootstrapSeed: UInt64 = 20_211_015
+
+    /// A run metric measured on per-run counts: the pooled value is the
+    /// figure of all runs' counts together, the interval a seed bootstrap.
+    ///
+    /// A figure such as warnings per uploader or the positive share of tests
+    /// is a ratio of counts that a run of a small town holds a handful of;
+    /// averaging the per-seed ratios weighs a run with one uploader like one
+    /// with ten and gives intervals that are too wide (or below zero for a
+    /// share). Resampling the runs keeps each run's counts together, so the
+    /// interval reflects both the counts and the spread between runs.
+    ///
+    /// - Parameters:
+    ///   - figure: The registry entry (its column names the figure).
+    ///   - tallies: One tally per run.
+    ///   - column: The ``FieldOutcomes`` column.
+    ///   - entity: The bootstrap stream's entity (the figure's position in the registry).
+    public init(figure: ValidationFigure, tallies: [FieldOutcomeTally], column: String, entity: UInt64) {
+        func value(_ tally: FieldOutcomeTally) -> Double { tally.outcomes.value(of: column) ?? .nan }
+        self.figure = figure
+        measured = value(tallies.reduce(FieldOutcomeTally(), +))
+        perSeed = tallies.map(value)
+        guard tallies.count >= 2 else {
+            low = measured
+            high = measured
+            return
+        }
+        var stream = RandomStream(seed: Self.bootstrapSeed, subsystem: StreamName.validateBootstrap, entity: entity)
+        var replicates: [Double] = []
+        replicates.reserveCapacity(Self.bootstrapReplicates)
+        for _ in 0..<Self.bootstrapReplicates {
+            var sum = FieldOutcomeTally()
+            for _ in tallies.indices { sum = sum + tallies[Int(stream.next() % UInt64(tallies.count))] }
+            let v = value(sum)
+            if v.isFinite { replicates.append(v) }
+        }
+        // Most resamples without a value (no uploader, nobody warned): no interval.
+        guard replicates.count * 2 >= Self.bootstrapReplicates else {
+            low = .nan
+            high = .nan
+            return
+        }
+        replicates.sort()
+        low = min(measured, SampleStatistics.quantile(sorted: replicates, 0.025))
+        high = max(measured, SampleStatistics.quantile(sorted: replicates, 0.975))
     }
 }
 

@@ -41,15 +41,13 @@ public struct ValidationRunner {
                 if runsOf[key] == nil {
                     runsOf[key] = try givenRuns ?? simulate(scenario: scenario, seeds: seeds, days: days)
                 }
-                // Each run folder is read once, for the pooled value and its own.
+                // Each run folder is read once; its counts give the pooled value,
+                // its own value and the bootstrap interval.
                 let runs = try runsOf[key]!.map { try RecordedRun.load(folder: $0) }
-                func value(_ runs: [RecordedRun]) throws -> Double {
-                    let set = try RunSet(runs: runs, options: LabelOptions())
-                    return FieldOutcomeCalculator(runs: set).outcomes(warnedAt: set.recordedWarnings).value(of: column)!
-                }
-                let pooled = try value(runs)
-                let perSeed = try runs.map { try value([$0]) }
-                results.append(ValidationResult(figure: figure, pooled: pooled, perSeed: perSeed))
+                let set = try RunSet(runs: runs, options: LabelOptions())
+                let tallies = FieldOutcomeCalculator(runs: set).tallies(warnedAt: set.recordedWarnings)
+                results.append(
+                    ValidationResult(figure: figure, tallies: tallies, column: column, entity: UInt64(results.count)))
             case .radioCurve(let inputs):
                 var shared = inputs
                 shared.dataSet = ""
