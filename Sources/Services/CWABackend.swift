@@ -85,11 +85,7 @@ public struct CWABackend: Sendable {
     @discardableResult
     public mutating func submitKeys(_ keys: [SubmittedKey], tan: TAN, now: Int64) throws(SubmissionError) -> Int {
         do {
-            let stored = try submission.submit(keys, tan: tan, verification: &verification, now: now)
-            distribution.receive(stored)
-            counters.uploadsAccepted += 1
-            counters.keysAccepted += stored.count
-            return stored.count
+            return accept(try submission.submit(keys, tan: tan, verification: &verification, now: now))
         } catch {
             counters.reject(error)
             throw error
@@ -153,14 +149,20 @@ public struct CWABackend: Sendable {
                 keys, symptomsStartedOnDay: authorisation.symptomsStartedOnDay, now: now,
                 configuration: configuration.immuniIngestion)
             otp.consume(sha256: sha256)
-            distribution.receive(kept)
-            counters.uploadsAccepted += 1
-            counters.keysAccepted += kept.count
-            return kept.count
+            return accept(kept)
         } catch {
             counters.reject(error)
             throw error
         }
+    }
+
+    /// Hands an accepted upload's keys to distribution and counts it; both upload
+    /// paths (TAN and OTP) end here.
+    private mutating func accept(_ keys: [StoredDiagnosisKey]) -> Int {
+        distribution.receive(keys)
+        counters.uploadsAccepted += 1
+        counters.keysAccepted += keys.count
+        return keys.count
     }
 
     /// Publishes new risk parameters (serialized by the caller).

@@ -47,9 +47,10 @@ struct RadioFitTests {
 
     /// The criterion of `warnsim radio check`. Every DP-3T scenario band below 4 m
     /// passes (the fitted lunch, party, office and the held-out train, queue and
-    /// movement), and so does every Lanfer band with several sender positions but
-    /// the parking's 1–1.5 m. The known failures (Configs/radio/README.md) are
-    /// DP-3T bands beyond 4 m measured by one receiver and that parking band.
+    /// movement), and so does every Lanfer band but the bus's 0–1 m. The known
+    /// failures (Configs/radio/README.md) are a DP-3T band beyond 4 m measured by
+    /// one receiver (office 6+ m) and that bus band; the parking's 1–1.5 m sits at
+    /// the edge (it passes at the check's default seed and fails at this one).
     @Test("simulated medians within the data set's pooled device spread")
     func mediansWithinDeviceSpread() throws {
         let (scenarios, table) = try Self.loadInputs()
@@ -72,10 +73,15 @@ struct RadioFitTests {
         #expect(dp3tNear.count == 30)
         for row in dp3tNear { #expect(row.passes, "\(row.site) \(row.distance): \(row)") }
         let failures = rows.filter { !$0.passes }
-        #expect(failures.count <= 4, "\(failures)")
+        #expect(failures.count <= 3, "\(failures)")
         #expect(
-            failures.allSatisfy { ($0.dataSet == "dp3t-exp34" && $0.devices == 1) || ($0.site == "parking" && $0.distance == "1-1.5 m") },
+            failures.allSatisfy {
+                ($0.dataSet == "dp3t-exp34" && $0.devices == 1) || ($0.site == "bus" && $0.distance == "0-1 m")
+                    || ($0.site == "parking" && $0.distance == "1-1.5 m")
+            },
             "\(failures)")
+        // The dual-slope fit's gain: the held-out room scenarios pass beyond 4 m too.
+        for row in rows where ["queue", "movement"].contains(row.site) { #expect(row.passes, "\(row)") }
     }
 
     /// The pooled spread by hand: groups {1, 3} (s² = 2, 1 degree of freedom)
@@ -114,6 +120,11 @@ struct RadioFitTests {
             (good.replacingOccurrences(of: "  room:\n", with: "  room:\n    colour: 3\n"), "environments.room.colour"),
             (good.replacingOccurrences(of: "probability: 0.50", with: "probability: 1.5"), "body_blocking.probability"),
             (good + "\nextra_key: 1\n", "extra_key"),
+            (good.replacingOccurrences(of: "breakpoint_m: 3.50", with: "breakpoint_m: 0.2"), "environments.room.breakpoint_m"),
+            (
+                good.replacingOccurrences(of: "far_path_loss_exponent: 0.00", with: "far_path_loss_exponent: -3"),
+                "environments.room.far_path_loss_exponent"
+            ),
             (
                 good.replacingOccurrences(of: "detection_limit_rssi_dbm: -105.00", with: "detection_limit_rssi_dbm: loud"),
                 "detection_limit_rssi_dbm"

@@ -43,7 +43,11 @@ public struct ValidationRunner {
                 }
                 // Each run folder is read once; its counts give the pooled value,
                 // its own value and the bootstrap interval.
-                let runs = try runsOf[key]!.map { try RecordedRun.load(folder: $0) }
+                // In seed order (then folder), so the bootstrap's resampled indices
+                // name the same runs however `--runs` listed them.
+                let folders = runsOf[key]!
+                let loaded = try folders.map { try RecordedRun.load(folder: $0) }
+                let runs = loaded.indices.sorted { (loaded[$0].seed, folders[$0]) < (loaded[$1].seed, folders[$1]) }.map { loaded[$0] }
                 let set = try RunSet(runs: runs, options: LabelOptions())
                 let tallies = FieldOutcomeCalculator(runs: set).tallies(warnedAt: set.recordedWarnings)
                 results.append(

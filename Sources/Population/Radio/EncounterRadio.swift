@@ -69,6 +69,8 @@ public struct EncounterSightings: Sendable, Equatable {
         let environmentOf = (0..<settings).map { Setting(rawValue: UInt8($0))!.environment }
         let a1 = environmentOf.map { model.a1[$0.rawValue] }
         let tenN = environmentOf.map { model.tenN[$0.rawValue] }
+        let tenNFar = environmentOf.map { model.tenNFar[$0.rawValue] }
+        let logBreakpoint = environmentOf.map { model.logBreakpoint[$0.rawValue] }
         let fast = environmentOf.map { model.sightingSigma($0) }
         let limit = model.limit
         let minimumDistance = model.minimumDistance
@@ -128,9 +130,12 @@ public struct EncounterSightings: Sendable, Equatable {
                                                                     let sigma = fast[code]
                                                                     let intercept = a1[code]
                                                                     let slope = tenN[code]
+                                                                    let farSlope = tenNFar[code]
+                                                                    let breakpoint = logBreakpoint[code]
                                                                     for s in Int(segmentFirst[i])..<Int(segmentFirst[i + 1]) {
-                                                                        let median =
-                                                                            intercept + slope * log10f(max(distance[s], minimumDistance))
+                                                                        let median = RadioModel.dualSlope(
+                                                                            log10f(max(distance[s], minimumDistance)), a1: intercept,
+                                                                            near: slope, far: farSlope, logBreakpoint: breakpoint)
                                                                         outB[s] = attenuation(
                                                                             median + offsetAB + sigma * normal(&random), a, b)
                                                                         outA[s] = attenuation(

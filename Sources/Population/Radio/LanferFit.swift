@@ -5,9 +5,10 @@ import WarnSimCore
 /// (`Configs/radio/README.md`, "Fit method").
 ///
 /// With a = −RSSI (the receiver is always the same Raspberry Pi 4b):
-/// 1. per environment, a = c(place, sender) + slope · log10 d: one slope, an
-///    offset per (place, sender) (within-group least squares), so no sender or
-///    place difference leaks into the slope;
+/// 1. per environment, a = c(place, sender) + ``DualSlopeLine`` of d (the
+///    slopes below and beyond a breakpoint chosen by least squares), an offset
+///    per (place, sender) (within-group least squares), so no sender or place
+///    difference leaks into the slopes;
 /// 2. c(place, sender) = level(place) + effect(sender) + rest: the sender's
 ///    effect is its mean offset over the places, a place's level the mean over
 ///    senders of its offsets less the senders' effects (the three senders
@@ -22,8 +23,12 @@ public struct LanferFit: Sendable {
         public var sites: [String]
         public var samples: Int
         public var positions: Int
-        /// dB per decade of distance (10·n).
+        /// dB per decade of distance up to the breakpoint (10·n).
         public var slope: Double
+        /// dB per decade beyond the breakpoint (10·n far).
+        public var farSlope: Double
+        /// The breakpoint (m), chosen by least squares among ``DualSlopeLine/candidateBreakpoints``.
+        public var breakpoint: Double
         /// Mean level of the environment's places at 1 m (a = −RSSI scale).
         public var level: Double
         public var positionSigma: Double
@@ -54,35 +59,34 @@ public struct LanferFit: Sendable {
             }
         }
         let samples = measurements.samples
-        func slopeAndOffsets(_ rows: [Int]) -> (slope: Double, offsets: [[Double]]) {
-            var sx = [[Double]](repeating: [Double](repeating: 0, count: senderCount), count: siteCount)
-            var sy = sx
-            var n = sx
-            for row in rows {
+        /// The dual-slope line with an offset per (place, sender): the breakpoint
+        /// chosen by least squares unless given.
+        func lineAndOffsets(_ rows: [Int], logBreakpoint: Double? = nil) -> (line: DualSlopeLine, offsets: [[Double]]) {
+            let x = rows.map { Foundation.log10(samples[$0].distance) }
+            let y = rows.map { -samples[$0].rssi }
+            let groups = rows.map { samples[$0].site * senderCount + samples[$0].sender }
+            let line =
+                if let logBreakpoint {
+                    DualSlopeLine.leastSquares(logDistances: x, values: y, logBreakpoint: logBreakpoint, groups: groups).line
+                } else {
+                    DualSlopeLine.bestFit(logDistances: x, values: y, groups: groups)
+                }
+            var sums = [[Double]](repeating: [Double](repeating: 0, count: senderCount), count: siteCount)
+            var n = sums
+            for (i, row) in rows.enumerated() {
                 let s = samples[row]
-                sx[s.site][s.sender] += Foundation.log10(s.distance)
-                sy[s.site][s.sender] += -s.rssi
+                sums[s.site][s.sender] += y[i] - line.value(logDistance: x[i]) + line.intercept
                 n[s.site][s.sender] += 1
             }
-            var sxy = 0.0
-            var sxx = 0.0
-            for row in rows {
-                let s = samples[row]
-                let count = n[s.site][s.sender]
-                let x = Foundation.log10(s.distance) - sx[s.site][s.sender] / count
-                sxy += x * (-s.rssi - sy[s.site][s.sender] / count)
-                sxx += x * x
-            }
-            let slope = sxx > 0 ? sxy / sxx : 0
-            var offsets = sx
+            var offsets = sums
             for site in 0..<siteCount {
                 for sender in 0..<senderCount {
-                    offsets[site][sender] = n[site][sender] > 0 ? (sy[site][sender] - slope * sx[site][sender]) / n[site][sender] : .nan
+                    offsets[site][sender] = n[site][sender] > 0 ? sums[site][sender] / n[site][sender] : .nan
                 }
             }
-            return (slope, offsets)
+            return (line, offsets)
         }
-        var slopes = [Double](repeating: 0, count: definitions.count)
+        var lines = [DualSlopeLine](repeating: DualSlopeLine(intercept: 0, near: 0, far: 0, logBreakpoint: 0), count: definitions.count)
         var offsets = [[Double]](repeating: [Double](repeating: .nan, count: senderCount), count: siteCount)
         var siteSlopes = [Double](repeating: .nan, count: siteCount)
         var siteOffsets = offsets
@@ -92,12 +96,12 @@ public struct LanferFit: Sendable {
                 throw InputError(
                     file: LanferMeasurements.dataSetName, field: definitions[g].sites.joined(separator: ", "), problem: "no samples")
             }
-            let fit = slopeAndOffsets(rows)
-            slopes[g] = fit.slope
+            let fit = lineAndOffsets(rows)
+            lines[g] = fit.line
             for site in 0..<siteCount where groupOfSite[site] == g {
                 offsets[site] = fit.offsets[site]
-                let alone = slopeAndOffsets(rows.filter { samples[$0].site == site })
-                siteSlopes[site] = alone.slope
+                let alone = lineAndOffsets(rows.filter { samples[$0].site == site }, logBreakpoint: fit.line.logBreakpoint)
+                siteSlopes[site] = alone.line.near
                 siteOffsets[site] = alone.offsets[site]
             }
         }
@@ -134,7 +138,7 @@ public struct LanferFit: Sendable {
             var counts: [Double] = []
             for row in rows {
                 let s = samples[row]
-                let r = -s.rssi - offsets[s.site][s.sender] - slopes[g] * Foundation.log10(s.distance)
+                let r = -s.rssi - offsets[s.site][s.sender] - lines[g].value(logDistance: Foundation.log10(s.distance)) + lines[g].intercept
                 let key = "\(s.site)|\(s.section)|\(s.sender)|\(s.distance)"
                 let p =
                     positionIndex[key]
@@ -163,7 +167,8 @@ public struct LanferFit: Sendable {
             result.append(
                 Group(
                     environment: definition.environment, sites: definition.sites, samples: rows.count, positions: sums.count,
-                    slope: slopes[g], level: sites.reduce(0) { $0 + shared.levels[$1] } / Double(sites.count),
+                    slope: lines[g].near, farSlope: lines[g].far, breakpoint: Foundation.pow(10, lines[g].logBreakpoint),
+                    level: sites.reduce(0) { $0 + shared.levels[$1] } / Double(sites.count),
                     positionSigma: max(0, between - noise).squareRoot(), fastSigma: fastVariance.squareRoot(),
                     siteLevels: sites.map { alone.levels[$0] }, siteSlopes: sites.map { siteSlopes[$0] }))
         }

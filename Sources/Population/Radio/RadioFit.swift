@@ -54,6 +54,7 @@ public struct ChannelFitFigures: Sendable {
     /// Least-squares line before the censoring correction.
     public var olsAttenuationAt1m: Double
     public var olsPathLossExponent: Double
+    public var olsFarPathLossExponent: Double
     /// Standard deviations of the nested components (dB).
     public var pairSigma: Double
     public var minuteSigma: Double
@@ -101,27 +102,44 @@ public enum RadioFit {
         let tableRows = data.rows(of: options.tableScenarios)
         let vehicleRows = data.rows(of: options.vehicleScenarios)
 
-        // 1. Room line and per-device effects, alternating (additive two-way model).
-        var txEffect = [Double](repeating: 0, count: data.deviceCount)
-        var rxEffect = [Double](repeating: 0, count: data.deviceCount)
-        var line = (intercept: 0.0, slope: 0.0)
-        for _ in 0..<25 {
-            line = leastSquares(
-                x: roomRows.map { data.logDistance[$0] },
-                y: roomRows.map { data.attenuation[$0] - txEffect[data.transmitter[$0]] - rxEffect[data.receiver[$0]] })
-            txEffect = groupMeans(rows: roomRows, group: data.transmitter, groups: data.deviceCount) {
-                data.attenuation[$0] - line.intercept - line.slope * data.logDistance[$0] - rxEffect[data.receiver[$0]]
+        // 1. Room line (dual slope) and per-device effects, alternating (additive
+        //    two-way model), at each trial breakpoint; the least residual wins.
+        let roomLog = roomRows.map { data.logDistance[$0] }
+        var best: (line: DualSlopeLine, tx: [Double], rx: [Double], residual: Double)?
+        for logBreakpoint in DualSlopeLine.trialLogBreakpoints(for: roomLog) {
+            var tx = [Double](repeating: 0, count: data.deviceCount)
+            var rx = [Double](repeating: 0, count: data.deviceCount)
+            var fit = DualSlopeLine(intercept: 0, near: 0, far: 0, logBreakpoint: logBreakpoint)
+            for _ in 0..<25 {
+                fit =
+                    DualSlopeLine.leastSquares(
+                        logDistances: roomLog,
+                        values: roomRows.map { data.attenuation[$0] - tx[data.transmitter[$0]] - rx[data.receiver[$0]] },
+                        logBreakpoint: logBreakpoint
+                    ).line
+                tx = groupMeans(rows: roomRows, group: data.transmitter, groups: data.deviceCount) {
+                    data.attenuation[$0] - fit.value(logDistance: data.logDistance[$0]) - rx[data.receiver[$0]]
+                }
+                rx = groupMeans(rows: roomRows, group: data.receiver, groups: data.deviceCount) {
+                    data.attenuation[$0] - fit.value(logDistance: data.logDistance[$0]) - tx[data.transmitter[$0]]
+                }
             }
-            rxEffect = groupMeans(rows: roomRows, group: data.receiver, groups: data.deviceCount) {
-                data.attenuation[$0] - line.intercept - line.slope * data.logDistance[$0] - txEffect[data.transmitter[$0]]
+            let residual = roomRows.reduce(0.0) {
+                let r =
+                    data.attenuation[$1] - fit.value(logDistance: data.logDistance[$1]) - tx[data.transmitter[$1]] - rx[data.receiver[$1]]
+                return $0 + r * r
             }
+            if best == nil || residual < best!.residual { best = (fit, tx, rx, residual) }
         }
+        let line = best!.line.normalized()
+        let txEffect = best!.tx
+        let rxEffect = best!.rx
         let used = Set(roomRows.map { data.transmitter[$0] }).union(roomRows.map { data.receiver[$0] })
         let effects = used.sorted().flatMap { [txEffect[$0], rxEffect[$0]] }
         let deviceSigma = (effects.reduce(0) { $0 + $1 * $1 } / Double(max(1, effects.count - 2))).squareRoot()
 
-        func residual(_ row: Int, _ l: (intercept: Double, slope: Double)) -> Double {
-            data.attenuation[row] - l.intercept - l.slope * data.logDistance[row] - txEffect[data.transmitter[row]]
+        func residual(_ row: Int, _ l: DualSlopeLine) -> Double {
+            data.attenuation[row] - l.value(logDistance: data.logDistance[row]) - txEffect[data.transmitter[row]]
                 - rxEffect[data.receiver[row]]
         }
 
@@ -140,7 +158,8 @@ public enum RadioFit {
         let bodyVariance = bodyPenalty * bodyPenalty * blockingSpread * blockingSpread
         let blockingShift = bodyPenalty * options.bodyBlockingProbability
         var room = ChannelParameters(
-            attenuationAt1m: line.intercept - blockingShift, pathLossExponent: line.slope / 10,
+            attenuationAt1m: line.intercept - blockingShift, pathLossExponent: line.near / 10,
+            breakpoint: Foundation.pow(10, line.logBreakpoint), farPathLossExponent: line.far / 10,
             shadowingSigma: max(0, roomComponents.pair * roomComponents.pair - bodyVariance).squareRoot(),
             orientationSigma: roomComponents.minute, scanSigma: roomComponents.scan,
             source: "fit: DP-3T exp. 34 \(options.roomScenarios.joined(separator: " + "))")
@@ -155,7 +174,7 @@ public enum RadioFit {
             let fast = group.fastSigma
             channels[group.environment.rawValue] = ChannelParameters(
                 attenuationAt1m: group.level - lanferFit.groups[0].level,  // relative to the office until anchored
-                pathLossExponent: group.slope / 10,
+                pathLossExponent: group.slope / 10, breakpoint: group.breakpoint, farPathLossExponent: group.farSlope / 10,
                 shadowingSigma: max(0, group.positionSigma * group.positionSigma - bodyVariance).squareRoot(),
                 orientationSigma: fastRoom > 0 ? fast * room.orientationSigma / fastRoom : 0,
                 scanSigma: fastRoom > 0 ? fast * room.scanSigma / fastRoom : fast,
@@ -174,8 +193,8 @@ public enum RadioFit {
         func startLevel(_ rows: [Int], _ environment: Int, carriageBothEnds: Double) -> Double {
             SampleStatistics.median(
                 rows.map {
-                    data.attenuation[$0] - channels[environment].pathLossExponent * 10 * data.logDistance[$0]
-                        - txEffect[data.transmitter[$0]] - rxEffect[data.receiver[$0]]
+                    data.attenuation[$0] - channels[environment].line.value(logDistance: data.logDistance[$0])
+                        + channels[environment].attenuationAt1m - txEffect[data.transmitter[$0]] - rxEffect[data.receiver[$0]]
                 }) - carriageBothEnds - blockingShift
         }
         var officeA1 = startLevel(tableRows, officeIndex, carriageBothEnds: tableResidual)
@@ -245,7 +264,7 @@ public enum RadioFit {
             ChannelFitFigures(
                 environment: .room, scenarios: options.roomScenarios, sightings: roomRows.count,
                 pairs: Set(roomRows.map { data.pair[$0] }).count,
-                olsAttenuationAt1m: line.intercept, olsPathLossExponent: line.slope / 10,
+                olsAttenuationAt1m: line.intercept, olsPathLossExponent: line.near / 10, olsFarPathLossExponent: line.far / 10,
                 pairSigma: roomComponents.pair, minuteSigma: roomComponents.minute, scanSigma: roomComponents.scan)
         ]
         for group in lanferFit.groups {
@@ -253,6 +272,7 @@ public enum RadioFit {
                 ChannelFitFigures(
                     environment: group.environment, scenarios: group.sites, sightings: group.samples, pairs: group.positions,
                     olsAttenuationAt1m: group.level + lanferShift, olsPathLossExponent: group.slope / 10,
+                    olsFarPathLossExponent: group.farSlope / 10,
                     pairSigma: group.positionSigma, minuteSigma: .nan, scanSigma: group.fastSigma))
         }
         let check = try RadioCheck.compare(
@@ -356,8 +376,9 @@ public enum RadioFit {
         return (max(0, spread - noise).squareRoot(), minuteVariance.squareRoot(), scanVariance.squareRoot())
     }
 
-    /// One censoring-correction step: shift the line by the weighted regression
-    /// of (measured − simulated detected band medians) on log distance.
+    /// One censoring-correction step: shift the line by the weighted dual-slope
+    /// regression (at the channel's breakpoint) of (measured − simulated detected
+    /// band medians) on log distance.
     static func refine(
         _ channel: ChannelParameters, environment: RadioEnvironment, carriage: Double, rows: [Int], data: RadioFitData,
         parameters: RadioParameters, bands: [RadioCheck.Band], options: RadioFitOptions, levelOnly: Bool
@@ -382,18 +403,23 @@ public enum RadioFit {
         }
         var updated = channel
         guard x.count >= (levelOnly ? 1 : 2) else { return updated }
-        let total = w.reduce(0, +)
-        let mx = zip(x, w).reduce(0) { $0 + $1.0 * $1.1 } / total
-        let my = zip(y, w).reduce(0) { $0 + $1.0 * $1.1 } / total
-        var sxy = 0.0
-        var sxx = 0.0
-        for i in x.indices {
-            sxy += w[i] * (x[i] - mx) * (y[i] - my)
-            sxx += w[i] * (x[i] - mx) * (x[i] - mx)
+        if levelOnly {
+            let total = w.reduce(0, +)
+            updated.attenuationAt1m += zip(y, w).reduce(0) { $0 + $1.0 * $1.1 } / total
+        } else {
+            // Level and near slope only, from the bands up to the breakpoint: beyond
+            // it a band or two of integer medians would swing the far slope by tens
+            // of dB per decade; the far slope keeps its least-squares value.
+            let logBreakpoint = Foundation.log10(channel.breakpoint)
+            let near = x.indices.filter { x[$0] <= logBreakpoint }
+            guard near.count >= 2 else { return updated }
+            let gap = DualSlopeLine.leastSquares(
+                logDistances: near.map { x[$0] }, values: near.map { y[$0] }, logBreakpoint: DualSlopeLine.noBreakpoint,
+                weights: near.map { w[$0] }
+            ).line
+            updated.attenuationAt1m += gap.intercept
+            updated.pathLossExponent += gap.near / 10
         }
-        let slope = levelOnly ? 0 : (sxx > 0 ? sxy / sxx : 0)
-        updated.attenuationAt1m += my - slope * mx
-        updated.pathLossExponent += slope / 10
         return updated
     }
 }
@@ -407,6 +433,7 @@ extension RadioParameters {
         copy.channels = channels.map {
             ChannelParameters(
                 attenuationAt1m: r($0.attenuationAt1m), pathLossExponent: r($0.pathLossExponent),
+                breakpoint: r($0.breakpoint), farPathLossExponent: r($0.farPathLossExponent),
                 shadowingSigma: r($0.shadowingSigma), orientationSigma: r($0.orientationSigma),
                 scanSigma: r($0.scanSigma), source: $0.source)
         }

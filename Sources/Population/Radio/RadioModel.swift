@@ -18,7 +18,8 @@ public struct RadioSighting: Sendable, Equatable {
 
 /// The channel between two phones (DESIGN.md, Population layer):
 ///
-/// path attenuation L = A₁(env) + 10·n(env)·log₁₀ d + carriage(tx) + carriage(rx)
+/// path attenuation L = A₁(env) + 10·n(env)·log₁₀ min(d, b) + 10·n_far(env)·log₁₀ max(1, d/b)
+///                      + carriage(tx) + carriage(rx)
 ///                      + body blocking + shadowing (per encounter)
 ///                      + orientation (per minute) + fading (per sighting);
 /// raw RSSI = (tx power + tx error) − L − rssi correction + rx error;
@@ -29,6 +30,8 @@ public struct RadioModel: Sendable {
     public let parameters: RadioParameters
     @usableFromInline let a1: [Float]
     @usableFromInline let tenN: [Float]
+    @usableFromInline let tenNFar: [Float]
+    @usableFromInline let logBreakpoint: [Float]
     @usableFromInline let shadow: [Float]
     @usableFromInline let orientation: [Float]
     @usableFromInline let scan: [Float]
@@ -42,6 +45,8 @@ public struct RadioModel: Sendable {
         self.parameters = parameters
         a1 = parameters.channels.map { Float($0.attenuationAt1m) }
         tenN = parameters.channels.map { Float(10 * $0.pathLossExponent) }
+        tenNFar = parameters.channels.map { Float(10 * $0.farPathLossExponent) }
+        logBreakpoint = parameters.channels.map { Float(Foundation.log10($0.breakpoint)) }
         shadow = parameters.channels.map { Float($0.shadowingSigma) }
         orientation = parameters.channels.map { Float($0.orientationSigma) }
         scan = parameters.channels.map { Float($0.scanSigma) }
@@ -71,7 +76,14 @@ public struct RadioModel: Sendable {
     @inlinable
     public func medianPath(distance: Float, environment: RadioEnvironment) -> Float {
         let e = environment.rawValue
-        return a1[e] + tenN[e] * log10f(max(distance, minimumDistance))
+        return RadioModel.dualSlope(
+            log10f(max(distance, minimumDistance)), a1: a1[e], near: tenN[e], far: tenNFar[e], logBreakpoint: logBreakpoint[e])
+    }
+
+    /// a1 + near·min(x, b) + far·max(0, x − b): ``DualSlopeLine`` in single precision.
+    @inlinable @inline(__always)
+    public static func dualSlope(_ x: Float, a1: Float, near: Float, far: Float, logBreakpoint b: Float) -> Float {
+        a1 + near * min(x, b) + far * max(0, x - b)
     }
 
     /// Standard deviation of the per-sighting terms (orientation and fading combined).

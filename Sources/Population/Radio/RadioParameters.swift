@@ -1,12 +1,16 @@
 import Foundation
 import WarnSimCore
 
-/// The log-distance channel of one environment.
+/// The dual-slope log-distance channel of one environment (``DualSlopeLine``).
 public struct ChannelParameters: Sendable, Equatable {
     /// Median path attenuation at 1 m in dB for unblocked phones in pockets.
     public var attenuationAt1m: Double
-    /// Path-loss exponent n: attenuation grows by 10·n dB per decade of distance.
+    /// Path-loss exponent n up to the breakpoint: attenuation grows by 10·n dB per decade of distance.
     public var pathLossExponent: Double
+    /// Distance (m) beyond which attenuation grows by `farPathLossExponent` instead.
+    public var breakpoint: Double
+    /// Path-loss exponent beyond the breakpoint.
+    public var farPathLossExponent: Double
     /// Per-encounter shadowing (log-normal in linear power, normal in dB).
     public var shadowingSigma: Double
     /// Slow variation within an encounter (orientation, posture), redrawn per minute.
@@ -17,15 +21,24 @@ public struct ChannelParameters: Sendable, Equatable {
     public var source: String
 
     public init(
-        attenuationAt1m: Double, pathLossExponent: Double, shadowingSigma: Double,
-        orientationSigma: Double, scanSigma: Double, source: String
+        attenuationAt1m: Double, pathLossExponent: Double, breakpoint: Double, farPathLossExponent: Double,
+        shadowingSigma: Double, orientationSigma: Double, scanSigma: Double, source: String
     ) {
         self.attenuationAt1m = attenuationAt1m
         self.pathLossExponent = pathLossExponent
+        self.breakpoint = breakpoint
+        self.farPathLossExponent = farPathLossExponent
         self.shadowingSigma = shadowingSigma
         self.orientationSigma = orientationSigma
         self.scanSigma = scanSigma
         self.source = source
+    }
+
+    /// The median curve as a ``DualSlopeLine`` (dB per decade).
+    public var line: DualSlopeLine {
+        DualSlopeLine(
+            intercept: attenuationAt1m, near: 10 * pathLossExponent, far: 10 * farPathLossExponent,
+            logBreakpoint: Foundation.log10(breakpoint))
     }
 }
 
@@ -91,8 +104,7 @@ public struct RadioParameters: Sendable, Equatable {
     /// before per-device errors (the curve the fit estimates, body blocking included
     /// at its probability-weighted median shift).
     public func medianPathAttenuation(distance: Double, environment: RadioEnvironment) -> Double {
-        let c = channel(environment)
-        return c.attenuationAt1m + 10 * c.pathLossExponent * Foundation.log10(max(distance, minimumDistance))
+        channel(environment).line.value(logDistance: Foundation.log10(max(distance, minimumDistance)))
     }
 
     /// The total residual calibration sigma of one phone (unit and model error)
@@ -125,6 +137,10 @@ extension RadioParameters {
                 ChannelParameters(
                     attenuationAt1m: try section.double("attenuation_at_1m_db", in: 0...120),
                     pathLossExponent: try section.double("path_loss_exponent", in: 0...6),
+                    breakpoint: try section.double("breakpoint_m", in: 0.5...50),
+                    // Below 0 attenuation falls with distance beyond the breakpoint, as
+                    // reflections can make it in a metal vehicle (Leith & Farrell, Dublin tram).
+                    farPathLossExponent: try section.double("far_path_loss_exponent", in: -2...6),
                     shadowingSigma: try section.double("shadowing_sigma_db", in: 0...30),
                     orientationSigma: try section.double("orientation_sigma_db", in: 0...30),
                     scanSigma: try section.double("scan_sigma_db", in: 0...30),

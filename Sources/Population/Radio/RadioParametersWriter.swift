@@ -28,7 +28,8 @@ public enum RadioParametersWriter {
             #   at surveyed distances in an office, a bus, a train and a parking lot.
             #   Derived from it, the values marked "Lanfer" are shared under CC BY-SA 4.0.
             #
-            # attenuation = A1 + 10·n·log10(d) + carriage(tx) + carriage(rx) + body blocking
+            # attenuation = A1 + 10·n·log10(min(d, b)) + 10·n_far·log10(max(1, d/b))
+            #               + carriage(tx) + carriage(rx) + body blocking
             #               + shadowing (per encounter) + orientation (per minute) + fading (per sighting)
             #               − device TX error − device RX error
 
@@ -42,7 +43,9 @@ public enum RadioParametersWriter {
                   \(environment.name):
                     source: "\(c.source)"
                     attenuation_at_1m_db: \(f(c.attenuationAt1m))   # median at 1 m, unblocked, pockets
-                    path_loss_exponent: \(f(c.pathLossExponent))
+                    path_loss_exponent: \(f(c.pathLossExponent))        # n, up to the breakpoint
+                    breakpoint_m: \(f(c.breakpoint))              # b, least squares over \(DualSlopeLine.candidateBreakpoints.map { String(format: "%g", $0) }.joined(separator: ", ")) m
+                    far_path_loss_exponent: \(f(c.farPathLossExponent))    # n_far, beyond the breakpoint
                     shadowing_sigma_db: \(f(c.shadowingSigma))     # per encounter
                     orientation_sigma_db: \(f(c.orientationSigma))   # per minute within an encounter
                     scan_sigma_db: \(f(c.scanSigma))          # per sighting
@@ -123,13 +126,13 @@ public enum RadioParametersWriter {
     /// the Lanfer decomposition and the per-data-set, per-distance comparison.
     public static func markdownFigures(_ result: RadioFitResult) -> String {
         var text =
-            "| environment | data | samples | pairs / positions | OLS A1 (dB) | OLS n | fitted A1 (dB, unblocked) | fitted n | σ pair / position | σ minute | σ sighting | shadowing σ |\n"
-        text += "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n"
+            "| environment | data | samples | pairs / positions | OLS A1 (dB) | OLS n | OLS n far | breakpoint (m) | fitted A1 (dB, unblocked) | fitted n | fitted n far | σ pair / position | σ minute | σ sighting | shadowing σ |\n"
+        text += "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n"
         for figures in result.channelFigures {
             let c = result.parameters.channel(figures.environment)
             let minute = figures.minuteSigma.isNaN ? "–" : f(figures.minuteSigma)
             text +=
-                "| \(figures.environment.name) | \(figures.scenarios.joined(separator: ", ")) | \(figures.sightings) | \(figures.pairs) | \(f(figures.olsAttenuationAt1m)) | \(f(figures.olsPathLossExponent)) | \(f(c.attenuationAt1m)) | \(f(c.pathLossExponent)) | \(f(figures.pairSigma)) | \(minute) | \(f(figures.scanSigma)) | \(f(c.shadowingSigma)) |\n"
+                "| \(figures.environment.name) | \(figures.scenarios.joined(separator: ", ")) | \(figures.sightings) | \(figures.pairs) | \(f(figures.olsAttenuationAt1m)) | \(f(figures.olsPathLossExponent)) | \(f(figures.olsFarPathLossExponent)) | \(f(c.breakpoint)) | \(f(c.attenuationAt1m)) | \(f(c.pathLossExponent)) | \(f(c.farPathLossExponent)) | \(f(figures.pairSigma)) | \(minute) | \(f(figures.scanSigma)) | \(f(c.shadowingSigma)) |\n"
         }
         text += "\nLanfer et al. 2022 places, each fitted alone (level at 1 m on the EN scale, shift \(f(result.lanferShift)) dB):\n\n"
         text += "| place | environment | level alone (dB) | n alone | level in environment fit (dB) |\n|---|---|---:|---:|---:|\n"
