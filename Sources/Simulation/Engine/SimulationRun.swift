@@ -286,9 +286,9 @@ public struct SimulationRun: Sendable {
     mutating func runHour(now: Int64, row: inout DaySummary) throws {
         var mark = ContinuousClock.now
         // TeleTANs, result polling and uploads, in person order (the backend's
-        // draws depend on call order).
+        // draws depend on call order); phones with nothing due are skipped.
         let (disease, startTime, shares, path) = (world.disease, app.startTime, app.testing.symptomAnswers, app.uploadPath)
-        for person in phones.indices where phones[person].hasApp {
+        for person in phones.indices where phones[person].hasBackendWork(now: now, path: path) {
             let activity = phones[person].useBackend(now: now, backend: &backend, shares: shares, seed: seed, path: path) {
                 now in
                 Self.onsetDaysAgo(person: person, disease: disease, startTime: startTime, now: now)

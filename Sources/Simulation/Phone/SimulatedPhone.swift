@@ -290,6 +290,17 @@ public struct SimulatedPhone: Sendable {
         var keysUploaded = 0
     }
 
+    /// Whether ``useBackend(now:backend:shares:seed:path:onsetDaysAgo:)`` has
+    /// anything to do at `now`: a due operator call (Immuni), or a due teleTAN
+    /// or a registered test (CWA). Otherwise that call returns an empty
+    /// activity and changes nothing, so the hourly loop skips the phone.
+    func hasBackendWork(now: Int64, path: UploadPath) -> Bool {
+        guard app != nil else { return false }
+        if case .immuni = path { return plannedOperatorCall.map { $0.at <= now } ?? false }
+        if let planned = plannedTeleTAN, planned <= now { return true }
+        return app?.test != nil
+    }
+
     /// The hour's teleTAN registration, result polling and key sharing,
     /// against the backend. `onsetDaysAgo` gives, at the upload time, the days
     /// since the user's symptom onset (nil without symptoms so far); the
