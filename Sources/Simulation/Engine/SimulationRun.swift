@@ -67,6 +67,11 @@ public struct SimulationRun: Sendable {
     var appConfigurationCheck: AppConfigurationCheck
     /// The last app configuration the phones fetched.
     var fetchedAppConfiguration = Data()
+    /// App users with backend work planned (a test registered, a teleTAN or an
+    /// operator call ahead): the only phones the hourly backend loop visits.
+    /// A phone enters when a test of its user is handed to it, and leaves when
+    /// nothing is pending (``SimulatedPhone/hasPendingBackendWork``).
+    var backendDue = Set<Int>()
     /// The risk configuration the phones use: the last fetched app
     /// configuration that passed the check (what `risk.yaml` records at the
     /// run's end).
@@ -288,7 +293,7 @@ public struct SimulationRun: Sendable {
         // TeleTANs, result polling and uploads, in person order (the backend's
         // draws depend on call order); phones with nothing due are skipped.
         let (disease, startTime, shares, path) = (world.disease, app.startTime, app.testing.symptomAnswers, app.uploadPath)
-        for person in phones.indices where phones[person].hasBackendWork(now: now, path: path) {
+        for person in backendDue.sorted() where phones[person].hasBackendWork(now: now, path: path) {
             let activity = phones[person].useBackend(now: now, backend: &backend, shares: shares, seed: seed, path: path) {
                 now in
                 Self.onsetDaysAgo(person: person, disease: disease, startTime: startTime, now: now)
@@ -303,6 +308,8 @@ public struct SimulationRun: Sendable {
                 }
             }
         }
+
+        backendDue = backendDue.filter { phones[$0].hasPendingBackendWork }
 
         // The CDN: new packages are verified once (every phone would verify the
         // same bytes), put on the CDN for the phones' download runs, and the
@@ -362,6 +369,7 @@ public struct SimulationRun: Sendable {
         for result in hour.results { row.countResult(result.result) }
         for test in hour.tests where phones[test.person].hasApp {
             if phones[test.person].register(test, backend: &backend, seed: seed, path: app.uploadPath) { row.testsRegistered += 1 }
+            backendDue.insert(test.person)
         }
         for seen in hour.warningsSeen {
             phones[seen.person].seeWarning(at: seen.at)

@@ -301,6 +301,13 @@ public struct SimulatedPhone: Sendable {
         return app?.test != nil
     }
 
+    /// Whether anything for the backend is planned or open at all: a teleTAN or
+    /// an operator call ahead, or a registered test. Only a test handed to the
+    /// phone (``register(_:backend:seed:path:)``) makes this true.
+    var hasPendingBackendWork: Bool {
+        app != nil && (plannedTeleTAN != nil || plannedOperatorCall != nil || app?.test != nil)
+    }
+
     /// The hour's teleTAN registration, result polling and key sharing,
     /// against the backend. `onsetDaysAgo` gives, at the upload time, the days
     /// since the user's symptom onset (nil without symptoms so far); the
