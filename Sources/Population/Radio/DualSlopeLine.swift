@@ -120,19 +120,17 @@ public struct DualSlopeLine: Sendable, Equatable {
         if s22 > 0, determinant > 1e-12 * max(1, s11 * s22) {
             near = (s22 * s1y - s12 * s2y) / determinant
             far = (s11 * s2y - s12 * s1y) / determinant
+            if far < 0 {
+                // Mean received power does not grow with distance: a falling far part is
+                // the position noise of a band or two (Lanfer parking: one spot per
+                // distance); Leith & Farrell's tram, the flattest measured, has n ≈ 0.36.
+                far = 0
+                near = s11 > 0 ? s1y / s11 : 0
+            }
         } else {
             // Nothing beyond the breakpoint: one slope.
             near = s11 > 0 ? s1y / s11 : 0
             far = near
-        }
-        if s22 == 0 {
-            far = near
-        } else if far < 0 {
-            // Mean received power does not grow with distance: a falling far part is
-            // the position noise of a band or two (Lanfer parking: one spot per
-            // distance); Leith & Farrell's tram, the flattest measured, has n ≈ 0.36.
-            far = 0
-            near = s11 > 0 ? s1y / s11 : 0
         }
         let residual = syy - near * s1y - far * s2y
         let intercept = groupCount > 0 && count[0] > 0 ? (sumY[0] - near * sum1[0] - far * sum2[0]) / count[0] : 0

@@ -104,6 +104,10 @@ public enum RadioFit {
 
         // 1. Room line (dual slope) and per-device effects, alternating (additive
         //    two-way model), at each trial breakpoint; the least residual wins.
+        /// A sighting's residual against a line and per-device effects.
+        func residual(_ row: Int, _ l: DualSlopeLine, _ tx: [Double], _ rx: [Double]) -> Double {
+            data.attenuation[row] - l.value(logDistance: data.logDistance[row]) - tx[data.transmitter[row]] - rx[data.receiver[row]]
+        }
         let roomLog = roomRows.map { data.logDistance[$0] }
         var best: (line: DualSlopeLine, tx: [Double], rx: [Double], residual: Double)?
         for logBreakpoint in DualSlopeLine.trialLogBreakpoints(for: roomLog) {
@@ -124,12 +128,11 @@ public enum RadioFit {
                     data.attenuation[$0] - fit.value(logDistance: data.logDistance[$0]) - tx[data.transmitter[$0]]
                 }
             }
-            let residual = roomRows.reduce(0.0) {
-                let r =
-                    data.attenuation[$1] - fit.value(logDistance: data.logDistance[$1]) - tx[data.transmitter[$1]] - rx[data.receiver[$1]]
+            let squares = roomRows.reduce(0.0) {
+                let r = residual($1, fit, tx, rx)
                 return $0 + r * r
             }
-            if best == nil || residual < best!.residual { best = (fit, tx, rx, residual) }
+            if best == nil || squares < best!.residual { best = (fit, tx, rx, squares) }
         }
         let line = best!.line.normalized()
         let txEffect = best!.tx
@@ -138,20 +141,15 @@ public enum RadioFit {
         let effects = used.sorted().flatMap { [txEffect[$0], rxEffect[$0]] }
         let deviceSigma = (effects.reduce(0) { $0 + $1 * $1 } / Double(max(1, effects.count - 2))).squareRoot()
 
-        func residual(_ row: Int, _ l: DualSlopeLine) -> Double {
-            data.attenuation[row] - l.value(logDistance: data.logDistance[row]) - txEffect[data.transmitter[row]]
-                - rxEffect[data.receiver[row]]
-        }
-
         // LOW-confidence rows carry their OEM's default (the most common value of
         // the OEM's LOW rows); the measured (HIGH) models of the same OEM scatter
         // around it by this much in tx − correction.
         let lowModelSigma = oemDefaultScatter(table)
 
         // 2. Variance components of the room channel.
-        let roomComponents = varianceComponents(rows: roomRows, data: data) { residual($0, line) }
+        let roomComponents = varianceComponents(rows: roomRows, data: data) { residual($0, line, txEffect, rxEffect) }
         // 3. Table carriage: median residual of the desk scenario against the room line.
-        let tableResidual = SampleStatistics.median(tableRows.map { residual($0, line) })
+        let tableResidual = SampleStatistics.median(tableRows.map { residual($0, line, txEffect, rxEffect) })
 
         let blockingSpread = (options.bodyBlockingProbability * (1 - options.bodyBlockingProbability)).squareRoot()
         let bodyPenalty = options.bodyBlockingPenalty ?? (blockingSpread > 0 ? roomComponents.pair / blockingSpread : 0)
