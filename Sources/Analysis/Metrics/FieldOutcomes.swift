@@ -135,21 +135,27 @@ public struct FieldOutcomeCalculator: Sendable {
             tally.uploaders = uploaders[run]
             for (slot, time) in warnedAt[run].enumerated() {
                 guard let time else { continue }
-                tally.warned += 1
-                // The most recent exposure the phone knew of when it was warned.
-                let known = windows[run][slot].filter { $0.detectedAt <= time }
-                let exposure = known.map(\.firstScan).max()
-                if let exposure { tally.delays.append(Double(time - exposure) / 86_400) }
-                let later = appTests[run][slot].filter { $0.registeredAt >= time }
-                if later.contains(where: { $0.result == "POSITIVE" }) { tally.laterPositive += 1 }
-                if let first = later.first {
-                    tally.tested += 1
-                    if first.result == "POSITIVE" { tally.testedPositive += 1 }
-                }
-                if let infection = infectedAt[run][slot], infection >= (exposure ?? time) { tally.laterInfected += 1 }
+                count(run: run, slot: slot, warnedAt: time, into: &tally)
             }
             return tally
         }
+    }
+
+    /// Adds one warned phone (app-user `slot` of `run`, warned at Unix second
+    /// `time`) to `tally`: its delay, later tests and later infection.
+    func count(run: Int, slot: Int, warnedAt time: Int64, into tally: inout FieldOutcomeTally) {
+        tally.warned += 1
+        // The most recent exposure the phone knew of when it was warned.
+        let known = windows[run][slot].filter { $0.detectedAt <= time }
+        let exposure = known.map(\.firstScan).max()
+        if let exposure { tally.delays.append(Double(time - exposure) / 86_400) }
+        let later = appTests[run][slot].filter { $0.registeredAt >= time }
+        if later.contains(where: { $0.result == "POSITIVE" }) { tally.laterPositive += 1 }
+        if let first = later.first {
+            tally.tested += 1
+            if first.result == "POSITIVE" { tally.testedPositive += 1 }
+        }
+        if let infection = infectedAt[run][slot], infection >= (exposure ?? time) { tally.laterInfected += 1 }
     }
 }
 

@@ -14,7 +14,9 @@ struct EvaluateCommand: ParsableCommand {
             outcomes.csv (infections averted against the runs' counterfactuals with \
             a bootstrap interval across seeds, person-days of quarantine and \
             isolation, quarantine days per infection averted, warnings per \
-            uploader) and manifest.json into --out. metrics.csv also holds the \
+            uploader), warning_sources.csv (the warned phones by the setting of the \
+            encounters that warned them, with the share later infected and the \
+            share of their tests that came back positive) and manifest.json into --out. metrics.csv also holds the \
             encounter-level counts and rates (one unit: a phone × an uploader's \
             key-day, at risk by the close-contact criterion), as a laboratory test \
             of a rule counts them. A phone is warned when its \
@@ -54,6 +56,8 @@ struct EvaluateCommand: ParsableCommand {
         let outcomes = FieldOutcomeCalculator(runs: set).outcomes(warnedAt: set.recordedWarnings)
         let encounters = try EncounterScorer(runs: set.runs, options: options).outcomes(
             configurations: [set.production], workers: ProcessInfo.processInfo.activeProcessorCount)[0]
+        let sources = WarningSources(runs: set, warnedAt: set.recordedWarnings)
+        let sourcesTable = sources.csv
         let loop = LoopOutcomes(runs: set.runs, resamples: bootstrap, seed: seed)
         let outcomesTable = LoopOutcomes.csv(rows: [("production", loop)])
         let folder = URL(fileURLWithPath: out)
@@ -70,8 +74,10 @@ struct EvaluateCommand: ParsableCommand {
             let labels = set.labelsCSV()
             try AtomicFile.write(labels, to: folder.appendingPathComponent("labels.csv"))
             try AtomicFile.write(outcomesTable, to: folder.appendingPathComponent("outcomes.csv"))
+            try AtomicFile.write(sourcesTable, to: folder.appendingPathComponent("warning_sources.csv"))
             try manifest.manifest(outputs: [
                 "metrics.csv": Data(table.utf8), "labels.csv": Data(labels.utf8), "outcomes.csv": Data(outcomesTable.utf8),
+                "warning_sources.csv": Data(sourcesTable.utf8),
             ]).write(into: folder)
         } catch {
             throw inputFailure(file: out, "cannot be written (\(error.localizedDescription))")
@@ -79,6 +85,6 @@ struct EvaluateCommand: ParsableCommand {
         printOutput(
             EvaluationSummary.text(
                 metrics: metrics, outcomes: outcomes, primary: options.primary, configuration: set.production.name, runs: set.runs.count)
-                + encounters.summaryLine(options: options) + loop.text)
+                + encounters.summaryLine(options: options) + sources.text + loop.text)
     }
 }
