@@ -47,10 +47,12 @@ struct RadioFitTests {
 
     /// The criterion of `warnsim radio check`. Every DP-3T scenario band below 4 m
     /// passes (the fitted lunch, party, office and the held-out train, queue and
-    /// movement), and so does every Lanfer band but the bus's 0–1 m. The known
-    /// failures (Configs/radio/README.md) are a DP-3T band beyond 4 m measured by
-    /// one receiver (office 6+ m) and that bus band; the parking's 1–1.5 m sits at
-    /// the edge (it passes at the check's default seed and fails at this one).
+    /// movement), and so does every Lanfer band of the office, the bus (its own
+    /// environment since 2026-11-25) and the train. The known failures
+    /// (Configs/radio/README.md) are DP-3T bands beyond 4 m measured by one
+    /// receiver (office 6+ m; train 4–6 m at some seeds) and the parking's
+    /// 1–1.5 m, which sits at the edge (it passes at the check's default seed
+    /// and fails at this one).
     @Test("simulated medians within the data set's pooled device spread")
     func mediansWithinDeviceSpread() throws {
         let (scenarios, table) = try Self.loadInputs()
@@ -73,13 +75,15 @@ struct RadioFitTests {
         #expect(dp3tNear.count == 30)
         for row in dp3tNear { #expect(row.passes, "\(row.site) \(row.distance): \(row)") }
         let failures = rows.filter { !$0.passes }
-        #expect(failures.count <= 3, "\(failures)")
+        #expect(failures.count <= 2, "\(failures)")
         #expect(
             failures.allSatisfy {
-                ($0.dataSet == "dp3t-exp34" && $0.devices == 1) || ($0.site == "bus" && $0.distance == "0-1 m")
-                    || ($0.site == "parking" && $0.distance == "1-1.5 m")
+                ($0.dataSet == "dp3t-exp34" && $0.devices == 1) || ($0.site == "parking" && $0.distance == "1-1.5 m")
             },
             "\(failures)")
+        for row in rows where ["office", "bus", "train"].contains(row.site) && row.dataSet != "dp3t-exp34" {
+            #expect(row.passes, "\(row)")
+        }
         // The dual-slope fit's gain: the held-out room scenarios pass beyond 4 m too.
         for row in rows where ["queue", "movement"].contains(row.site) { #expect(row.passes, "\(row)") }
     }

@@ -30,7 +30,7 @@ import WarnSimTestSupport
             written == shipped,
             "radio fit output differs from Configs/radio/default.yaml:\n\(Snapshot.lineDiff(expected: shipped, actual: written))")
         #expect(try String(contentsOf: report, encoding: .utf8) == result.stdout)
-        for environment in ["room", "office", "vehicle", "outdoors"] {
+        for environment in ["room", "office", "vehicle", "outdoors", "bus"] {
             #expect(result.stdout.contains("| \(environment) |"), "\(result.stdout.prefix(400))")
         }
     }
@@ -106,8 +106,8 @@ import WarnSimTestSupport
         defer { try? FileManager.default.removeItem(at: folder) }
         let shipped = try String(contentsOfFile: try Self.radioDefault(), encoding: .utf8)
         let shifted = folder.appendingPathComponent("radio.yaml")
-        let vehicle = try #require(shipped.range(of: "  vehicle:\n"))
-        let line = try #require(shipped.range(of: "attenuation_at_1m_db: ", range: vehicle.upperBound..<shipped.endIndex))
+        let bus = try #require(shipped.range(of: "  bus:\n"))
+        let line = try #require(shipped.range(of: "attenuation_at_1m_db: ", range: bus.upperBound..<shipped.endIndex))
         let end = try #require(shipped[line.upperBound...].firstIndex(of: " "))
         try (shipped.replacingCharacters(in: line.upperBound..<end, with: "80.00")).write(to: shifted, atomically: true, encoding: .utf8)
         let result = try WarnSimProcess.run([
@@ -115,7 +115,7 @@ import WarnSimTestSupport
             "--calibration", try Self.calibration(),
         ])
         #expect(result.status == 1, "\(result.stderr)")
-        #expect(result.stderr.contains("bus (vehicle)"), "\(result.stderr)")
+        #expect(result.stderr.contains("bus (bus)"), "\(result.stderr)")
         #expect(result.stdout.contains("| NO |"))
     }
 

@@ -17,10 +17,29 @@ import WarnSimCore
 ///    sender, distance): the spread within a position (`fastSigma`) and of the
 ///    position means (`positionSigma`, sampling noise removed).
 public struct LanferFit: Sendable {
+    /// Which places an environment stands for and which places fit its curve.
+    public struct Definition: Sendable {
+        public var environment: RadioEnvironment
+        /// The places the environment stands for: their (place, sender)
+        /// offsets come from its fit, and `radio check` compares them with it.
+        public var sites: [String]
+        /// The places whose samples fit its curve and spreads (`sites` when
+        /// not given); a place may fit several environments but stands for one.
+        public var fitSites: [String]
+
+        public init(environment: RadioEnvironment, sites: [String], fitSites: [String]? = nil) {
+            self.environment = environment
+            self.sites = sites
+            self.fitSites = fitSites ?? sites
+        }
+    }
+
     /// One environment's figures.
     public struct Group: Sendable {
         public var environment: RadioEnvironment
         public var sites: [String]
+        /// The places whose samples fitted the curve (``Definition/fitSites``).
+        public var fitSites: [String]
         public var samples: Int
         public var positions: Int
         /// dB per decade of distance up to the breakpoint (10·n).
@@ -46,17 +65,26 @@ public struct LanferFit: Sendable {
     /// Per place and sender: the fitted offset c(place, sender) of −RSSI at 1 m.
     public var offsets: [[Double]]
 
-    public init(measurements: LanferMeasurements, groups definitions: [(environment: RadioEnvironment, sites: [String])]) throws {
+    public init(measurements: LanferMeasurements, groups definitions: [Definition]) throws {
         let siteCount = LanferMeasurements.sites.count
         let senderCount = LanferMeasurements.senders.count
+        func index(_ name: String) throws -> Int {
+            guard let site = LanferMeasurements.sites.firstIndex(of: name) else {
+                throw InputError(file: LanferMeasurements.dataSetName, field: name, problem: "unknown place")
+            }
+            return site
+        }
         var groupOfSite = [Int](repeating: -1, count: siteCount)
+        var fitsGroup = [[Bool]](repeating: [Bool](repeating: false, count: siteCount), count: definitions.count)
         for (g, definition) in definitions.enumerated() {
             for name in definition.sites {
-                guard let site = LanferMeasurements.sites.firstIndex(of: name) else {
-                    throw InputError(file: LanferMeasurements.dataSetName, field: name, problem: "unknown place")
+                let site = try index(name)
+                guard groupOfSite[site] < 0 else {
+                    throw InputError(file: LanferMeasurements.dataSetName, field: name, problem: "stands for two environments")
                 }
                 groupOfSite[site] = g
             }
+            for name in definition.fitSites { fitsGroup[g][try index(name)] = true }
         }
         let samples = measurements.samples
         /// The dual-slope line with an offset per (place, sender): the breakpoint
@@ -90,14 +118,16 @@ public struct LanferFit: Sendable {
         var offsets = [[Double]](repeating: [Double](repeating: .nan, count: senderCount), count: siteCount)
         var siteSlopes = [Double](repeating: .nan, count: siteCount)
         var siteOffsets = offsets
+        var groupOffsets = [[[Double]]](repeating: offsets, count: definitions.count)
         for g in definitions.indices {
-            let rows = samples.indices.filter { groupOfSite[samples[$0].site] == g }
+            let rows = samples.indices.filter { fitsGroup[g][samples[$0].site] }
             guard !rows.isEmpty else {
                 throw InputError(
-                    file: LanferMeasurements.dataSetName, field: definitions[g].sites.joined(separator: ", "), problem: "no samples")
+                    file: LanferMeasurements.dataSetName, field: definitions[g].fitSites.joined(separator: ", "), problem: "no samples")
             }
             let fit = lineAndOffsets(rows)
             lines[g] = fit.line
+            groupOffsets[g] = fit.offsets
             for site in 0..<siteCount where groupOfSite[site] == g {
                 offsets[site] = fit.offsets[site]
                 let alone = lineAndOffsets(rows.filter { samples[$0].site == site }, logBreakpoint: fit.line.logBreakpoint)
@@ -130,15 +160,17 @@ public struct LanferFit: Sendable {
         var result: [Group] = []
         for (g, definition) in definitions.enumerated() {
             let sites = definition.sites.compactMap { LanferMeasurements.sites.firstIndex(of: $0) }
-            let rows = samples.indices.filter { groupOfSite[samples[$0].site] == g }
-            // Residuals by position.
+            let rows = samples.indices.filter { fitsGroup[g][samples[$0].site] }
+            // Residuals by position (against the group's own offsets).
             var positionIndex: [String: Int] = [:]
             var sums: [Double] = []
             var squares: [Double] = []
             var counts: [Double] = []
             for row in rows {
                 let s = samples[row]
-                let r = -s.rssi - offsets[s.site][s.sender] - lines[g].value(logDistance: Foundation.log10(s.distance)) + lines[g].intercept
+                let r =
+                    -s.rssi - groupOffsets[g][s.site][s.sender] - lines[g].value(logDistance: Foundation.log10(s.distance))
+                    + lines[g].intercept
                 let key = "\(s.site)|\(s.section)|\(s.sender)|\(s.distance)"
                 let p =
                     positionIndex[key]
@@ -166,7 +198,8 @@ public struct LanferFit: Sendable {
             let noise = sums.indices.reduce(0) { $0 + fastVariance / counts[$1] } / Double(sums.count)
             result.append(
                 Group(
-                    environment: definition.environment, sites: definition.sites, samples: rows.count, positions: sums.count,
+                    environment: definition.environment, sites: definition.sites, fitSites: definition.fitSites, samples: rows.count,
+                    positions: sums.count,
                     slope: lines[g].near, farSlope: lines[g].far, breakpoint: Foundation.pow(10, lines[g].logBreakpoint),
                     level: sites.reduce(0) { $0 + shared.levels[$1] } / Double(sites.count),
                     positionSigma: max(0, between - noise).squareRoot(), fastSigma: fastVariance.squareRoot(),

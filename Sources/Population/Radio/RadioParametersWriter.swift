@@ -9,8 +9,9 @@ public enum RadioParametersWriter {
         switch environment {
         case .room: "open room with people (home, school, daycare, shop, leisure)"
         case .office: "office room (work)"
-        case .vehicle: "bus, tram, train (transport)"
+        case .vehicle: "tram, train (no scenario setting uses it; radio check and replay)"
         case .outdoors: "outdoors (street)"
+        case .bus: "city bus (transport)"
         }
     }
 

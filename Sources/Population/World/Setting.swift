@@ -23,13 +23,13 @@ public enum Setting: UInt8, CaseIterable, Sendable, Codable {
         }
     }
 
-    /// The radio environment of the setting: work in an office, transport
-    /// (bus, tram, train) in a vehicle, streets outdoors, every other setting
+    /// The radio environment of the setting: work in an office, transport in
+    /// a bus (the scenarios' vehicle is a 12 m city bus), streets outdoors, every other setting
     /// (home, school, daycare, shop, leisure) in an open room with people about.
     public var environment: RadioEnvironment {
         switch self {
         case .work: .office
-        case .transport: .vehicle
+        case .transport: .bus
         case .street: .outdoors
         default: .room
         }

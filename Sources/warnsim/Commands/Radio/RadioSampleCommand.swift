@@ -13,7 +13,7 @@ struct RadioSampleCommand: ParsableCommand {
     @Option(help: "True distance between the phones in metres.")
     var distance: Double
 
-    @Option(help: "Environment: room, office, vehicle or outdoors.")
+    @Option(help: "Environment: room, office, vehicle, outdoors or bus.")
     var environment: String
 
     @Option(help: "Number of device pairs to draw.")
