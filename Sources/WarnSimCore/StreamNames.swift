@@ -16,6 +16,8 @@ public enum StreamName {
     public static let daycareOrder = "population.order.daycare"
     /// Who rides public transport.
     public static let transport = "population.transport"
+    /// Which workers work in an office, and the size of their office room.
+    public static let office = "population.office"
     /// The order in which people fill the places of a setting (`population.order.SETTING`).
     public static func placeOrder(_ setting: String) -> String { "population.order.\(setting)" }
     /// Daily schedules, per person and day.

@@ -103,7 +103,7 @@ struct ContactTargetTests {
     func seated() throws {
         let week = try Self.week.get()
         for (setting, target) in [
-            (Setting.work, week.config.work.closeContactsTarget), (.school, week.config.school.closeContactsTarget),
+            (Setting.work, week.config.workCloseContactsPerVisit), (.school, week.config.school.closeContactsTarget),
             (.leisure, week.config.leisure.closeContactsTarget),
         ] {
             let close = week.survey.closeContacts(setting)

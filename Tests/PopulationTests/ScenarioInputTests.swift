@@ -53,6 +53,20 @@ struct ScenarioInputTests {
                 "population.transport.close_contacts_target"
             ),
             (good.replacingOccurrences(of: "    closes_minute: 1200\n", with: "    closes_minute: 490\n"), "population.shop.closes_minute"),
+            (good.replacingOccurrences(of: "    office_share: 0.50\n", with: "    office_share: 1.5\n"), "population.work.office_share"),
+            (
+                good.replacingOccurrences(of: "[0.371, 0.275, 0.205]", with: "[0.571, 0.275, 0.205]"),
+                "population.work.office_room_shares"
+            ),
+            (good.replacingOccurrences(of: "[0.371, 0.275, 0.205]", with: "[0.371, 0.275]"), "population.work.office_room_shares"),
+            (
+                good.replacingOccurrences(of: "office_room_people: [1, 2, 4]", with: "office_room_people: [1, 4, 2]"),
+                "population.work.office_room_people"
+            ),
+            (
+                good.replacingOccurrences(of: "office_room_people: [1, 2, 4]", with: "office_room_people: [1, 2.5, 4]"),
+                "population.work.office_room_people"
+            ),
             (
                 good.replacingOccurrences(of: "    visit_minutes: 19\n", with: "    visit_minutes: \"19\"\n"),
                 "population.shop.visit_minutes"

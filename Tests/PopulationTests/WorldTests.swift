@@ -66,7 +66,7 @@ struct WorldTests {
             }
         }
         let targets: [Setting: Double] = [
-            .work: scenario.population.work.closeContactsTarget,
+            .work: scenario.population.workCloseContactsPerVisit,
             .school: scenario.population.school.closeContactsTarget,
             .leisure: scenario.population.leisure.closeContactsTarget,
         ]
@@ -87,6 +87,7 @@ struct WorldTests {
         var config = try Self.village().population
         config.people = 6000
         config.work.closeContactsTarget = 2.6
+        config.officeShare = 0  // everyone in the work layout
         let town = Town(config: config, seed: 3)
         let plan = DayPlan(town: town, day: 2, workers: 1)
         let encounters = DayEncounters.generate(town: town, plan: plan, workers: 1)

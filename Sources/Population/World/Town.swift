@@ -87,7 +87,9 @@ public struct Town: Sendable {
             case .senior: break
             }
         }
-        assignClusters(workers, setting: .work, layout: config.work)
+        let offices = Town.smallOfficeWorkers(workers, config: config, seed: seed)
+        assignClusters(offices.rest, setting: .work, layout: config.work)
+        assignSmallOffices(offices.bySize)
         assignClusters(pupils, setting: .school, layout: config.school)
         var daycareOrder = RandomStream(seed: seed, subsystem: StreamName.daycareOrder)
         let shuffledToddlers = Town.shuffled(toddlers, &daycareOrder)
@@ -118,6 +120,46 @@ public struct Town: Sendable {
             }
         }
         return result
+    }
+
+    /// Splits the workers: each works in an office with `officeShare` and then
+    /// in a small office of each size with its share (stream `population.office`,
+    /// in person order). Returns each size's workers, in shuffled order, and
+    /// everyone else (non-office workers and open-plan offices).
+    static func smallOfficeWorkers(_ workers: [Int], config: PopulationConfig, seed: UInt64) -> (bySize: [[Int]], rest: [Int]) {
+        let offices = config.smallOffices
+        guard !offices.isEmpty, config.officeShare > 0 else { return (offices.map { _ in [] }, workers) }
+        var random = RandomStream(seed: seed, subsystem: StreamName.office)
+        let rooms = DiscreteDistribution(weights: offices.map(\.share) + [max(0, 1 - offices.reduce(0) { $0 + $1.share })])
+        var bySize = [[Int]](repeating: [], count: offices.count)
+        var rest: [Int] = []
+        for person in workers {
+            let office = random.nextBernoulli(config.officeShare)
+            let size = rooms.sample(&random)
+            if office && size < offices.count { bySize[size].append(person) } else { rest.append(person) }
+        }
+        return (bySize.map { Town.shuffled($0, &random) }, rest)
+    }
+
+    /// Seats small-office workers: rooms of each size filled in order (the last
+    /// one of a size may hold fewer), people at desk pairs (a group of 2, or 1
+    /// for the odd one), the rooms numbered after the work layout's rooms.
+    mutating func assignSmallOffices(_ bySize: [[Int]]) {
+        var room = venueCount[Int(Setting.work.rawValue)]
+        for (size, members) in zip(config.smallOffices.map(\.people), bySize) {
+            for first in stride(from: 0, to: members.count, by: size) {
+                let occupants = members[first..<min(first + size, members.count)]
+                for (index, person) in occupants.enumerated() {
+                    placeSetting[person] = Setting.work.rawValue
+                    place[person] = Int32(room)
+                    placeCluster[person] = Int16(index / 2)
+                    placeSeat[person] = Int8(index % 2)
+                    placeClusterSize[person] = Int8(min(2, occupants.count - index / 2 * 2))
+                }
+                room += 1
+            }
+        }
+        venueCount[Int(Setting.work.rawValue)] = room
     }
 
     /// Fills groups of size k or k + 1 (share q, ``ClusterLayout/clusterSizes``)

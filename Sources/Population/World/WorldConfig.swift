@@ -26,6 +26,18 @@ public struct ClusterLayout: Sendable, Equatable {
     }
 }
 
+/// Small office rooms of one size (`work.office_room_people` and `work.office_room_shares`).
+public struct SmallOffice: Sendable, Equatable {
+    /// People per room.
+    public var people: Int
+    /// Share of the office workers who work in rooms of this size.
+    public var share: Double
+
+    /// Close contacts per visit of a person in such a room: the desk partner,
+    /// if the room holds two or more (pairs sit `clusterSpacing` apart).
+    public var closeContacts: Double { people >= 2 ? 1 : 0 }
+}
+
 /// Start time and length of a daily activity, in minutes after midnight.
 public struct ActivityTime: Sendable, Equatable {
     public var start: Int
@@ -53,7 +65,17 @@ public struct PopulationConfig: Sendable, Equatable {
     public var contactDistance: Double
     public var radioRange: Double
 
+    /// Work rooms of the workers not in a small office (``smallOffices``):
+    /// desk groups of the configured size, `clustersPerRoom` to a room.
     public var work: ClusterLayout
+    /// Share of the workers at their workplace who work in an office (the
+    /// others work in rooms of the ``work`` layout).
+    public var officeShare: Double
+    /// Small office rooms: people per room and the share of office workers in
+    /// rooms of that size (the rest of the office workers sit in the ``work``
+    /// layout, as in an open-plan office). People in a small office sit at
+    /// desk pairs, the pairs `work.clusterSpacing` apart.
+    public var smallOffices: [SmallOffice]
     public var workTime: ActivityTime
     public var school: ClusterLayout
     public var schoolTime: ActivityTime
@@ -199,6 +221,25 @@ extension PopulationConfig {
         return layout
     }
 
+    /// `office_room_people` (1 … 8 each, increasing) and `office_room_shares`
+    /// (as many, each 0 … 1, summing to at most 1).
+    static func parseSmallOffices(_ s: YAMLSection) throws -> [SmallOffice] {
+        let sizes = try s.doubles("office_room_people", in: 1...8, count: 0...8)
+        guard sizes.allSatisfy({ $0 == $0.rounded() }) else {
+            throw s.fail("office_room_people", "room sizes must be whole numbers of people")
+        }
+        let people = sizes.map { Int($0) }
+        let shares = try s.doubles("office_room_shares", in: 0...1, count: people.count...people.count)
+        guard zip(people, people.dropFirst()).allSatisfy({ $0 < $1 }) else {
+            throw s.fail("office_room_people", "room sizes must increase")
+        }
+        guard shares.reduce(0, +) <= 1 + 1e-9 else {
+            throw s.fail(
+                "office_room_shares", "shares must sum to at most 1 (the rest sit in the work layout), they sum to \(shares.reduce(0, +))")
+        }
+        return zip(people, shares).map { SmallOffice(people: $0, share: $1) }
+    }
+
     static func parseTime(_ s: YAMLSection) throws -> ActivityTime {
         let time = ActivityTime(
             start: try s.int("start_minute", in: 0...1439),
@@ -209,6 +250,14 @@ extension PopulationConfig {
         }
         try s.finish()
         return time
+    }
+
+    /// Mean close contacts per work visit that the work places give: small
+    /// offices their desk partner, every other worker the ``work`` layout's target.
+    public var workCloseContactsPerVisit: Double {
+        let small = smallOffices.reduce(0) { $0 + $1.share }
+        let inSmall = smallOffices.reduce(0) { $0 + $1.share * $1.closeContacts }
+        return officeShare * inSmall + (1 - officeShare * small) * work.closeContactsTarget
     }
 
     /// Reads `population:`; every field is required so that each default is
@@ -242,6 +291,8 @@ extension PopulationConfig {
             contactDistance: try p.double("contact_distance_m", in: 0.1...10),
             radioRange: try p.double("radio_range_m", in: 1...100),
             work: try parseCluster(work),
+            officeShare: try work.double("office_share", in: 0...1),
+            smallOffices: try parseSmallOffices(work),
             workTime: try parseTime(try work.section("time")),
             school: try parseCluster(school),
             schoolTime: try parseTime(try school.section("time")),

@@ -170,10 +170,13 @@ extension EncounterLedger {
             guard known[identity] == nil, seen.insert(identity).inserted else { continue }
             let owner = owners[CoronaWarnApp.KeyIdentity(key)] ?? -1
             // The span the window's scans observed: from the scan before the
-            // first one (its secondsSinceLastScan) to the last scan.
+            // first one (its secondsSinceLastScan) to the end of the last scan,
+            // which listens for ScanSchedule.scanDurationSeconds (a sighting at
+            // the very start of an encounter then counts those seconds).
             let lookBack = Int64(max(window.window.scanInstances.first?.secondsSinceLastScan ?? 0, 0))
             let truth = truth(
-                phone: phone, owner: owner, from: window.firstScanTime - lookBack, to: window.lastScanTime, startTime: startTime)
+                phone: phone, owner: owner, from: window.firstScanTime - lookBack,
+                to: window.lastScanTime + ScanSchedule.scanDurationSeconds, startTime: startTime)
             found.append(
                 (
                     identity,
