@@ -88,6 +88,21 @@ import WarnSimCore
         }
     }
 
+    /// A forged setting byte is refused, naming the record and field (a reader
+    /// that indexes by setting must never see one out of range).
+    @Test func exposureFileWithAnUnknownSettingIsRefused() throws {
+        let run = try Self.shared.get()
+        var bytes = run.exposureFileBytes()
+        // Header: magic 8, version 4, count 8; record 0: day, encounter, infector, exposed (4 each), then setting.
+        bytes[20 + 16] = UInt8(Setting.allCases.count)
+        #expect {
+            _ = try ExposureStore.decode(bytes, file: "exposures.bin")
+        } throws: { error in
+            guard let error = error as? InputError else { return false }
+            return error.file == "exposures.bin" && error.field == "record 0.setting" && error.problem.contains("expected 0…7")
+        }
+    }
+
     @Test func onlyConsentingPositiveUsersKeysAreDistributedAndMatched() throws {
         let run = try Self.shared.get()
         let uploads = run.summary.reduce(0) { $0 + $1.uploads }

@@ -125,6 +125,9 @@ public enum ExposureStore {
             guard day >= 0, encounter >= 0, infector >= 0, exposed >= 0, infector != exposed else {
                 throw input.invalid("day", "day, encounter, infector or exposed is negative, or the infector is the exposed person")
             }
+            guard Setting(rawValue: setting) != nil else {
+                throw input.invalid("setting", "is \(setting); expected 0…\(Setting.allCases.count - 1)")
+            }
             guard let outcome = ExposureOutcome(rawValue: outcomeRaw) else {
                 throw input.invalid("outcome", "is \(outcomeRaw); expected 0…3")
             }
