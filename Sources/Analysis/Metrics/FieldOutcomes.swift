@@ -23,10 +23,12 @@ public struct FieldOutcomes: Sendable, Hashable {
     /// that came back positive; NaN when nobody was warned.
     public var warnedLaterPositiveShare: Double
     /// Share of warned phones whose user registered a test in the app after
-    /// the warning; NaN when nobody was warned.
+    /// the warning and had its result by the end of the run; NaN when nobody
+    /// was warned.
     public var warnedTestedShare: Double
     /// Of the warned phones whose user registered a test in the app after the
-    /// warning, the share whose first such test came back POSITIVE (as the
+    /// warning, the share whose first such test came back POSITIVE (a first
+    /// test still pending at the end of the run is not counted) (as the
     /// data donation counts it: "about one in five people who underwent a PCR
     /// test and who were warned about an increased risk tested positive", SB04
     /// §6.5: 20,655 of 97,745); NaN when no warned user was tested.
@@ -151,7 +153,9 @@ public struct FieldOutcomeCalculator: Sendable {
         if let exposure { tally.delays.append(Double(time - exposure) / 86_400) }
         let later = appTests[run][slot].filter { $0.registeredAt >= time }
         if later.contains(where: { $0.result == "POSITIVE" }) { tally.laterPositive += 1 }
-        if let first = later.first {
+        // A test whose result was still pending when the run ended has no result
+        // to count (the data donation counts tests with their results).
+        if let first = later.first, !first.result.isEmpty {
             tally.tested += 1
             if first.result == "POSITIVE" { tally.testedPositive += 1 }
         }

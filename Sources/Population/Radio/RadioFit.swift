@@ -24,6 +24,13 @@ public struct RadioFitOptions: Sendable {
         .init(environment: .outdoors, sites: ["parking"]),
         .init(environment: .bus, sites: ["bus"]),
     ]
+    /// DP-3T scenarios whose sightings (less the per-device effects) join an
+    /// environment's Lanfer curve fit, weighted as much as the Lanfer samples
+    /// together: the DP-3T office (phones on desks) joins Lanfer's office, so
+    /// the office curve follows both measured offices (beyond 4 m Lanfer's is
+    /// flat and DP-3T's keeps rising; fitted to Lanfer's alone, the DP-3T
+    /// office at 6+ m was 6 dB above the model).
+    public var jointScenarios: [RadioEnvironment: [String]] = [.office: ["office"]]
     /// Sightings beyond this distance are not used (the camera tracking is
     /// sparse beyond it and nearly all such sightings sit at the detection limit).
     public var maximumDistance = 8.0
@@ -102,7 +109,8 @@ public enum RadioFit {
         let data = try RadioFitData(
             scenarios: scenarios, table: table,
             detectionLimit: options.detectionLimitRssi, maximumDistance: options.maximumDistance)
-        for name in options.roomScenarios + options.tableScenarios + options.vehicleScenarios where !data.scenarioNames.contains(name) {
+        for name in options.roomScenarios + options.tableScenarios + options.vehicleScenarios
+            + options.jointScenarios.values.flatMap({ $0 }) where !data.scenarioNames.contains(name) {
             throw InputError(file: "dp3t", field: name, problem: "scenario not found among \(data.scenarioNames.joined(separator: ", "))")
         }
         let roomRows = data.rows(of: options.roomScenarios)
@@ -172,7 +180,14 @@ public enum RadioFit {
         // 4. Lanfer et al. 2022: slope and spreads per environment with an offset per
         //    (place, sender); levels of the places relative to each other with one
         //    offset per sender shared by all places.
-        let lanferFit = try LanferFit(measurements: lanfer, groups: options.lanferSites)
+        let joint = options.jointScenarios.sorted { $0.key.rawValue < $1.key.rawValue }.map { environment, names in
+            let rows = data.rows(of: names)
+            return LanferFit.JointSamples(
+                environment: environment, label: "DP-3T exp. 34 " + names.joined(separator: " + "),
+                logDistances: rows.map { data.logDistance[$0] },
+                values: rows.map { data.attenuation[$0] - txEffect[data.transmitter[$0]] - rxEffect[data.receiver[$0]] })
+        }
+        let lanferFit = try LanferFit(measurements: lanfer, groups: options.lanferSites, joint: joint)
         let fastRoom = (room.orientationSigma * room.orientationSigma + room.scanSigma * room.scanSigma).squareRoot()
         var channels = [ChannelParameters](repeating: room, count: RadioEnvironment.allCases.count)
         for group in lanferFit.groups {
@@ -183,7 +198,8 @@ public enum RadioFit {
                 shadowingSigma: max(0, group.positionSigma * group.positionSigma - bodyVariance).squareRoot(),
                 orientationSigma: fastRoom > 0 ? fast * room.orientationSigma / fastRoom : 0,
                 scanSigma: fastRoom > 0 ? fast * room.scanSigma / fastRoom : fast,
-                source: "fit: Lanfer et al. 2022 \(group.fitSites.joined(separator: " + ")) (slope, spreads, level relative to office)"
+                source: "fit: Lanfer et al. 2022 \(group.fitSites.joined(separator: " + "))"
+                    + (group.joint.map { " and \($0)" } ?? "") + " (slope, spreads, level relative to office)"
                     + "; anchor: DP-3T exp. 34 office")
         }
         channels[RadioEnvironment.room.rawValue] = room
@@ -213,7 +229,9 @@ public enum RadioFit {
         anchor()
         channels[vehicleIndex].source =
             "fit: Lanfer et al. 2022 bus + train (slope, spreads); level: DP-3T exp. 34 train"
-        channels[officeIndex].source = "fit: Lanfer et al. 2022 office (slope, spreads); level: DP-3T exp. 34 office"
+        channels[officeIndex].source =
+            "fit: Lanfer et al. 2022 office" + (lanferFit.groups[0].joint.map { " and \($0)" } ?? "")
+            + " (slope), Lanfer office (spreads); level: DP-3T exp. 34 office"
         channels[RadioEnvironment.outdoors.rawValue].source =
             "fit: Lanfer et al. 2022 parking (slope, spreads, level relative to office); office level: DP-3T exp. 34 office"
         channels[RadioEnvironment.bus.rawValue].source =
@@ -278,7 +296,8 @@ public enum RadioFit {
         for group in lanferFit.groups {
             figures.append(
                 ChannelFitFigures(
-                    environment: group.environment, scenarios: group.fitSites, sightings: group.samples, pairs: group.positions,
+                    environment: group.environment, scenarios: group.fitSites + (group.joint.map { [$0] } ?? []),
+                    sightings: group.samples, pairs: group.positions,
                     olsAttenuationAt1m: group.level + lanferShift, olsPathLossExponent: group.slope / 10,
                     olsFarPathLossExponent: group.farSlope / 10,
                     pairSigma: group.positionSigma, minuteSigma: .nan, scanSigma: group.fastSigma))
