@@ -1,4 +1,4 @@
-import Analysis
+@testable import Analysis
 import Foundation
 import Testing
 import WarnSimTestSupport
@@ -63,5 +63,28 @@ struct FieldOutcomesTests {
         let outcomes = FieldOutcomeCalculator(runs: set).outcomes(warnedAt: warned)
         #expect(outcomes.warnedPhones == 1)
         #expect(outcomes.exposureToWarningDaysMedian == Double(at - latest) / 86_400)
+    }
+
+    /// The data donation counts PCR tests with their results: a warned user's
+    /// first test after the warning whose result was still pending when the
+    /// run ended is not a tested user (it counted as a negative one before).
+    @Test func aFirstTestStillPendingAtTheEndIsNotCounted() throws {
+        let set = try RunSet(folders: [try RecordedRunFixture.shared.get()], options: LabelOptions())
+        var calculator = FieldOutcomeCalculator(runs: set)
+        var warned = set.recordedWarnings.map { $0.map { _ in Int64?.none } }
+        let at: Int64 = 1_618_300_000
+        warned[0][0] = at
+        calculator.appTests[0][0] = [RecordedRun.AppTest(registeredAt: at + 3_600, result: "")]
+        let pending = calculator.tallies(warnedAt: warned)[0]
+        #expect(pending.warned == 1 && pending.tested == 0 && pending.testedPositive == 0)
+        #expect(calculator.outcomes(warnedAt: warned).warnedTestedPositiveShare.isNaN)
+        for result in ["POSITIVE", "NEGATIVE"] {
+            calculator.appTests[0][0] = [
+                RecordedRun.AppTest(registeredAt: at - 60, result: "NEGATIVE"),
+                RecordedRun.AppTest(registeredAt: at + 3_600, result: result),
+            ]
+            let known = calculator.tallies(warnedAt: warned)[0]
+            #expect(known.tested == 1 && known.testedPositive == (result == "POSITIVE" ? 1 : 0), "\(result)")
+        }
     }
 }

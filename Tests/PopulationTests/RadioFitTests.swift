@@ -48,11 +48,12 @@ struct RadioFitTests {
     /// The criterion of `warnsim radio check`. Every DP-3T scenario band below 4 m
     /// passes (the fitted lunch, party, office and the held-out train, queue and
     /// movement), and so does every Lanfer band of the office, the bus (its own
-    /// environment since 2026-11-25) and the train. The known failures
-    /// (Configs/radio/README.md) are DP-3T bands beyond 4 m measured by one
-    /// receiver (office 6+ m; train 4–6 m at some seeds) and the parking's
-    /// 1–1.5 m, which sits at the edge (it passes at the check's default seed
-    /// and fails at this one).
+    /// environment since 2026-11-25) and the train, and every band of the DP-3T
+    /// office (an open-plan setting in the atrium, compared with the room
+    /// channel since 2026-11-26). At the check's default seed every row passes
+    /// (`RadioCommandTests`); at this seed the two edge rows
+    /// (Configs/radio/README.md) may fail: the DP-3T train beyond 4 m, measured
+    /// by one receiver, and the parking's 1–1.5 m.
     @Test("simulated medians within the data set's pooled device spread")
     func mediansWithinDeviceSpread() throws {
         let (scenarios, table) = try Self.loadInputs()
@@ -83,6 +84,9 @@ struct RadioFitTests {
             "\(failures)")
         for row in rows where ["office", "bus", "train"].contains(row.site) && row.dataSet != "dp3t-exp34" {
             #expect(row.passes, "\(row)")
+        }
+        for row in rows where row.dataSet == "dp3t-exp34" && row.site == "office" {
+            #expect(row.environment == "room" && row.passes, "\(row)")
         }
         // The dual-slope fit's gain: the held-out room scenarios pass beyond 4 m too.
         for row in rows where ["queue", "movement"].contains(row.site) { #expect(row.passes, "\(row)") }

@@ -60,9 +60,10 @@ import WarnSimTestSupport
 
     /// `radio check`: a Markdown table with a row per data set, place and
     /// distance for every DP-3T scenario and every Lanfer place; exit 1 exactly
-    /// when a row is outside its device spread (the shipped model has known
-    /// single-device failures, Configs/radio/README.md), each named on standard
-    /// error; `--json` gives the same rows.
+    /// when a row is outside its device spread, each named on standard error
+    /// (the shipped model passes every row at the default seed; two edge rows
+    /// fail at some other seeds, Configs/radio/README.md); `--json` gives the
+    /// same rows.
     @Test func checkCoversEveryMeasuredScenarioAndPlace() throws {
         let scenarios = try Self.measuredScenarios()
         #expect(scenarios.count == 6, "\(scenarios)")
@@ -88,6 +89,8 @@ import WarnSimTestSupport
             if row[14] == "NO" { #expect(table.stderr.contains("\(row[1]) (\(row[2])) \(row[3])"), "\(row)") }
         }
         #expect(table.status == (rows.contains { $0[14] == "NO" } ? 1 : 0), "\(table.stderr)")
+        // The shipped model passes every row at the check's default seed.
+        #expect(table.status == 0, "\(table.stderr)")
 
         let json = try WarnSimProcess.run(arguments + ["--json"])
         #expect(json.status == table.status, "\(json.stderr)")

@@ -80,7 +80,7 @@ public struct FieldOutcomes: Sendable, Hashable {
 public struct FieldOutcomeCalculator: Sendable {
     /// Per run and app-user slot: (window first scan, detected at), by detection time.
     let windows: [[[(firstScan: Int64, detectedAt: Int64)]]]
-    let appTests: [[[RecordedRun.AppTest]]]
+    var appTests: [[[RecordedRun.AppTest]]]
     let infectedAt: [[Int64?]]
     /// Uploading users per run.
     let uploaders: [Int]

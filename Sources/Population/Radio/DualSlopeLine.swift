@@ -137,13 +137,11 @@ public struct DualSlopeLine: Sendable, Equatable {
         return (DualSlopeLine(intercept: intercept, near: near, far: far, logBreakpoint: b), max(0, residual))
     }
 
-    /// The line with the least (weighted) residual over ``trialLogBreakpoints(for:)``, normalized.
-    public static func bestFit(
-        logDistances x: [Double], values y: [Double], groups: [Int]? = nil, weights: [Double]? = nil
-    ) -> DualSlopeLine {
+    /// The line with the least residual over ``trialLogBreakpoints(for:)``, normalized.
+    public static func bestFit(logDistances x: [Double], values y: [Double], groups: [Int]? = nil) -> DualSlopeLine {
         var best: (line: DualSlopeLine, residualSquares: Double)?
         for b in trialLogBreakpoints(for: x) {
-            let fit = leastSquares(logDistances: x, values: y, logBreakpoint: b, groups: groups, weights: weights)
+            let fit = leastSquares(logDistances: x, values: y, logBreakpoint: b, groups: groups)
             if best == nil || fit.residualSquares < best!.residualSquares { best = fit }
         }
         return best!.line.normalized()

@@ -40,8 +40,6 @@ public struct LanferFit: Sendable {
         public var sites: [String]
         /// The places whose samples fitted the curve (``Definition/fitSites``).
         public var fitSites: [String]
-        /// The other data set that joined the curve fit (``JointSamples/label``), if any.
-        public var joint: String?
         public var samples: Int
         public var positions: Int
         /// dB per decade of distance up to the breakpoint (10·n).
@@ -59,27 +57,6 @@ public struct LanferFit: Sendable {
         public var siteSlopes: [Double]
     }
 
-    /// Samples of another data set that join an environment's curve fit (its
-    /// slopes and breakpoint; not its spreads, levels or offsets): the DP-3T
-    /// office sightings in the office fit. They get one offset of their own,
-    /// and their total weight equals that of the environment's Lanfer samples,
-    /// so each data set counts the same whatever its size.
-    public struct JointSamples: Sendable {
-        public var environment: RadioEnvironment
-        /// What the samples are (for the figures and the channel's source).
-        public var label: String
-        public var logDistances: [Double]
-        /// Attenuation (dB), any constant offset.
-        public var values: [Double]
-
-        public init(environment: RadioEnvironment, label: String, logDistances: [Double], values: [Double]) {
-            self.environment = environment
-            self.label = label
-            self.logDistances = logDistances
-            self.values = values
-        }
-    }
-
     public var groups: [Group]
     /// Per sender (``LanferMeasurements/senders``): mean offset over the places.
     public var senderEffects: [Double]
@@ -88,7 +65,7 @@ public struct LanferFit: Sendable {
     /// Per place and sender: the fitted offset c(place, sender) of −RSSI at 1 m.
     public var offsets: [[Double]]
 
-    public init(measurements: LanferMeasurements, groups definitions: [Definition], joint: [JointSamples] = []) throws {
+    public init(measurements: LanferMeasurements, groups definitions: [Definition]) throws {
         let siteCount = LanferMeasurements.sites.count
         let senderCount = LanferMeasurements.senders.count
         func index(_ name: String) throws -> Int {
@@ -112,26 +89,15 @@ public struct LanferFit: Sendable {
         let samples = measurements.samples
         /// The dual-slope line with an offset per (place, sender): the breakpoint
         /// chosen by least squares unless given.
-        func lineAndOffsets(
-            _ rows: [Int], logBreakpoint: Double? = nil, joint: JointSamples? = nil
-        ) -> (line: DualSlopeLine, offsets: [[Double]]) {
+        func lineAndOffsets(_ rows: [Int], logBreakpoint: Double? = nil) -> (line: DualSlopeLine, offsets: [[Double]]) {
             let x = rows.map { Foundation.log10(samples[$0].distance) }
             let y = rows.map { -samples[$0].rssi }
             let groups = rows.map { samples[$0].site * senderCount + samples[$0].sender }
-            // Another data set's samples in a group of their own, weighted so that
-            // both data sets carry the same total weight.
-            let jointWeight = joint.map { Double(rows.count) / Double(max(1, $0.values.count)) } ?? 1
-            let allX = x + (joint?.logDistances ?? [])
-            let allY = y + (joint?.values ?? [])
-            let allGroups = groups + [Int](repeating: siteCount * senderCount, count: joint?.values.count ?? 0)
-            let weights = [Double](repeating: 1, count: rows.count) + [Double](repeating: jointWeight, count: joint?.values.count ?? 0)
             let line =
                 if let logBreakpoint {
-                    DualSlopeLine.leastSquares(
-                        logDistances: allX, values: allY, logBreakpoint: logBreakpoint, groups: allGroups, weights: weights
-                    ).line
+                    DualSlopeLine.leastSquares(logDistances: x, values: y, logBreakpoint: logBreakpoint, groups: groups).line
                 } else {
-                    DualSlopeLine.bestFit(logDistances: allX, values: allY, groups: allGroups, weights: weights)
+                    DualSlopeLine.bestFit(logDistances: x, values: y, groups: groups)
                 }
             var sums = [[Double]](repeating: [Double](repeating: 0, count: senderCount), count: siteCount)
             var n = sums
@@ -159,7 +125,7 @@ public struct LanferFit: Sendable {
                 throw InputError(
                     file: LanferMeasurements.dataSetName, field: definitions[g].fitSites.joined(separator: ", "), problem: "no samples")
             }
-            let fit = lineAndOffsets(rows, joint: joint.first { $0.environment == definitions[g].environment })
+            let fit = lineAndOffsets(rows)
             lines[g] = fit.line
             groupOffsets[g] = fit.offsets
             for site in 0..<siteCount where groupOfSite[site] == g {
@@ -232,8 +198,7 @@ public struct LanferFit: Sendable {
             let noise = sums.indices.reduce(0) { $0 + fastVariance / counts[$1] } / Double(sums.count)
             result.append(
                 Group(
-                    environment: definition.environment, sites: definition.sites, fitSites: definition.fitSites,
-                    joint: joint.first { $0.environment == definition.environment }?.label, samples: rows.count,
+                    environment: definition.environment, sites: definition.sites, fitSites: definition.fitSites, samples: rows.count,
                     positions: sums.count,
                     slope: lines[g].near, farSlope: lines[g].far, breakpoint: Foundation.pow(10, lines[g].logBreakpoint),
                     level: sites.reduce(0) { $0 + shared.levels[$1] } / Double(sites.count),
