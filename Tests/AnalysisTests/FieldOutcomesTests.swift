@@ -1,7 +1,8 @@
-@testable import Analysis
 import Foundation
 import Testing
 import WarnSimTestSupport
+
+@testable import Analysis
 
 @Suite("Field outcomes: the data donation's figures from a recorded run")
 struct FieldOutcomesTests {
