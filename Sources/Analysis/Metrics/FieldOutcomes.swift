@@ -27,8 +27,8 @@ public struct FieldOutcomes: Sendable, Hashable {
     /// was warned.
     public var warnedTestedShare: Double
     /// Of the warned phones whose user registered a test in the app after the
-    /// warning, the share whose first such test came back POSITIVE (a first
-    /// test still pending at the end of the run is not counted) (as the
+    /// warning, the share whose first such test came back POSITIVE, a first
+    /// test still pending at the end of the run not counted (as the
     /// data donation counts it: "about one in five people who underwent a PCR
     /// test and who were warned about an increased risk tested positive", SB04
     /// §6.5: 20,655 of 97,745); NaN when no warned user was tested.
