@@ -42,6 +42,9 @@ public enum StreamName {
     public static let radioCheckPair = "radio.check.pair"
     public static let radioCheckMinute = "radio.check.minute"
     public static let radioCheckScan = "radio.check.scan"
+    /// The Dublin Bus pairs in the radio fit and check: pair terms and per-minute terms.
+    public static let radioCheckDublinPair = "radio.check.dublin.pair"
+    public static let radioCheckDublinMinute = "radio.check.dublin.minute"
 
     // MARK: Population (disease)
 

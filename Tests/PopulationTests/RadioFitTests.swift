@@ -10,6 +10,10 @@ struct RadioFitTests {
         try LanferMeasurements.load(directory: try ProjectFiles.required(ProjectFiles.lanfer))
     }
 
+    static func loadDublin() throws -> DublinBusMeasurements {
+        try DublinBusMeasurements.load(directory: try ProjectFiles.required(ProjectFiles.dublin))
+    }
+
     static func loadInputs() throws -> ([DP3TScenario], DeviceCalibrationTable) {
         let folder = try ProjectFiles.required(ProjectFiles.dp3t)
         for name in DP3TMeasurements.scenarioNames {
@@ -40,7 +44,9 @@ struct RadioFitTests {
     @Test("the shipped default is exactly what the fit produces")
     func shippedDefaultComesFromFit() throws {
         let (scenarios, table) = try Self.loadInputs()
-        let fitted = try RadioFit.fit(scenarios: scenarios, lanfer: try Self.loadLanfer(), table: table).parameters
+        let fitted = try RadioFit.fit(
+            scenarios: scenarios, lanfer: try Self.loadLanfer(), dublin: try Self.loadDublin(), table: table
+        ).parameters
         let shipped = try RadioParameters.load(try ProjectFiles.required(ProjectFiles.radioDefault))
         #expect(shipped == fitted)
     }
@@ -58,9 +64,11 @@ struct RadioFitTests {
     func mediansWithinDeviceSpread() throws {
         let (scenarios, table) = try Self.loadInputs()
         let parameters = try RadioParameters.load(try ProjectFiles.required(ProjectFiles.radioDefault))
-        let rows = try RadioCheck.run(scenarios: scenarios, lanfer: try Self.loadLanfer(), table: table, parameters: parameters, seed: 99)
-        #expect(Set(rows.map(\.dataSet)) == ["dp3t-exp34", "lanfer-multichannel-2022"])
-        #expect(Set(rows.filter { $0.dataSet != "dp3t-exp34" }.map(\.site)) == Set(LanferMeasurements.sites))
+        let rows = try RadioCheck.run(
+            scenarios: scenarios, lanfer: try Self.loadLanfer(), dublin: try Self.loadDublin(), table: table, parameters: parameters,
+            seed: 99)
+        #expect(Set(rows.map(\.dataSet)) == ["dp3t-exp34", "lanfer-multichannel-2022", "leith-dublin-bus-2020"])
+        #expect(Set(rows.filter { $0.dataSet == "lanfer-multichannel-2022" }.map(\.site)) == Set(LanferMeasurements.sites))
         #expect(Set(rows.map(\.environment)) == Set(RadioEnvironment.allCases.map(\.name)))
         #expect(Set(rows.map(\.distance)).isSubset(of: Set(RadioCheck.bands.map(\.label))))
         for row in rows {

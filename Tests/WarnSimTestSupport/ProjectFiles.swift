@@ -32,6 +32,10 @@ public enum ProjectFiles {
     public static let dp3t = url("Configs/radio/data/dp3t-exp34")
     /// The Lanfer et al. 2022 multi-channel measurements (CC BY-SA 4.0).
     public static let lanfer = url("Configs/radio/data/lanfer-multichannel-2022")
+    /// The Leith & Farrell Dublin Bus GAEN measurements (article CC BY 4.0).
+    public static let dublin = url("Configs/radio/data/leith-dublin-bus-2020")
+    /// The Dublin Bus in `warnsim replay`'s histogram format.
+    public static let dublinReplay = url("Configs/replay/dublin-bus-2020.csv")
     /// The shipped radio model.
     public static let radioDefault = url("Configs/radio/default.yaml")
 

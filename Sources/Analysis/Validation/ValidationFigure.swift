@@ -27,13 +27,14 @@ public struct ValidationFigure: Sendable, Hashable {
 
     /// What `warnsim radio check` reads, for a `radio-curve` figure.
     public struct RadioCurveInputs: Sendable, Hashable {
-        /// `dp3t-exp34` or `lanfer-multichannel-2022`.
+        /// `dp3t-exp34`, `lanfer-multichannel-2022` or `leith-dublin-bus-2020`.
         public var dataSet: String
         /// The scenarios (DP-3T) or sites (Lanfer) the figure covers.
         public var places: [String]
         public var parameters: String
         public var dp3t: String
         public var lanfer: String
+        public var dublin: String
         public var calibration: String
         public var seed: UInt64
     }
@@ -130,7 +131,7 @@ public enum ValidationRegistry {
     }
 
     static func radioCurve(_ m: YAMLSection, folder: URL) throws -> ValidationFigure.RadioCurveInputs {
-        let dataSet = try m.choice("data_set", from: ["dp3t-exp34", "lanfer-multichannel-2022"])
+        let dataSet = try m.choice("data_set", from: ["dp3t-exp34", "lanfer-multichannel-2022", "leith-dublin-bus-2020"])
         let places = try m.strings("places")
         guard !places.isEmpty else { throw m.fail("places", "name at least one scenario or site") }
         func path(_ key: String) throws -> String {
@@ -140,6 +141,6 @@ public enum ValidationRegistry {
         }
         return ValidationFigure.RadioCurveInputs(
             dataSet: dataSet, places: places, parameters: try path("radio"), dp3t: try path("dp3t"), lanfer: try path("lanfer"),
-            calibration: try path("calibration"), seed: UInt64(try m.int("seed", in: 0...Int(Int32.max))))
+            dublin: try path("dublin"), calibration: try path("calibration"), seed: UInt64(try m.int("seed", in: 0...Int(Int32.max))))
     }
 }

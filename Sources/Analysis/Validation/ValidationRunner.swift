@@ -61,6 +61,7 @@ public struct ValidationRunner {
                     radioRows[shared] = try RadioCheck.run(
                         scenarios: try DP3TMeasurements.loadAll(directory: URL(fileURLWithPath: inputs.dp3t)),
                         lanfer: try LanferMeasurements.load(directory: URL(fileURLWithPath: inputs.lanfer)),
+                        dublin: try DublinBusMeasurements.load(directory: URL(fileURLWithPath: inputs.dublin)),
                         table: try DeviceCalibrationTable.load(URL(fileURLWithPath: inputs.calibration)),
                         parameters: try RadioParameters.load(URL(fileURLWithPath: inputs.parameters)), seed: inputs.seed)
                 }

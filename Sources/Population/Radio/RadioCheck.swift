@@ -4,7 +4,7 @@ import WarnSimCore
 /// Measured against simulated attenuation for one data set, place (scenario),
 /// environment and distance.
 public struct RadioCheckRow: Sendable, Codable, Equatable {
-    /// `dp3t-exp34` or `lanfer-multichannel-2022`.
+    /// `dp3t-exp34`, `lanfer-multichannel-2022` or `leith-dublin-bus-2020`.
     public var dataSet: String
     /// DP-3T scenario or Lanfer place.
     public var site: String
@@ -74,13 +74,14 @@ public enum RadioCheck {
     /// Compares every DP-3T scenario and every Lanfer place, by distance band,
     /// with the model.
     public static func run(
-        scenarios: [DP3TScenario], lanfer: LanferMeasurements, table: DeviceCalibrationTable, parameters: RadioParameters,
-        options: RadioFitOptions = RadioFitOptions(), seed: UInt64? = nil
+        scenarios: [DP3TScenario], lanfer: LanferMeasurements, dublin: DublinBusMeasurements? = nil, table: DeviceCalibrationTable,
+        parameters: RadioParameters, options: RadioFitOptions = RadioFitOptions(), seed: UInt64? = nil
     ) throws -> [RadioCheckRow] {
         let data = try RadioFitData(
             scenarios: scenarios, table: table, detectionLimit: parameters.detectionLimitRssi,
             maximumDistance: options.maximumDistance)
-        return try compare(data: data, lanfer: lanfer, parameters: parameters, options: options, seed: seed ?? options.seed &+ 1)
+        return try compare(
+            data: data, lanfer: lanfer, dublin: dublin, parameters: parameters, options: options, seed: seed ?? options.seed &+ 1)
     }
 
     /// The environment a DP-3T scenario is compared with: train the vehicle,
@@ -162,7 +163,8 @@ public enum RadioCheck {
     }
 
     static func compare(
-        data: RadioFitData, lanfer: LanferMeasurements, parameters: RadioParameters, options: RadioFitOptions, seed: UInt64
+        data: RadioFitData, lanfer: LanferMeasurements, dublin: DublinBusMeasurements? = nil, parameters: RadioParameters,
+        options: RadioFitOptions, seed: UInt64
     ) throws -> [RadioCheckRow] {
         let floor = spreadFloor(parameters)
         let environments = data.scenarioNames.map { environment(ofScenario: $0, options: options) }
@@ -203,6 +205,9 @@ public enum RadioCheck {
             }
         }
         cells += try lanferCells(lanfer, parameters: parameters, options: options, seed: seed)
+        if let dublin {
+            cells += DublinBusCheck.cells(dublin, parameters: parameters, environment: .bus, seed: seed)
+        }
         return rows(cells, floor: floor)
     }
 

@@ -71,7 +71,7 @@ public struct ChannelFitFigures: Sendable {
     public var scanSigma: Double
 }
 
-/// The outcome of ``RadioFit/fit(scenarios:lanfer:table:options:)``.
+/// The outcome of ``RadioFit/fit(scenarios:lanfer:dublin:table:options:)``.
 public struct RadioFitResult: Sendable {
     public var parameters: RadioParameters
     public var channelFigures: [ChannelFitFigures]
@@ -91,6 +91,8 @@ public struct RadioFitResult: Sendable {
     /// the EN attenuation scale (anchored office level − Lanfer office level).
     public var lanfer: LanferFit
     public var lanferShift: Double
+    /// What the bus channel took from the Dublin Bus (nil when it was not given).
+    public var dublin: DublinBusCheck.Figures?
     /// Measured against simulated, per scenario and distance band.
     public var check: [RadioCheckRow]
 }
@@ -99,8 +101,8 @@ public struct RadioFitResult: Sendable {
 public enum RadioFit {
     /// Runs the fit. Deterministic for given inputs and options.
     public static func fit(
-        scenarios: [DP3TScenario], lanfer: LanferMeasurements, table: DeviceCalibrationTable,
-        options: RadioFitOptions = RadioFitOptions()
+        scenarios: [DP3TScenario], lanfer: LanferMeasurements, dublin: DublinBusMeasurements? = nil,
+        table: DeviceCalibrationTable, options: RadioFitOptions = RadioFitOptions()
     ) throws -> RadioFitResult {
         let data = try RadioFitData(
             scenarios: scenarios, table: table,
@@ -255,6 +257,20 @@ public enum RadioFit {
                 parameters.channels[group.environment.rawValue].attenuationAt1m = channels[group.environment.rawValue].attenuationAt1m
             }
         }
+        // 7. The crowded bus (Leith & Farrell's Dublin Bus, EN attenuation between
+        //    commuters' handsets): the bus channel keeps Lanfer's slopes (an
+        //    empty bus, surveyed distances) and takes its level and spreads from
+        //    the riders' phones.
+        var dublinFigures: DublinBusCheck.Figures?
+        if let dublin {
+            let busIndex = RadioEnvironment.bus.rawValue
+            let crowded = DublinBusCheck.fit(
+                dublin, channel: parameters.channels[busIndex], parameters: parameters, seed: options.seed &+ 2)
+            parameters.channels[busIndex] = crowded.channel
+            parameters.channels[busIndex].source =
+                "fit: Lanfer et al. 2022 bus (slopes); Leith & Farrell 2021 Dublin Bus (level, spreads: commuters' phones)"
+            dublinFigures = crowded.figures
+        }
         // EN attenuation of a Lanfer sample = offset(place, sender) − RSSI: the
         // (place, sender) offset of the slope fit replaced by the environment's
         // median level at 1 m (only slope and spreads are carried across).
@@ -287,12 +303,12 @@ public enum RadioFit {
                     pairSigma: group.positionSigma, minuteSigma: .nan, scanSigma: group.fastSigma))
         }
         let check = try RadioCheck.compare(
-            data: data, lanfer: lanfer, parameters: parameters, options: options, seed: options.seed &+ 1)
+            data: data, lanfer: lanfer, dublin: dublin, parameters: parameters, options: options, seed: options.seed &+ 1)
         return RadioFitResult(
             parameters: parameters, channelFigures: figures, deviceModels: data.deviceModels,
             transmitterEffects: txEffect, receiverEffects: rxEffect, deviceSigma: deviceSigma,
             oemScatter: lowModelSigma.combined, oemScatterModels: lowModelSigma.models,
-            tableOffsetBothEnds: tableResidual, lanfer: lanferFit, lanferShift: lanferShift, check: check)
+            tableOffsetBothEnds: tableResidual, lanfer: lanferFit, lanferShift: lanferShift, dublin: dublinFigures, check: check)
     }
 
     /// RMS of (tx − correction) of HIGH-confidence models around their OEM's

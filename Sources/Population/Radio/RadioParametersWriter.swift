@@ -11,7 +11,7 @@ public enum RadioParametersWriter {
         case .office: "office room (work)"
         case .vehicle: "tram, train (no scenario setting uses it; radio check and replay)"
         case .outdoors: "outdoors (street)"
-        case .bus: "city bus (transport)"
+        case .bus: "city bus with riders (transport)"
         }
     }
 
@@ -28,6 +28,9 @@ public enum RadioParametersWriter {
             #   IEEE LCN 2022, doi:10.1109/LCN53696.2022.9843531; data CC BY-SA 4.0): raw BLE RSSI
             #   at surveyed distances in an office, a bus, a train and a parking lot.
             #   Derived from it, the values marked "Lanfer" are shared under CC BY-SA 4.0.
+            # - Leith & Farrell 2021 (D.J. Leith, S. Farrell, PLoS ONE 16(4): e0250826, CC BY 4.0):
+            #   the EN API's attenuation-duration histograms of 60 pairs of commuters' handsets
+            #   on a Dublin city bus (the bus channel's level and spreads).
             #
             # attenuation = A1 + 10·n·log10(min(d, b)) + 10·n_far·log10(max(1, d/b))
             #               + carriage(tx) + carriage(rx) + body blocking
@@ -146,6 +149,11 @@ public enum RadioParametersWriter {
         }
         text += "\nLanfer sender effects (dB, mean offset of −RSSI over the places): "
         text += zip(LanferMeasurements.senders, result.lanfer.senderEffects).map { "\($0) \(f($1))" }.joined(separator: ", ") + "\n"
+        if let bus = result.dublin {
+            text += "\nDublin Bus (Leith & Farrell 2021): \(bus.pairs) pairs, \(bus.minutes) minutes; within-pair sigma "
+            text += "\(f(bus.withinPairSigma)) dB (bin width removed), between-pair sigma \(f(bus.betweenPairSigma)) dB; "
+            text += "bus level at 1 m \(f(bus.levelBefore)) dB (Lanfer's bus on the DP-3T office level) → \(f(bus.levelAfter)) dB\n"
+        }
         text += "\nPer-device effects (dB, transmitter / receiver), sigma \(f(result.deviceSigma)) dB:\n\n"
         text += "| device | model | as transmitter | as receiver |\n|---:|---|---:|---:|\n"
         for (index, model) in result.deviceModels.enumerated() {

@@ -23,6 +23,9 @@ struct RadioCheckCommand: ParsableCommand {
     @Option(help: "The Lanfer et al. 2022 folder (office, bus, train, parking).")
     var lanfer = RadioDefaults.lanfer
 
+    @Option(help: "The Leith & Farrell Dublin Bus folder (GAEN attenuation histograms of commuters' phones).")
+    var dublin = RadioDefaults.dublin
+
     @Option(help: "Google's per-device calibration CSV.")
     var calibration = RadioDefaults.calibration
 
@@ -37,9 +40,10 @@ struct RadioCheckCommand: ParsableCommand {
             let parameters = try RadioParameters.load(URL(fileURLWithPath: config))
             let scenarios = try DP3TMeasurements.loadAll(directory: URL(fileURLWithPath: dp3t))
             let measurements = try LanferMeasurements.load(directory: URL(fileURLWithPath: lanfer))
+            let bus = try DublinBusMeasurements.load(directory: URL(fileURLWithPath: dublin))
             let table = try DeviceCalibrationTable.load(URL(fileURLWithPath: calibration))
             let rows = try RadioCheck.run(
-                scenarios: scenarios, lanfer: measurements, table: table, parameters: parameters, seed: seed)
+                scenarios: scenarios, lanfer: measurements, dublin: bus, table: table, parameters: parameters, seed: seed)
             if json {
                 let encoder = JSONEncoder()
                 encoder.outputFormatting = [.sortedKeys, .prettyPrinted]

@@ -13,6 +13,7 @@ struct RadioCommand: ParsableCommand {
 enum RadioDefaults {
     static let dp3t = "Configs/radio/data/dp3t-exp34"
     static let lanfer = "Configs/radio/data/lanfer-multichannel-2022"
+    static let dublin = "Configs/radio/data/leith-dublin-bus-2020"
     static let calibration = "Configs/radio/data/en-calibration-2020-08-12.csv"
     static let parameters = "Configs/radio/default.yaml"
 }

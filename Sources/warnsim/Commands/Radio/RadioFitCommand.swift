@@ -15,6 +15,9 @@ struct RadioFitCommand: ParsableCommand {
     @Option(help: "The Lanfer et al. 2022 folder (office, bus, train, parking).")
     var lanfer = RadioDefaults.lanfer
 
+    @Option(help: "The Leith & Farrell Dublin Bus folder (GAEN attenuation histograms of commuters' phones).")
+    var dublin = RadioDefaults.dublin
+
     @Option(help: "Google's per-device calibration CSV.")
     var calibration = RadioDefaults.calibration
 
@@ -30,8 +33,9 @@ struct RadioFitCommand: ParsableCommand {
         do {
             let scenarios = try DP3TMeasurements.loadAll(directory: URL(fileURLWithPath: dp3t))
             let measurements = try LanferMeasurements.load(directory: URL(fileURLWithPath: lanfer))
+            let bus = try DublinBusMeasurements.load(directory: URL(fileURLWithPath: dublin))
             let table = try DeviceCalibrationTable.load(URL(fileURLWithPath: calibration))
-            let result = try RadioFit.fit(scenarios: scenarios, lanfer: measurements, table: table)
+            let result = try RadioFit.fit(scenarios: scenarios, lanfer: measurements, dublin: bus, table: table)
             let figures = RadioParametersWriter.markdownFigures(result)
             if let out {
                 try AtomicFile.write(RadioParametersWriter.yaml(result, generatedFrom: "warnsim radio fit"), to: URL(fileURLWithPath: out))
