@@ -9,6 +9,7 @@ import WarnSimTestSupport
     static func calibration() throws -> String { try ProjectFiles.required(ProjectFiles.calibrationTable).path }
     static func dp3t() throws -> String { try ProjectFiles.required(ProjectFiles.dp3t).path }
     static func lanfer() throws -> String { try ProjectFiles.required(ProjectFiles.lanfer).path }
+    static func dublin() throws -> String { try ProjectFiles.required(ProjectFiles.dublin).path }
     static func radioDefault() throws -> String { try ProjectFiles.required(ProjectFiles.radioDefault).path }
 
     /// The shipped radio model is the fit's output: fitting again writes the
@@ -20,7 +21,8 @@ import WarnSimTestSupport
         let out = folder.appendingPathComponent("radio.yaml")
         let report = folder.appendingPathComponent("fit.md")
         let result = try WarnSimProcess.run([
-            "radio", "fit", "--dp3t", try Self.dp3t(), "--lanfer", try Self.lanfer(), "--calibration", try Self.calibration(),
+            "radio", "fit", "--dp3t", try Self.dp3t(), "--lanfer", try Self.lanfer(), "--dublin", try Self.dublin(), "--calibration",
+            try Self.calibration(),
             "--out", out.path, "--report", report.path,
         ])
         #expect(result.status == 0, "\(result.stderr)")
@@ -41,7 +43,8 @@ import WarnSimTestSupport
         let out = folder.appendingPathComponent("radio.yaml")
         let missing = folder.appendingPathComponent("no-dp3t").path
         let result = try WarnSimProcess.run([
-            "radio", "fit", "--dp3t", missing, "--lanfer", try Self.lanfer(), "--calibration", try Self.calibration(), "--out", out.path,
+            "radio", "fit", "--dp3t", missing, "--lanfer", try Self.lanfer(), "--dublin", try Self.dublin(), "--calibration",
+            try Self.calibration(), "--out", out.path,
         ])
         #expect(result.status == 2)
         #expect(result.stderr.contains("no-dp3t"), "\(result.stderr)")
@@ -68,7 +71,8 @@ import WarnSimTestSupport
         let scenarios = try Self.measuredScenarios()
         #expect(scenarios.count == 6, "\(scenarios)")
         let arguments = [
-            "radio", "check", "--config", try Self.radioDefault(), "--dp3t", try Self.dp3t(), "--lanfer", try Self.lanfer(),
+            "radio", "check", "--config", try Self.radioDefault(), "--dp3t", try Self.dp3t(), "--lanfer", try Self.lanfer(), "--dublin",
+            try Self.dublin(),
             "--calibration", try Self.calibration(),
         ]
         let table = try WarnSimProcess.run(arguments)
@@ -82,6 +86,7 @@ import WarnSimTestSupport
         }
         #expect(Set(rows.filter { $0[0] == "dp3t-exp34" }.map { $0[1] }) == Set(scenarios), "scenarios in the table")
         #expect(Set(rows.filter { $0[0] == "lanfer-multichannel-2022" }.map { $0[1] }) == ["office", "bus", "train", "parking"])
+        #expect(rows.filter { $0[0] == "leith-dublin-bus-2020" }.map { $0[3] } == ["0-1 m", "1-1.5 m", "1.5-2 m", "2-3 m"])
         for row in rows {
             #expect(row.count == 15, "\(row)")
             #expect((Int(row[4]) ?? 0) > 0 && (Int(row[5]) ?? 0) > 0, "\(row)")
@@ -114,7 +119,8 @@ import WarnSimTestSupport
         let end = try #require(shipped[line.upperBound...].firstIndex(of: " "))
         try (shipped.replacingCharacters(in: line.upperBound..<end, with: "80.00")).write(to: shifted, atomically: true, encoding: .utf8)
         let result = try WarnSimProcess.run([
-            "radio", "check", "--config", shifted.path, "--dp3t", try Self.dp3t(), "--lanfer", try Self.lanfer(),
+            "radio", "check", "--config", shifted.path, "--dp3t", try Self.dp3t(), "--lanfer", try Self.lanfer(), "--dublin",
+            try Self.dublin(),
             "--calibration", try Self.calibration(),
         ])
         #expect(result.status == 1, "\(result.stderr)")
