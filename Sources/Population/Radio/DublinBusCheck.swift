@@ -116,20 +116,19 @@ public enum DublinBusCheck {
         let within = max(0, withinSquares / withinDegrees - quantisation / Double(minutes))
         // Between pairs at the same distance: pooled variance of the pair means,
         // less each mean's own noise (within / minutes).
+        // Distances in order, so the sums do not depend on the process's hash seed.
         var betweenSquares = 0.0
         var betweenDegrees = 0.0
         var noise = 0.0
-        for distance in Set(pairMeans.map(\.distance)) {
+        var groupedPairs = 0
+        for distance in Set(pairMeans.map(\.distance)).sorted() {
             let group = pairMeans.filter { $0.distance == distance }
             guard group.count >= 2 else { continue }
             let centre = group.reduce(0) { $0 + $1.mean } / Double(group.count)
             betweenSquares += group.reduce(0) { $0 + ($1.mean - centre) * ($1.mean - centre) }
             betweenDegrees += Double(group.count - 1)
             noise += group.reduce(0) { $0 + within / Double($1.count) }
-        }
-        let groupedPairs = Set(pairMeans.map(\.distance)).reduce(0) { total, d in
-            let k = pairMeans.filter { $0.distance == d }.count
-            return total + (k >= 2 ? k : 0)
+            groupedPairs += group.count
         }
         let between = max(0, betweenSquares / betweenDegrees - noise / Double(max(1, groupedPairs)))
         let p = parameters.bodyBlockingProbability
