@@ -111,6 +111,8 @@ public enum StreamName {
     public static let bootstrap = "bootstrap"
     /// Seed (run) bootstrap resamples.
     public static let bootstrapRuns = "bootstrap.runs"
+    /// Seed resamples within each radio variant (`RadioEnsemble`).
+    public static let bootstrapRadioSeeds = "bootstrap.radio-seeds"
     /// Seed (run) bootstrap resamples of `warnsim validate`, per figure.
     public static let validateBootstrap = "validate.bootstrap"
     /// Random sweep configurations.

@@ -26,7 +26,8 @@ public enum RecordedRunFixture {
         var run = try SimulationRun(scenario: scenario, seed: seed, workers: 2)
         for day in 0..<days { try run.simulate(day: day) }
         let out = folder.appendingPathComponent("run")
-        try RunOutputs.write(run, to: out, version: "test", inputs: [scenarioURL], timings: [:])
+        try RunOutputs.write(
+            run, to: out, version: "test", inputs: [scenarioURL], radioParameters: scenario.world.sourceFiles.first, timings: [:])
         return out.path
     }
 

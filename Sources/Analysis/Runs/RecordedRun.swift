@@ -71,6 +71,10 @@ public struct RecordedRun: Sendable {
     public var totals = DayTotals()
     /// Infections of the counterfactual (`counterfactual.csv`), nil without one.
     public var counterfactualInfections: Int?
+    /// The radio parameters file the run's phones scanned through, by name
+    /// and digest (`radio_parameters` of `manifest.json`); nil for a run
+    /// written before WarnSim recorded it.
+    public var radioParameters: (file: String, digest: String)?
 
     /// Sums of `summary.csv` columns over the days.
     public struct DayTotals: Sendable, Hashable {
@@ -159,6 +163,16 @@ public struct RecordedRun: Sendable {
                     file: path(ContactStore.fileName), field: "record \(index)",
                     problem: "names an owner who shared no keys or a phone without exposure logging")
             }
+        }
+        if let record = manifest[RunOutputs.radioParametersKey] {
+            guard case .object(let fields) = record, case .string(let file)? = fields["file"],
+                case .string(let digest)? = fields["digest"], digest.hasPrefix("sha256:"), fields.count == 2
+            else {
+                throw InputError(
+                    file: manifestPath, field: RunOutputs.radioParametersKey,
+                    problem: "must be an object with the strings \"file\" and \"digest\" (sha256:HEX) and nothing else")
+            }
+            run.radioParameters = (file, digest)
         }
         run.totals = try readTotals(path: path("summary.csv"), days: days)
         if FileManager.default.fileExists(atPath: path(RunOutputs.counterfactualFileName)) {

@@ -90,7 +90,8 @@ public struct ValidationRunner {
             var run = try SimulationRun(scenario: scenario, seed: seed, workers: threads)
             for day in 0..<total { try run.simulate(day: day) }
             let folder = workFolder.appendingPathComponent(stem).appendingPathComponent("seed-\(seed)")
-            try RunOutputs.write(run, to: folder, version: version, inputs: scenario.files, timings: [:])
+            try RunOutputs.write(
+                run, to: folder, version: version, inputs: scenario.files, radioParameters: scenario.world.sourceFiles.first, timings: [:])
             return folder.path
         }
     }

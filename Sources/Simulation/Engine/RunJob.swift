@@ -60,6 +60,7 @@ public struct RunJob: Sendable {
         do {
             try RunOutputs.write(
                 run, to: folder, version: version, inputs: scenario.files, counterfactual: baseline, overrides: overrides,
+                radioParameters: scenario.world.sourceFiles.first,
                 timings: recordsTimings ? timings : nil)
         } catch {
             throw WriteFailure(folder: folder.path, reason: error.localizedDescription)

@@ -17,6 +17,11 @@ public enum RunOutputs {
     public static let riskFileName = "risk.yaml"
     /// The run with every warning ignored (``CounterfactualRun``), per day.
     public static let counterfactualFileName = "counterfactual.csv"
+    /// `manifest.json`'s record of the radio channel the run's phones scanned
+    /// through: `{"file": NAME, "digest": "sha256:HEX"}` of the radio
+    /// parameters file, so that `evaluate` can tell runs of different radio
+    /// variants apart (``RadioEnsemble``).
+    public static let radioParametersKey = "radio_parameters"
 
     /// `phones.csv`: one row per person.
     public static func phonesCSV(_ run: SimulationRun) -> String {
@@ -197,7 +202,7 @@ public enum RunOutputs {
     /// manifest, so that the whole folder is reproducible).
     public static func write(
         _ run: SimulationRun, to folder: URL, version: String, inputs: [URL], counterfactual: CounterfactualRun? = nil,
-        overrides: [String] = [], timings: [String: Double]?
+        overrides: [String] = [], radioParameters: URL? = nil, timings: [String: Double]?
     ) throws {
         let windows = storedWindows(run)
         var files: [(String, Data)] = [
@@ -224,6 +229,14 @@ public enum RunOutputs {
             manifest.add("app_users_at_start", run.phones.filter { $0.hadApp && ($0.installedAt ?? start) <= start }.count)
             manifest.add("app_installs_during_run", run.phones.filter { $0.hadApp && ($0.installedAt ?? start) > start }.count)
             manifest.add("app_removals_during_run", run.phones.filter { $0.removedApp != nil }.count)
+        }
+        if let radioParameters {
+            let digest = (try? Data(contentsOf: radioParameters)).map(RunManifest.digest) ?? "unreadable"
+            manifest.add(
+                radioParametersKey,
+                json:
+                    "{\"file\": \(TextEscaping.jsonString(radioParameters.lastPathComponent)), \"digest\": \(TextEscaping.jsonString(digest))}"
+            )
         }
         manifest.add("risk_configuration", run.riskConfiguration.name)
         manifest.add("risk_scheme", run.riskConfiguration.scheme.identifier)

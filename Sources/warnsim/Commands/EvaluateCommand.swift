@@ -16,7 +16,12 @@ struct EvaluateCommand: ParsableCommand {
             isolation, quarantine days per infection averted, warnings per \
             uploader), warning_sources.csv (the warned phones by the setting of the \
             encounters that warned them, with the share later infected and the \
-            share of their tests that came back positive) and manifest.json into --out. metrics.csv also holds the \
+            share of their tests that came back positive), radio_variants.csv \
+            (precision and recall per radio channel the runs were simulated under, \
+            with a seed interval within each and, over several channels, the \
+            ensemble's seed interval and its radio range: runs of one scenario \
+            simulated with `--set radio.parameters=…` per variant of \
+            Configs/radio/variants/) and manifest.json into --out. metrics.csv also holds the \
             encounter-level counts and rates (one unit: a phone × an uploader's \
             key-day, at risk by the close-contact criterion), as a laboratory test \
             of a rule counts them. A phone is warned when its \
@@ -60,6 +65,9 @@ struct EvaluateCommand: ParsableCommand {
         let sourcesTable = sources.csv
         let loop = LoopOutcomes(runs: set.runs, resamples: bootstrap, seed: seed)
         let outcomesTable = LoopOutcomes.csv(rows: [("production", loop)])
+        let radioRows = RadioEnsemble(runs: set.runs).rows(
+            labels: set.labels, warnedAt: set.recordedWarnings, resamples: bootstrap, seed: seed)
+        let radioTable = RadioEnsemble.csv(radioRows)
         let folder = URL(fileURLWithPath: out)
         let table =
             MetricsCSV.header(parameters: [], primary: options.primary)
@@ -75,9 +83,10 @@ struct EvaluateCommand: ParsableCommand {
             try AtomicFile.write(labels, to: folder.appendingPathComponent("labels.csv"))
             try AtomicFile.write(outcomesTable, to: folder.appendingPathComponent("outcomes.csv"))
             try AtomicFile.write(sourcesTable, to: folder.appendingPathComponent("warning_sources.csv"))
+            try AtomicFile.write(radioTable, to: folder.appendingPathComponent("radio_variants.csv"))
             try manifest.manifest(outputs: [
                 "metrics.csv": Data(table.utf8), "labels.csv": Data(labels.utf8), "outcomes.csv": Data(outcomesTable.utf8),
-                "warning_sources.csv": Data(sourcesTable.utf8),
+                "warning_sources.csv": Data(sourcesTable.utf8), "radio_variants.csv": Data(radioTable.utf8),
             ]).write(into: folder)
         } catch {
             throw inputFailure(file: out, "cannot be written (\(error.localizedDescription))")
@@ -85,6 +94,7 @@ struct EvaluateCommand: ParsableCommand {
         printOutput(
             EvaluationSummary.text(
                 metrics: metrics, outcomes: outcomes, primary: options.primary, configuration: set.production.name, runs: set.runs.count)
-                + encounters.summaryLine(options: options) + sources.text + loop.text)
+                + encounters.summaryLine(options: options) + sources.text + loop.text
+                + RadioEnsemble.text(radioRows, primary: options.primary))
     }
 }

@@ -1,0 +1,181 @@
+import WarnSimCore
+
+/// The runs of an evaluation grouped by the radio channel they were simulated
+/// under (`radio_parameters` of each run's `manifest.json`), so that the two
+/// uncertainties an analyst must tell apart are reported separately: the
+/// seed-to-seed spread within a channel, and the spread between channels
+/// fitted to different measurement campaigns (`Configs/radio/variants/`).
+///
+/// For each label, each variant's precision and recall come from its own
+/// runs pooled, with a 95 % percentile interval over its seeds (runs resampled
+/// with replacement within the variant). The ensemble's estimate is the
+/// unweighted mean over variants (each campaign counts once, whatever its
+/// number of seeds); its seed interval resamples the seeds within every
+/// variant at once and averages, so it holds the channels fixed; its radio
+/// range is the lowest and highest variant estimate. With two or three
+/// variants a bootstrap across variants would be meaningless, so the
+/// between-variant spread is stated as that range, not as an interval.
+public struct RadioEnsemble: Sendable {
+    /// One radio channel and the runs drawn under it, in run order.
+    public struct Variant: Sendable, Hashable {
+        /// The radio parameters' file name, or `unrecorded` for runs whose
+        /// manifest does not name one.
+        public var name: String
+        /// The file's digest (`sha256:HEX`); two files with the same content
+        /// are one channel.
+        public var digest: String
+        /// Indices into the run set.
+        public var runs: [Int]
+    }
+
+    /// One metric's estimate with its two kinds of spread.
+    public struct Estimate: Sendable, Hashable {
+        public var value: Double
+        public var seedInterval: BootstrapInterval
+        /// The lowest and highest variant value (equal to `value` with one variant).
+        public var radioRange: BootstrapInterval
+    }
+
+    /// Precision and recall of one label, for one variant or for the ensemble.
+    public struct Row: Sendable, Hashable {
+        /// The variant's file name, or `ensemble`.
+        public var variant: String
+        public var digest: String
+        public var runs: Int
+        public var label: GroundTruthLabel
+        public var warned: Int
+        public var atRisk: Int
+        public var precision: Estimate
+        public var recall: Estimate
+    }
+
+    public let variants: [Variant]
+
+    /// Groups `runs` by channel digest, in order of first appearance.
+    public init(runs: [RecordedRun]) {
+        var variants: [Variant] = []
+        for (index, run) in runs.enumerated() {
+            let name = run.radioParameters?.file ?? "unrecorded"
+            let digest = run.radioParameters?.digest ?? ""
+            if let at = variants.firstIndex(where: { $0.digest == digest }) {
+                variants[at].runs.append(index)
+            } else {
+                variants.append(Variant(name: name, digest: digest, runs: [index]))
+            }
+        }
+        self.variants = variants
+    }
+
+    /// The rows of every variant and of the ensemble, for every label.
+    ///
+    /// - Parameters:
+    ///   - labels: the ground truth of each run, in run order.
+    ///   - warnedAt: per run and app-user slot, the warning time or nil.
+    ///   - resamples: seed resamples.
+    ///   - seed: the bootstrap's seed.
+    public func rows(labels: [PhoneLabels], warnedAt: [[Int64?]], resamples: Int, seed: UInt64) -> [Row] {
+        precondition(labels.count == warnedAt.count && resamples > 0)
+        // The seed draws: per resample and variant, which of its runs.
+        var stream = RandomStream(seed: seed, subsystem: StreamName.bootstrapRadioSeeds)
+        let draws: [[[Int]]] = (0..<resamples).map { _ in
+            variants.map { variant in
+                variant.runs.map { _ in variant.runs[Int(stream.next() % UInt64(variant.runs.count))] }
+            }
+        }
+        var out: [Row] = []
+        for label in GroundTruthLabel.allCases {
+            let perRun = labels.indices.map { run in
+                ConfusionMatrix(
+                    warned: warnedAt[run].map { $0 != nil }, atRisk: labels[run].positive[label]!)
+            }
+            func pooled(_ runs: [Int]) -> ConfusionMatrix {
+                runs.reduce(into: ConfusionMatrix()) { sum, run in
+                    sum.truePositives += perRun[run].truePositives
+                    sum.falsePositives += perRun[run].falsePositives
+                    sum.falseNegatives += perRun[run].falseNegatives
+                    sum.trueNegatives += perRun[run].trueNegatives
+                }
+            }
+            // Resampled matrices, per resample and variant.
+            let resampled = draws.map { draw in draw.map(pooled) }
+            let points = variants.map { pooled($0.runs) }
+            func estimate(_ metric: (ConfusionMatrix) -> Double, variant v: Int?) -> Estimate {
+                let values = points.map(metric)
+                guard let v else {
+                    let defined = values.filter { !$0.isNaN }
+                    let mean = defined.isEmpty ? Double.nan : defined.reduce(0, +) / Double(defined.count)
+                    let means = resampled.compactMap { matrices -> Double? in
+                        let each = matrices.map(metric)
+                        return each.contains(where: \.isNaN) ? nil : each.reduce(0, +) / Double(each.count)
+                    }
+                    return Estimate(
+                        value: mean, seedInterval: Self.percentile(means),
+                        radioRange: BootstrapInterval(lower: defined.min() ?? .nan, upper: defined.max() ?? .nan))
+                }
+                let seeds = resampled.map { metric($0[v]) }.filter { !$0.isNaN }
+                return Estimate(
+                    value: values[v],
+                    seedInterval: variants[v].runs.count < 2 ? BootstrapInterval(lower: .nan, upper: .nan) : Self.percentile(seeds),
+                    radioRange: BootstrapInterval(lower: values[v], upper: values[v]))
+            }
+            for (v, variant) in variants.enumerated() {
+                out.append(
+                    Row(
+                        variant: variant.name, digest: variant.digest, runs: variant.runs.count, label: label,
+                        warned: points[v].warned, atRisk: points[v].atRisk,
+                        precision: estimate(\.precision, variant: v), recall: estimate(\.recall, variant: v)))
+            }
+            let all = pooled(Array(labels.indices))
+            out.append(
+                Row(
+                    variant: "ensemble", digest: "", runs: labels.count, label: label, warned: all.warned, atRisk: all.atRisk,
+                    precision: estimate(\.precision, variant: nil), recall: estimate(\.recall, variant: nil)))
+        }
+        return out
+    }
+
+    /// The 95 % percentile interval of `values` (NaN when empty).
+    static func percentile(_ values: [Double]) -> BootstrapInterval {
+        guard !values.isEmpty else { return BootstrapInterval(lower: .nan, upper: .nan) }
+        let sorted = values.sorted()
+        return BootstrapInterval(lower: BootstrapInterval.quantile(sorted, 0.025), upper: BootstrapInterval.quantile(sorted, 0.975))
+    }
+
+    /// `radio_variants.csv`: one row per label and variant, then the
+    /// ensemble's (columns in Outputs/README.md).
+    public static func csv(_ rows: [Row]) -> String {
+        var out =
+            "label,variant,radio_parameters_digest,runs,warned,at_risk,precision,precision_seed_low,precision_seed_high,precision_radio_low,precision_radio_high,recall,recall_seed_low,recall_seed_high,recall_radio_low,recall_radio_high\n"
+        func f(_ v: Double) -> String { MetricsCSV.fixed(v, 4) }
+        for row in rows {
+            var cells = [
+                row.label.rawValue, TextEscaping.csvField(row.variant), row.digest, String(row.runs), String(row.warned),
+                String(row.atRisk),
+            ]
+            for e in [row.precision, row.recall] {
+                cells += [f(e.value), f(e.seedInterval.lower), f(e.seedInterval.upper), f(e.radioRange.lower), f(e.radioRange.upper)]
+            }
+            out += cells.joined(separator: ",") + "\n"
+        }
+        return out
+    }
+
+    /// The lines `evaluate` prints for the primary label when the runs were
+    /// drawn under more than one channel (empty otherwise).
+    public static func text(_ rows: [Row], primary: GroundTruthLabel) -> String {
+        let mine = rows.filter { $0.label == primary }
+        guard mine.count > 2 else { return "" }
+        func n(_ v: Double) -> String { MetricsCSV.fixed(v, 3) }
+        func e(_ x: Estimate, radio: Bool) -> String {
+            "\(n(x.value)) seeds [\(n(x.seedInterval.lower)), \(n(x.seedInterval.upper))]"
+                + (radio ? " radio [\(n(x.radioRange.lower)), \(n(x.radioRange.upper))]" : "")
+        }
+        var out = "radio variants (\(primary.rawValue)): \(mine.count - 1) channels\n"
+        for row in mine {
+            let ensemble = row.variant == "ensemble"
+            out += "  \(row.variant) (\(row.runs) run\(row.runs == 1 ? "" : "s")): precision \(e(row.precision, radio: ensemble)), "
+            out += "recall \(e(row.recall, radio: ensemble))\n"
+        }
+        return out
+    }
+}
