@@ -36,8 +36,12 @@ struct RadioEnsembleTests {
         let set = try RunSet(
             folders: [RecordedRunFixture.shared.get(), RecordedRunFixture.second.get(), Self.emptyBus.get()], options: LabelOptions())
         let ensemble = RadioEnsemble(runs: set.runs)
-        let rows = ensemble.rows(labels: set.labels, warnedAt: set.recordedWarnings, resamples: 400, seed: 3)
-        let again = ensemble.rows(labels: set.labels, warnedAt: set.recordedWarnings, resamples: 400, seed: 3)
+        let rows = ensemble.rows(
+            labels: set.labels, warnedAt: set.recordedWarnings,
+            field: FieldOutcomeCalculator(runs: set).tallies(warnedAt: set.recordedWarnings), resamples: 400, seed: 3)
+        let again = ensemble.rows(
+            labels: set.labels, warnedAt: set.recordedWarnings,
+            field: FieldOutcomeCalculator(runs: set).tallies(warnedAt: set.recordedWarnings), resamples: 400, seed: 3)
         #expect(RadioEnsemble.csv(rows) == RadioEnsemble.csv(again), "same seed, same figures")
         for label in GroundTruthLabel.allCases {
             let mine = rows.filter { $0.label == label }
@@ -68,6 +72,15 @@ struct RadioEnsembleTests {
         let warned = rows.first { $0.label == .detectable && $0.variant == "default.yaml" }!.warned
         let emptyWarned = rows.first { $0.label == .detectable && $0.variant == "bus-lanfer-empty.yaml" }!.warned
         #expect(warned > 0 && emptyWarned > 0)
+        // The field figures are the channel's runs' tallies pooled, the same on every label's row.
+        let tallies = FieldOutcomeCalculator(runs: set).tallies(warnedAt: set.recordedWarnings)
+        for row in rows where row.variant == "default.yaml" {
+            #expect(same(row.warningsPerUploader.value, (tallies[0] + tallies[1]).outcomes.warningsPerUploader))
+            #expect(same(row.warnedLaterPositiveShare.value, (tallies[0] + tallies[1]).outcomes.warnedLaterPositiveShare))
+        }
+        for row in rows where row.variant == "bus-lanfer-empty.yaml" {
+            #expect(same(row.warningsPerUploader.value, tallies[2].outcomes.warningsPerUploader))
+        }
         let text = RadioEnsemble.text(rows, primary: .detectable)
         #expect(text.hasPrefix("radio variants (detectable): 2 channels\n"))
         #expect(text.contains("  ensemble (3 runs): precision "))
@@ -81,7 +94,9 @@ struct RadioEnsembleTests {
     /// row's radio range has no width.
     @Test func oneChannelHasNoRadioSpread() throws {
         let set = try RunSet(folders: [RecordedRunFixture.shared.get(), RecordedRunFixture.second.get()], options: LabelOptions())
-        let rows = RadioEnsemble(runs: set.runs).rows(labels: set.labels, warnedAt: set.recordedWarnings, resamples: 200, seed: 1)
+        let rows = RadioEnsemble(runs: set.runs).rows(
+            labels: set.labels, warnedAt: set.recordedWarnings,
+            field: FieldOutcomeCalculator(runs: set).tallies(warnedAt: set.recordedWarnings), resamples: 200, seed: 1)
         #expect(RadioEnsemble.text(rows, primary: .detectable).isEmpty)
         for row in rows where row.variant == "ensemble" && !row.precision.value.isNaN {
             #expect(row.precision.radioRange.lower == row.precision.value && row.precision.radioRange.upper == row.precision.value)

@@ -47,6 +47,11 @@ public struct RadioEnsemble: Sendable {
         public var atRisk: Int
         public var precision: Estimate
         public var recall: Estimate
+        /// Label-free field figures (the same on every label's row):
+        /// warnings per uploader and the share of the warned who later tested
+        /// positive in the app (``FieldOutcomes``).
+        public var warningsPerUploader: Estimate
+        public var warnedLaterPositiveShare: Estimate
     }
 
     public let variants: [Variant]
@@ -71,10 +76,14 @@ public struct RadioEnsemble: Sendable {
     /// - Parameters:
     ///   - labels: the ground truth of each run, in run order.
     ///   - warnedAt: per run and app-user slot, the warning time or nil.
+    ///   - field: per run, the field-outcome tally of those warnings
+    ///     (``FieldOutcomeCalculator/tallies(warnedAt:)``).
     ///   - resamples: seed resamples.
     ///   - seed: the bootstrap's seed.
-    public func rows(labels: [PhoneLabels], warnedAt: [[Int64?]], resamples: Int, seed: UInt64) -> [Row] {
-        precondition(labels.count == warnedAt.count && resamples > 0)
+    public func rows(
+        labels: [PhoneLabels], warnedAt: [[Int64?]], field: [FieldOutcomeTally], resamples: Int, seed: UInt64
+    ) -> [Row] {
+        precondition(labels.count == warnedAt.count && field.count == labels.count && resamples > 0)
         // The seed draws: per resample and variant, which of its runs.
         var stream = RandomStream(seed: seed, subsystem: StreamName.bootstrapRadioSeeds)
         let draws: [[[Int]]] = (0..<resamples).map { _ in
@@ -82,55 +91,61 @@ public struct RadioEnsemble: Sendable {
                 variant.runs.map { _ in variant.runs[Int(stream.next() % UInt64(variant.runs.count))] }
             }
         }
+        let warningsPerUploader = estimates(field, zero: FieldOutcomeTally(), add: +, metric: \.outcomes.warningsPerUploader, draws: draws)
+        let laterPositive = estimates(
+            field, zero: FieldOutcomeTally(), add: +, metric: \.outcomes.warnedLaterPositiveShare, draws: draws)
         var out: [Row] = []
         for label in GroundTruthLabel.allCases {
             let perRun = labels.indices.map { run in
-                ConfusionMatrix(
-                    warned: warnedAt[run].map { $0 != nil }, atRisk: labels[run].positive[label]!)
+                ConfusionMatrix(warned: warnedAt[run].map { $0 != nil }, atRisk: labels[run].positive[label]!)
             }
-            func pooled(_ runs: [Int]) -> ConfusionMatrix {
-                runs.reduce(into: ConfusionMatrix()) { sum, run in
-                    sum.truePositives += perRun[run].truePositives
-                    sum.falsePositives += perRun[run].falsePositives
-                    sum.falseNegatives += perRun[run].falseNegatives
-                    sum.trueNegatives += perRun[run].trueNegatives
-                }
-            }
-            // Resampled matrices, per resample and variant.
-            let resampled = draws.map { draw in draw.map(pooled) }
-            let points = variants.map { pooled($0.runs) }
-            func estimate(_ metric: (ConfusionMatrix) -> Double, variant v: Int?) -> Estimate {
-                let values = points.map(metric)
-                guard let v else {
-                    let defined = values.filter { !$0.isNaN }
-                    let mean = defined.isEmpty ? Double.nan : defined.reduce(0, +) / Double(defined.count)
-                    let means = resampled.compactMap { matrices -> Double? in
-                        let each = matrices.map(metric)
-                        return each.contains(where: \.isNaN) ? nil : each.reduce(0, +) / Double(each.count)
-                    }
-                    return Estimate(
-                        value: mean, seedInterval: Self.percentile(means),
-                        radioRange: BootstrapInterval(lower: defined.min() ?? .nan, upper: defined.max() ?? .nan))
-                }
-                let seeds = resampled.map { metric($0[v]) }.filter { !$0.isNaN }
-                return Estimate(
-                    value: values[v],
-                    seedInterval: variants[v].runs.count < 2 ? BootstrapInterval(lower: .nan, upper: .nan) : Self.percentile(seeds),
-                    radioRange: BootstrapInterval(lower: values[v], upper: values[v]))
-            }
-            for (v, variant) in variants.enumerated() {
+            let precision = estimates(perRun, zero: ConfusionMatrix(), add: Self.sum, metric: \.precision, draws: draws)
+            let recall = estimates(perRun, zero: ConfusionMatrix(), add: Self.sum, metric: \.recall, draws: draws)
+            for v in 0...variants.count {
+                let runs = v < variants.count ? variants[v].runs : Array(labels.indices)
+                let pooled = runs.map { perRun[$0] }.reduce(ConfusionMatrix(), Self.sum)
                 out.append(
                     Row(
-                        variant: variant.name, digest: variant.digest, runs: variant.runs.count, label: label,
-                        warned: points[v].warned, atRisk: points[v].atRisk,
-                        precision: estimate(\.precision, variant: v), recall: estimate(\.recall, variant: v)))
+                        variant: v < variants.count ? variants[v].name : "ensemble", digest: v < variants.count ? variants[v].digest : "",
+                        runs: runs.count, label: label, warned: pooled.warned, atRisk: pooled.atRisk,
+                        precision: precision[v], recall: recall[v], warningsPerUploader: warningsPerUploader[v],
+                        warnedLaterPositiveShare: laterPositive[v]))
             }
-            let all = pooled(Array(labels.indices))
-            out.append(
-                Row(
-                    variant: "ensemble", digest: "", runs: labels.count, label: label, warned: all.warned, atRisk: all.atRisk,
-                    precision: estimate(\.precision, variant: nil), recall: estimate(\.recall, variant: nil)))
         }
+        return out
+    }
+
+    static func sum(_ a: ConfusionMatrix, _ b: ConfusionMatrix) -> ConfusionMatrix {
+        ConfusionMatrix(
+            truePositives: a.truePositives + b.truePositives, falsePositives: a.falsePositives + b.falsePositives,
+            falseNegatives: a.falseNegatives + b.falseNegatives, trueNegatives: a.trueNegatives + b.trueNegatives)
+    }
+
+    /// A metric of per-run counts that add up (`add`), for every variant and
+    /// then the ensemble (the last element).
+    func estimates<T>(
+        _ perRun: [T], zero: T, add: (T, T) -> T, metric: (T) -> Double, draws: [[[Int]]]
+    ) -> [Estimate] {
+        func pooled(_ runs: [Int]) -> T { runs.reduce(zero) { add($0, perRun[$1]) } }
+        let values = variants.map { metric(pooled($0.runs)) }
+        // Per resample, each variant's value from its resampled seeds.
+        let resampled = draws.map { draw in draw.map { metric(pooled($0)) } }
+        var out = variants.indices.map { v in
+            Estimate(
+                value: values[v],
+                seedInterval: variants[v].runs.count < 2
+                    ? BootstrapInterval(lower: .nan, upper: .nan) : Self.percentile(resampled.map { $0[v] }.filter { !$0.isNaN }),
+                radioRange: BootstrapInterval(lower: values[v], upper: values[v]))
+        }
+        let defined = values.filter { !$0.isNaN }
+        let means = resampled.compactMap { each -> Double? in
+            each.contains(where: \.isNaN) ? nil : each.reduce(0, +) / Double(each.count)
+        }
+        out.append(
+            Estimate(
+                value: defined.isEmpty ? .nan : defined.reduce(0, +) / Double(defined.count),
+                seedInterval: Self.percentile(means),
+                radioRange: BootstrapInterval(lower: defined.min() ?? .nan, upper: defined.max() ?? .nan)))
         return out
     }
 
@@ -145,14 +160,14 @@ public struct RadioEnsemble: Sendable {
     /// ensemble's (columns in Outputs/README.md).
     public static func csv(_ rows: [Row]) -> String {
         var out =
-            "label,variant,radio_parameters_digest,runs,warned,at_risk,precision,precision_seed_low,precision_seed_high,precision_radio_low,precision_radio_high,recall,recall_seed_low,recall_seed_high,recall_radio_low,recall_radio_high\n"
+            "label,variant,radio_parameters_digest,runs,warned,at_risk,precision,precision_seed_low,precision_seed_high,precision_radio_low,precision_radio_high,recall,recall_seed_low,recall_seed_high,recall_radio_low,recall_radio_high,warnings_per_uploader,warnings_per_uploader_seed_low,warnings_per_uploader_seed_high,warnings_per_uploader_radio_low,warnings_per_uploader_radio_high,warned_later_positive_share,warned_later_positive_share_seed_low,warned_later_positive_share_seed_high,warned_later_positive_share_radio_low,warned_later_positive_share_radio_high\n"
         func f(_ v: Double) -> String { MetricsCSV.fixed(v, 4) }
         for row in rows {
             var cells = [
                 row.label.rawValue, TextEscaping.csvField(row.variant), row.digest, String(row.runs), String(row.warned),
                 String(row.atRisk),
             ]
-            for e in [row.precision, row.recall] {
+            for e in [row.precision, row.recall, row.warningsPerUploader, row.warnedLaterPositiveShare] {
                 cells += [f(e.value), f(e.seedInterval.lower), f(e.seedInterval.upper), f(e.radioRange.lower), f(e.radioRange.upper)]
             }
             out += cells.joined(separator: ",") + "\n"
@@ -175,6 +190,8 @@ public struct RadioEnsemble: Sendable {
             let ensemble = row.variant == "ensemble"
             out += "  \(row.variant) (\(row.runs) run\(row.runs == 1 ? "" : "s")): precision \(e(row.precision, radio: ensemble)), "
             out += "recall \(e(row.recall, radio: ensemble))\n"
+            out += "    warnings per uploader \(e(row.warningsPerUploader, radio: ensemble)), "
+            out += "warned and later positive \(e(row.warnedLaterPositiveShare, radio: ensemble))\n"
         }
         return out
     }

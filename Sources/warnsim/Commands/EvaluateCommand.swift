@@ -66,7 +66,8 @@ struct EvaluateCommand: ParsableCommand {
         let loop = LoopOutcomes(runs: set.runs, resamples: bootstrap, seed: seed)
         let outcomesTable = LoopOutcomes.csv(rows: [("production", loop)])
         let radioRows = RadioEnsemble(runs: set.runs).rows(
-            labels: set.labels, warnedAt: set.recordedWarnings, resamples: bootstrap, seed: seed)
+            labels: set.labels, warnedAt: set.recordedWarnings,
+            field: FieldOutcomeCalculator(runs: set).tallies(warnedAt: set.recordedWarnings), resamples: bootstrap, seed: seed)
         let radioTable = RadioEnsemble.csv(radioRows)
         let folder = URL(fileURLWithPath: out)
         let table =
