@@ -27,7 +27,7 @@ public struct FieldOverride: Sendable, Hashable, CustomStringConvertible {
         }
         path = keys
         value = String(text[text.index(after: equals)...])
-        guard let node = try? Yams.compose(yaml: value), node.mapping == nil else {
+        guard let node = try? StrictYAML.compose(value, file: "--set"), node.mapping == nil else {
             throw InputError(file: "--set", field: description, problem: "the value must be a number, text or a [list]")
         }
     }
@@ -40,9 +40,9 @@ public struct FieldOverride: Sendable, Hashable, CustomStringConvertible {
     public func apply(to document: Node, file: String) throws(InputError) -> Node {
         let value: Node
         do {
-            value = try Yams.compose(yaml: self.value) ?? Node("")
+            value = try StrictYAML.compose(self.value, file: "--set") ?? Node("")
         } catch {
-            throw InputError(file: "--set", field: description, problem: "malformed value")
+            throw InputError(file: "--set", field: description, problem: "malformed value (\(error.problem))")
         }
         return try Self.put(value, at: path[...], in: document, file: file, done: [], whole: description)
     }

@@ -26,13 +26,7 @@ public final class YAMLSection {
 
     /// Parses `text`; nil when the document is empty.
     public static func parseDocument(_ text: String, file: String) throws(InputError) -> YAMLSection? {
-        let root: Node?
-        do {
-            root = try Yams.compose(yaml: text)
-        } catch {
-            throw InputError(file: file, problem: "malformed YAML: \(String(describing: error).replacingOccurrences(of: "\n", with: " "))")
-        }
-        guard let root else { return nil }
+        guard let root = try StrictYAML.compose(text, file: file) else { return nil }
         return try YAMLSection(node: root, file: file, path: "")
     }
 
@@ -58,16 +52,8 @@ public final class YAMLSection {
     public static func load(_ url: URL, overrides: [FieldOverride] = []) throws(InputError) -> YAMLSection {
         guard !overrides.isEmpty else { return try parse(readText(url), file: url.path) }
         let file = url.path
-        var root: Node
-        do {
-            guard let node = try Yams.compose(yaml: try readText(url)) else {
-                throw InputError(file: file, problem: "the document is empty")
-            }
-            root = node
-        } catch let error as InputError {
-            throw error
-        } catch {
-            throw InputError(file: file, problem: "malformed YAML: \(String(describing: error).replacingOccurrences(of: "\n", with: " "))")
+        guard var root = try StrictYAML.compose(try readText(url), file: file) else {
+            throw InputError(file: file, problem: "the document is empty")
         }
         for override in overrides { root = try override.apply(to: root, file: file) }
         return try YAMLSection(node: root, file: file, path: "")

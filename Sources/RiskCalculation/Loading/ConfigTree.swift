@@ -17,14 +17,7 @@ indirect enum ConfigTree: Sendable {
         if isJSON(file: file, text: text) {
             return try StrictJSONParser.parse(Array(text.utf8), file: file)
         }
-        let node: Node?
-        do {
-            node = try Yams.compose(yaml: text)
-        } catch {
-            throw InputError(
-                file: file, problem: "malformed YAML/JSON: \(String(describing: error).replacingOccurrences(of: "\n", with: " "))")
-        }
-        guard let node else { throw InputError(file: file, problem: "the file is empty") }
+        guard let node = try StrictYAML.compose(text, file: file) else { throw InputError(file: file, problem: "the file is empty") }
         return try convert(node, file: file, path: "")
     }
 
@@ -94,6 +87,7 @@ indirect enum ConfigTree: Sendable {
             }
             return .map(pairs)
         case .alias:
+            // Refused by `StrictYAML` before the tree is built; kept for exhaustiveness.
             throw InputError(file: file, field: path.isEmpty ? nil : path, problem: "YAML aliases are not supported")
         }
     }
