@@ -1,14 +1,14 @@
 import Foundation
 
 /// How many inputs each fuzzed format gets. Quick mode (the default, run in
-/// CI on a debug build) gives 10,350 inputs in all; the environment variable
+/// CI on a debug build) gives 10,900 inputs in all; the environment variable
 /// `WARNSIM_FUZZ_INPUTS=N` scales every format so that they sum to about N
 /// (the long mode: `WARNSIM_FUZZ_INPUTS=1000000 swift test -c release
 /// --filter InputFuzzTests`).
 enum FuzzBudget {
     /// Inputs per format in quick mode; cheap formats get more.
     static let quick: [String: Int] = [
-        "risk": 2_400, "vectors": 2_400, "keys": 2_400, "metrics": 2_400, "scenarios": 300, "runs": 150, "sweeps": 300,
+        "risk": 2_400, "vectors": 2_400, "keys": 2_400, "metrics": 2_400, "scenarios": 300, "runs": 700, "sweeps": 300,
     ]
 
     static var quickTotal: Int { quick.values.reduce(0, +) }

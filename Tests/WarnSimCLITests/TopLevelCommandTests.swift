@@ -42,6 +42,12 @@ import WarnSimTestSupport
         #expect(inspect.status == 0)
         #expect(inspect.stdout.contains("# signature_status=verified"))
         #expect(try WarnSimProcess.run(["demo", "--day", "yesterday", "--out", a.path]).status == 2)
+        // Days whose key schedule would leave the interval numbers' range: exit 2, not a trap.
+        for day in ["1970-01-01", "9999-12-31"] {
+            let result = try WarnSimProcess.run(["demo", "--day", day, "--out", a.appendingPathComponent(day).path])
+            #expect(result.status == 2, "\(day): \(result.stderr)")
+            #expect(result.stderr.contains("--day"))
+        }
     }
 
     @Test func benchSimulatePrintsTheDocumentedJSONFields() throws {

@@ -120,9 +120,26 @@ public struct RecordedRun: Sendable {
         guard seedValue >= 0 else { throw InputError(file: manifestPath, field: "seed", problem: "is negative") }
         let seed = UInt64(seedValue)
         let days = Int(try number("days"))
+        guard RunSpan.days.contains(days) else {
+            throw InputError(
+                file: manifestPath, field: "days",
+                problem: "is \(days); a run has \(RunSpan.days.lowerBound)…\(RunSpan.days.upperBound) days")
+        }
         let people = Int(try number("people"))
+        guard RunSpan.people.contains(people) else {
+            throw InputError(
+                file: manifestPath, field: "people",
+                problem: "is \(people); a run has \(RunSpan.people.lowerBound)…\(RunSpan.people.upperBound) people")
+        }
         let startTime = try number("start_time")
-        guard days > 0, people > 0 else { throw InputError(file: manifestPath, field: "days", problem: "days and people must be positive") }
+        guard RunSpan.startTimes.contains(startTime), startTime % 86_400 == 0 else {
+            throw InputError(
+                file: manifestPath, field: "start_time",
+                problem:
+                    "is \(startTime); a run starts at a UTC midnight from 2000-01-01 to 2099-12-28 (Unix seconds \(RunSpan.startTimes.lowerBound)…\(RunSpan.startTimes.upperBound))"
+            )
+        }
+        let span = startTime...(startTime + Int64(days) * 86_400)
         guard let distanceModel = DistanceDoseModel(rawValue: try text("distance_dose_model")) else {
             throw InputError(
                 file: manifestPath, field: "distance_dose_model", problem: "is not one of \(DistanceDoseModel.allCases.map(\.rawValue))")
@@ -137,8 +154,8 @@ public struct RecordedRun: Sendable {
         }
         try checkHashes(manifest: manifest, manifestPath: manifestPath, folder: folder)
         let risk = try ConfigurationLoader.load(path: path(RunOutputs.riskFileName))
-        let phones = try readPhones(path: path("phones.csv"), people: people, allOnePlatform: allOnePlatform)
-        let infections = try readInfections(path: path("infections.csv"), people: people, startTime: startTime)
+        let phones = try readPhones(path: path("phones.csv"), people: people, span: span, allOnePlatform: allOnePlatform)
+        let infections = try readInfections(path: path("infections.csv"), people: people, startTime: startTime, days: days)
         let exposures = try ExposureStore.decode(try bytes(path(ExposureStore.fileName)), file: path(ExposureStore.fileName))
         let windows = try WindowStore.decode(try bytes(path(WindowStore.fileName)), file: path(WindowStore.fileName))
         for (index, e) in exposures.enumerated() where e.exposed >= people || e.infector >= people || !phones[e.exposed].hasApp {
@@ -154,16 +171,7 @@ public struct RecordedRun: Sendable {
         var run = RecordedRun(
             folder: folder, seed: seed, days: days, startTime: startTime, distanceModel: distanceModel, risk: risk,
             phones: phones, infections: infections, exposures: exposures, windows: windows)
-        if case .object(let outputs)? = manifest["outputs"], outputs[ContactStore.fileName] != nil {
-            run.keyDays = try ContactStore.decode(
-                try bytes(path(ContactStore.fileName)), file: path(ContactStore.fileName), people: people)
-            for (index, keyDay) in run.keyDays!.enumerated()
-            where !phones[keyDay.owner].sharedKeys || keyDay.contacts.contains(where: { !phones[$0.phone].exposureLogging }) {
-                throw InputError(
-                    file: path(ContactStore.fileName), field: "record \(index)",
-                    problem: "names an owner who shared no keys or a phone without exposure logging")
-            }
-        }
+        run.keyDays = try ContactStore.decode(try bytes(path(ContactStore.fileName)), file: path(ContactStore.fileName), people: people)
         if let record = manifest[RunOutputs.radioParametersKey] {
             guard case .object(let fields) = record, case .string(let file)? = fields["file"],
                 case .string(let digest)? = fields["digest"], digest.hasPrefix("sha256:"), fields.count == 2
@@ -178,6 +186,7 @@ public struct RecordedRun: Sendable {
         if FileManager.default.fileExists(atPath: path(RunOutputs.counterfactualFileName)) {
             run.counterfactualInfections = try readCounterfactual(path: path(RunOutputs.counterfactualFileName), days: days)
         }
+        try run.checkConsistency()
         return run
     }
 
@@ -190,7 +199,8 @@ public struct RecordedRun: Sendable {
 
     /// The files a run folder must list and hold: the ones read back here.
     static let requiredOutputs = [
-        "phones.csv", "infections.csv", "summary.csv", WindowStore.fileName, ExposureStore.fileName, RunOutputs.riskFileName,
+        "phones.csv", "infections.csv", "summary.csv", WindowStore.fileName, ExposureStore.fileName, ContactStore.fileName,
+        RunOutputs.riskFileName,
     ]
 
     /// The manifest pins every output by SHA-256: every file its `outputs`
@@ -235,7 +245,14 @@ public struct RecordedRun: Sendable {
 
     /// `phones.csv`; each app user's `platform` column, or `allOnePlatform`
     /// for a run from before the phones had platforms (no such column).
-    static func readPhones(path: String, people: Int, allOnePlatform: RiskPlatform? = nil) throws(InputError) -> [Phone] {
+    ///
+    /// Every time lies within `span` (the run's start to end, Unix seconds),
+    /// a warning delay within the run's length; a warning, an upload or a test
+    /// belongs to an app user, a warning follows a HIGH result, and the tests
+    /// are in time order.
+    static func readPhones(
+        path: String, people: Int, span: ClosedRange<Int64>, allOnePlatform: RiskPlatform? = nil
+    ) throws(InputError) -> [Phone] {
         let table = try CSVTable.read(path: path)
         let person = try table.column("person")
         let hasApp = try table.column("has_app")
@@ -265,6 +282,7 @@ public struct RecordedRun: Sendable {
                 warningDelay: try table.optionalInt64(row: row, column: delay) ?? 0,
                 appTests: try appTests(table.rows[row][tests], table: table, row: row, column: tests))
             phone.firstWarningAt = try table.optionalInt64(row: row, column: seen)
+            try checkTimes(of: phone, table: table, row: row, span: span, columns: (high, seen, delay, tests, shared))
             if let logging, phone.hasApp { phone.exposureLogging = try table.flag(row: row, column: logging) }
             if let platformColumn {
                 let cell = table.rows[row][platformColumn]
@@ -325,19 +343,34 @@ public struct RecordedRun: Sendable {
         return tests
     }
 
-    static func readInfections(path: String, people: Int, startTime: Int64) throws(InputError) -> [Infection] {
+    /// `infections.csv`: one row per infected person (nobody is infected
+    /// twice), never infected by themselves, at a time from a year before the
+    /// run (the seeds' infections) to its end.
+    static func readInfections(path: String, people: Int, startTime: Int64, days runDays: Int) throws(InputError) -> [Infection] {
         let table = try CSVTable.read(path: path)
         let person = try table.column("person")
         let infector = try table.column("infector")
         let time = try table.column("time_days")
         var infections: [Infection] = []
+        var infected = Set<Int>()
+        let earliest = -Double(RunSpan.days.upperBound)
         for row in table.rows.indices {
             let days = try table.double(row: row, column: time)
-            infections.append(
-                Infection(
-                    person: try table.int(row: row, column: person, in: 0...(people - 1)),
-                    infector: try table.int(row: row, column: infector, in: -1...(people - 1)),
-                    time: startTime + Int64((days * 86_400).rounded())))
+            guard days >= earliest, days <= Double(runDays) else {
+                throw table.invalid(
+                    row: row, column: time, "is \(days); an infection lies between \(Int(earliest)) and the run's \(runDays) days")
+            }
+            let infection = Infection(
+                person: try table.int(row: row, column: person, in: 0...(people - 1)),
+                infector: try table.int(row: row, column: infector, in: -1...(people - 1)),
+                time: startTime + Int64((days * 86_400).rounded()))
+            guard infected.insert(infection.person).inserted else {
+                throw table.invalid(row: row, column: person, "person \(infection.person) is infected a second time")
+            }
+            guard infection.infector != infection.person else {
+                throw table.invalid(row: row, column: infector, "person \(infection.person) is named as their own infector")
+            }
+            infections.append(infection)
         }
         return infections
     }

@@ -277,7 +277,7 @@ extension PopulationConfig {
         let street = try p.section("street")
         let carriage = try p.section("carriage")
         var config = PopulationConfig(
-            people: try p.int("people", in: 1...50_000_000),
+            people: try p.int("people", in: RunSpan.people),
             householdSizeShares: shares,
             seniorShareOfGrownUps: try p.double("senior_share_of_grown_ups", in: 0...1),
             preschoolShareOfChildren: try p.double("preschool_share_of_children", in: 0...1),

@@ -148,7 +148,10 @@ public struct AppScenario: Sendable {
         guard (start / 86_400) % 7 == 4 else {
             throw run.fail("start_date", "\(date) is not a Monday (the world's day 0 is a Monday)")
         }
-        let days = try run.int("days", in: 1...365)
+        guard RunSpan.startTimes.contains(start) else {
+            throw run.fail("start_date", "\(date) is outside 2000-01-01 … 2099-12-28, the dates WarnSim simulates")
+        }
+        let days = try run.int("days", in: RunSpan.days)
         try run.finish()
         let timeline = try RiskTimelineEntry.parse(riskSection, folder: folder, startTime: start, days: days)
         try riskSection.finish()

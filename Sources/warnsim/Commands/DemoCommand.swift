@@ -1,6 +1,7 @@
 import ArgumentParser
 import ExposureNotification
 import Foundation
+import WarnSimCore
 import WarnSimDemo
 
 struct DemoCommand: ParsableCommand {
@@ -26,6 +27,9 @@ struct DemoCommand: ParsableCommand {
         formatter.dateFormat = "yyyy-MM-dd"
         guard let date = formatter.date(from: day) else {
             throw inputFailure(file: "<argument>", field: "--day", "expected a date as YYYY-MM-DD, got \"\(day)\"")
+        }
+        guard RunSpan.startTimes.contains(Int64(date.timeIntervalSince1970)) else {
+            throw inputFailure(file: "<argument>", field: "--day", "\(day) is outside 2000-01-01 … 2099-12-28, the dates WarnSim simulates")
         }
         let folder = URL(fileURLWithPath: out)
         let summary: KeyScheduleDemo.Summary
