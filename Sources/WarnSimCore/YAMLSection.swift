@@ -324,4 +324,37 @@ public final class YAMLSection {
         }
         return result
     }
+
+    // MARK: Referenced files
+
+    /// The file named by `key`, resolved against `folder` unless absolute;
+    /// it must exist and be a file.
+    ///
+    /// - Throws: ``InputError`` naming this file and the field when it does not.
+    public func file(_ key: String, relativeTo folder: URL) throws(InputError) -> URL {
+        try Self.existingFile(try string(key), relativeTo: folder) { (problem: String) -> InputError in fail(key, problem) }
+    }
+
+    /// The files named by the list `key`, each resolved against `folder`
+    /// unless absolute; every one must exist (an error names `key[i]`).
+    public func files(_ key: String, relativeTo folder: URL) throws(InputError) -> [URL] {
+        var urls: [URL] = []
+        for (index, name) in try strings(key).enumerated() {
+            urls.append(
+                try Self.existingFile(name, relativeTo: folder) { (problem: String) -> InputError in
+                    InputError(file: file, field: "\(fieldPath(key))[\(index)]", problem: problem)
+                })
+        }
+        return urls
+    }
+
+    static func existingFile(_ name: String, relativeTo folder: URL, error: (String) -> InputError) throws(InputError) -> URL {
+        let url = URL(fileURLWithPath: name, relativeTo: folder).standardizedFileURL
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
+            throw error("the file '\(name)' does not exist (\(url.path); relative paths are relative to this file's folder)")
+        }
+        guard !isDirectory.boolValue else { throw error("'\(name)' is a folder, not a file") }
+        return url
+    }
 }

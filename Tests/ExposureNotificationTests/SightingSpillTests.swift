@@ -28,6 +28,23 @@ import WarnSimCore
         return (memory, disk)
     }
 
+    /// The folder tree a spill created is gone when the spill ends; a folder
+    /// that existed before stays.
+    @Test func aSpillRemovesTheFoldersItCreated() throws {
+        let existing = Self.folder()
+        try FileManager.default.createDirectory(at: existing, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: existing) }
+        let nested = existing.appendingPathComponent("a/b/c")
+        do {
+            let spill = try SightingSpill(folder: nested)
+            _ = Self.stores(SightingStoreTests.randomSightings(seed: 3, days: 2, mixedAEMs: false), sealEvery: 17, spill: spill)
+            #expect(spill.bytesWritten > 0)
+            #expect(FileManager.default.fileExists(atPath: nested.path))
+        }
+        #expect(!FileManager.default.fileExists(atPath: existing.appendingPathComponent("a").path))
+        #expect(FileManager.default.fileExists(atPath: existing.path))
+    }
+
     @Test func diskAnswersAsMemory() throws {
         let folder = Self.folder()
         defer { try? FileManager.default.removeItem(at: folder) }

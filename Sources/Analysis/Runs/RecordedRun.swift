@@ -345,7 +345,8 @@ public struct RecordedRun: Sendable {
 
     /// `infections.csv`: one row per infected person (nobody is infected
     /// twice), never infected by themselves, at a time from a year before the
-    /// run (the seeds' infections) to its end.
+    /// run (the seeds' infections) to a day after its end (an encounter that
+    /// began on the last day).
     static func readInfections(path: String, people: Int, startTime: Int64, days runDays: Int) throws(InputError) -> [Infection] {
         let table = try CSVTable.read(path: path)
         let person = try table.column("person")
@@ -356,9 +357,11 @@ public struct RecordedRun: Sendable {
         let earliest = -Double(RunSpan.days.upperBound)
         for row in table.rows.indices {
             let days = try table.double(row: row, column: time)
-            guard days >= earliest, days <= Double(runDays) else {
+            // An encounter of the run's last evening can infect after its midnight.
+            guard days >= earliest, days <= Double(runDays + 1) else {
                 throw table.invalid(
-                    row: row, column: time, "is \(days); an infection lies between \(Int(earliest)) and the run's \(runDays) days")
+                    row: row, column: time,
+                    "is \(days); an infection lies between \(Int(earliest)) and a day after the run's \(runDays) days")
             }
             let infection = Infection(
                 person: try table.int(row: row, column: person, in: 0...(people - 1)),

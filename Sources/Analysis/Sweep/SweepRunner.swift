@@ -42,9 +42,12 @@ public struct SweepRunner: Sendable {
         public var chunksRefused = 0
     }
 
-    /// Writes the sweep into `folder`; `progress(done, total)` after each chunk.
+    /// Writes the sweep into `folder`; `progress(done, total)` after each
+    /// chunk. Finished chunks are kept in `resume` (default `folder/.partial`)
+    /// so that an interrupted sweep started again reuses them; it is removed
+    /// when the sweep is complete.
     @discardableResult
-    public func run(folder: URL, workers: Int, progress: (Int, Int) throws -> Void) throws -> Timings {
+    public func run(folder: URL, resume: URL? = nil, workers: Int, progress: (Int, Int) throws -> Void) throws -> Timings {
         var timings = Timings()
         let clock = ContinuousClock()
         var mark = clock.now
@@ -54,7 +57,7 @@ public struct SweepRunner: Sendable {
             mark = now
         }
         let fm = FileManager.default
-        let partial = folder.appendingPathComponent(".partial")
+        let partial = resume ?? folder.appendingPathComponent(".partial")
         let key = try resumeKey()
         let keyFile = partial.appendingPathComponent("key")
         if (try? String(contentsOf: keyFile, encoding: .utf8)) != key {

@@ -86,9 +86,7 @@ public struct SweepSpecification: Sendable {
         case .files:
             let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
             guard root.has("configurations") else { throw root.fail("configurations", "method files needs a list of configuration files") }
-            spec.configurationFiles = try root.strings("configurations").map { name in
-                name.hasPrefix("/") ? name : folder.appendingPathComponent(name).standardizedFileURL.path
-            }
+            spec.configurationFiles = try root.files("configurations", relativeTo: folder).map(\.path)
             guard !spec.configurationFiles.isEmpty else { throw root.fail("configurations", "is empty") }
             if root.has("parameters") { throw root.fail("parameters", "method files takes configurations, not parameters") }
         case .grid, .random, .latinHypercube:

@@ -36,8 +36,36 @@ public final class SightingSpill: Sendable {
     /// - Parameter folder: where the (unlinked) day files are created.
     /// - Throws: the file system's error if the folder cannot be created.
     public init(folder: URL) throws {
+        var missing: URL?
+        var ancestor = folder.standardizedFileURL
+        while !FileManager.default.fileExists(atPath: ancestor.path), ancestor.path != "/" {
+            missing = ancestor
+            ancestor = ancestor.deletingLastPathComponent()
+        }
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         self.folder = folder
+        createdRoot = missing
+    }
+
+    /// The outermost folder this spill created, removed again when the spill
+    /// ends (its day files are unlinked at once, so it holds no data): a run
+    /// leaves no folder tree behind outside its output.
+    private let createdRoot: URL?
+
+    deinit {
+        guard let createdRoot, Self.holdsOnlyFolders(createdRoot) else { return }
+        try? FileManager.default.removeItem(at: createdRoot)
+    }
+
+    /// Whether `folder` and every folder inside it hold nothing but folders.
+    static func holdsOnlyFolders(_ folder: URL) -> Bool {
+        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return false }
+        return entries.allSatisfy { name in
+            let url = folder.appendingPathComponent(name)
+            var isDirectory: ObjCBool = false
+            return FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) && isDirectory.boolValue
+                && holdsOnlyFolders(url)
+        }
     }
 
     /// The first I/O problem, if any.

@@ -190,10 +190,11 @@ public struct WorldScenario: Sendable {
         let population = try PopulationConfig.parse(try root.section("population"))
         let radioSection = try root.section("radio")
         let parametersPath = try radioSection.string("parameters")
-        let tablePath = try radioSection.string("calibration_table")
+        let parametersURL = try radioSection.file("parameters", relativeTo: folder)
+        let tableURL = try radioSection.file("calibration_table", relativeTo: folder)
         try radioSection.finish()
-        let radio = try RadioParameters.load(URL(fileURLWithPath: parametersPath, relativeTo: folder).standardizedFileURL)
-        let table = try DeviceCalibrationTable.load(URL(fileURLWithPath: tablePath, relativeTo: folder).standardizedFileURL)
+        let radio = try RadioParameters.load(parametersURL)
+        let table = try DeviceCalibrationTable.load(tableURL)
         for (index, carriage) in population.carriageBySetting.enumerated() where radio.carriageIndex(carriage) == nil {
             throw InputError(
                 file: root.file, field: "population.carriage.\(Setting(rawValue: UInt8(index))!.name)",
@@ -206,7 +207,7 @@ public struct WorldScenario: Sendable {
                 problem: "\(epidemiology.initialInfections) exceeds population.people (\(population.people))")
         }
         var world = WorldScenario(name: name, population: population, radio: radio, calibrationTable: table, epidemiology: epidemiology)
-        world.sourceFiles = [parametersPath, tablePath].map { URL(fileURLWithPath: $0, relativeTo: folder).standardizedFileURL }
+        world.sourceFiles = [parametersURL, tableURL]
         return world
     }
 }

@@ -127,7 +127,6 @@ public struct AppScenario: Sendable {
         try app.finish()
 
         let riskSection = try root.section("risk")
-        let riskPath = try riskSection.string("configuration")
         // Before the phones had platforms, one variant served every phone.
         guard !riskSection.has("platform") else {
             throw riskSection.fail(
@@ -135,7 +134,7 @@ public struct AppScenario: Sendable {
                 "is no longer read: each phone runs its own platform's variant, drawn with app.ios_share (0 runs every phone as Android, 1 as iOS); remove risk.platform and set app.ios_share, app.unmetered_share, app.android and app.ios (Configs/scenarios/README.md)"
             )
         }
-        let riskURL = URL(fileURLWithPath: riskPath, relativeTo: folder).standardizedFileURL
+        let riskURL = try riskSection.file("configuration", relativeTo: folder)
         // Any scheme: the phones run the CWA v2 calculation or an ENF v1 scheme live (PhoneRiskEngine).
         let risk = try ConfigurationLoader.load(path: riskURL.path)
 

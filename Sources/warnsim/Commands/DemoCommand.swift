@@ -19,8 +19,10 @@ struct DemoCommand: ParsableCommand {
     @Option(help: "Upload day, YYYY-MM-DD (UTC).")
     var day = "2021-04-14"
 
+    @OptionGroup var force: ForceOption
+
     func run() throws {
-        try checkOutputPath(out)
+        try checkOutputFolder(out, command: "demo", inputs: [], force: force.force)
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = TimeZone(identifier: "UTC")
@@ -31,12 +33,8 @@ struct DemoCommand: ParsableCommand {
         guard RunSpan.startTimes.contains(Int64(date.timeIntervalSince1970)) else {
             throw inputFailure(file: "<argument>", field: "--day", "\(day) is outside 2000-01-01 … 2099-12-28, the dates WarnSim simulates")
         }
-        let folder = URL(fileURLWithPath: out)
-        let summary: KeyScheduleDemo.Summary
-        do {
-            summary = try KeyScheduleDemo(seed: seed, uploadDay: date, version: WarnSimVersion.string).run(into: folder)
-        } catch {
-            throw inputFailure(file: out, "the demonstration could not be written (\(error))")
+        let summary = try writingOutputFolder(out, command: "demo", inputs: [], force: force.force) { folder in
+            try KeyScheduleDemo(seed: seed, uploadDay: date, version: WarnSimVersion.string).run(into: folder)
         }
         printOutput(
             """

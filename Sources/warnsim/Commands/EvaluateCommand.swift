@@ -44,8 +44,10 @@ struct EvaluateCommand: ParsableCommand {
     @Option(help: "Seed of the bootstrap.")
     var seed: UInt64 = 1
 
+    @OptionGroup var force: ForceOption
+
     func run() throws {
-        try checkOutputPath(out)
+        try checkOutputFolder(out, command: "evaluate", inputs: runs, force: force.force)
         guard (10...100_000).contains(bootstrap) else {
             throw inputFailure(file: "<argument>", field: "--bootstrap", "must be within 10…100000")
         }
@@ -69,7 +71,6 @@ struct EvaluateCommand: ParsableCommand {
             labels: set.labels, warnedAt: set.recordedWarnings,
             field: FieldOutcomeCalculator(runs: set).tallies(warnedAt: set.recordedWarnings), resamples: bootstrap, seed: seed)
         let radioTable = RadioEnsemble.csv(radioRows)
-        let folder = URL(fileURLWithPath: out)
         let table =
             MetricsCSV.header(parameters: [], primary: options.primary)
             + MetricsCSV.row(
@@ -78,7 +79,7 @@ struct EvaluateCommand: ParsableCommand {
         let manifest = AnalysisManifest(
             version: WarnSimVersion.string, command: "evaluate", runs: set.runs, options: options, bootstrap: bootstrap, seed: seed,
             production: set.production.name, extra: [:])
-        do {
+        try writingOutputFolder(out, command: "evaluate", inputs: runs, force: force.force) { folder in
             try AtomicFile.write(table, to: folder.appendingPathComponent("metrics.csv"))
             let labels = set.labelsCSV()
             try AtomicFile.write(labels, to: folder.appendingPathComponent("labels.csv"))
@@ -89,8 +90,6 @@ struct EvaluateCommand: ParsableCommand {
                 "metrics.csv": Data(table.utf8), "labels.csv": Data(labels.utf8), "outcomes.csv": Data(outcomesTable.utf8),
                 "warning_sources.csv": Data(sourcesTable.utf8), "radio_variants.csv": Data(radioTable.utf8),
             ]).write(into: folder)
-        } catch {
-            throw inputFailure(file: out, "cannot be written (\(error.localizedDescription))")
         }
         printOutput(
             EvaluationSummary.text(

@@ -43,8 +43,10 @@ struct ReplayCommand: ParsableCommand {
     @Option(help: "Google's device calibration table, for raw sightings.")
     var calibration: String = "Configs/radio/data/en-calibration-2020-08-12.csv"
 
+    @OptionGroup var force: ForceOption
+
     func run() throws {
-        try checkOutputPath(out)
+        if let out { try checkOutputFolder(out, command: "replay", inputs: [dataset, calibration] + configs, force: force.force) }
         guard let variant = RiskPlatform(rawValue: platform) else {
             throw inputFailure(file: "<argument>", field: "--platform", "expected android or ios, got \"\(platform)\"")
         }
@@ -77,7 +79,6 @@ struct ReplayCommand: ParsableCommand {
         }
         printOutput(ReplayReport.summary(data, name: dataset, truth: truth, evaluations: evaluations))
         guard let out else { return }
-        let folder = URL(fileURLWithPath: out)
         let replay = ReplayReport.replayCSV(evaluations)
         let cases = ReplayReport.casesCSV(data, evaluations)
         var manifest = RunManifest(command: "replay", version: WarnSimVersion.string)
@@ -92,8 +93,10 @@ struct ReplayCommand: ParsableCommand {
         }
         manifest.addOutput("replay.csv", data: Data(replay.utf8))
         manifest.addOutput("cases.csv", data: Data(cases.utf8))
-        try AtomicFile.write(replay, to: folder.appendingPathComponent("replay.csv"))
-        try AtomicFile.write(cases, to: folder.appendingPathComponent("cases.csv"))
-        try manifest.write(into: folder)
+        try writingOutputFolder(out, command: "replay", inputs: [dataset, calibration] + configs, force: force.force) { folder in
+            try AtomicFile.write(replay, to: folder.appendingPathComponent("replay.csv"))
+            try AtomicFile.write(cases, to: folder.appendingPathComponent("cases.csv"))
+            try manifest.write(into: folder)
+        }
     }
 }

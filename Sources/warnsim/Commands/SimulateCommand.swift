@@ -62,8 +62,10 @@ struct SimulateCommand: ParsableCommand {
             valueName: "seeds"))
     var seeds: String?
 
+    @OptionGroup var force: ForceOption
+
     func run() throws {
-        try checkOutputPath(out)
+        try checkOutputFolder(out, command: "simulate", inputs: [scenario], force: force.force)
         _ = try threadOptions.checked()
         let storage = try sightingStorage.checked()
         if let days, !(1...365).contains(days) {
@@ -93,19 +95,22 @@ struct SimulateCommand: ParsableCommand {
                 sightings: storage, recordsTimings: timings)
         }
         do {
-            if ensemble != nil {
-                // As many seeds at once as the threads and this machine's memory allow.
-                let fitting = max(1, Int(Double(MachineMemory.limitBytes) / max(estimate.bytes, 1)))
-                try runEnsemble(jobs, concurrent: min(fitting, jobs.count, threads))
-            } else {
-                try runOne(jobs[0])
+            let line = try writingOutputFolder(out, command: "simulate", inputs: [url.path], force: force.force) { folder in
+                if ensemble != nil {
+                    // As many seeds at once as the threads and this machine's memory allow.
+                    let fitting = max(1, Int(Double(MachineMemory.limitBytes) / max(estimate.bytes, 1)))
+                    return try runEnsemble(jobs, into: folder, concurrent: min(fitting, jobs.count, threads))
+                } else {
+                    return try runOne(jobs[0], into: folder)
+                }
             }
+            printOutput(line)
         } catch let error as InputError {
             throw inputFailure(error)
         } catch let error as SightingSpillFailure {
             throw inputFailure(file: "<argument>", field: "--sightings-dir", error.description)
         } catch let error as WriteFailure {
-            throw inputFailure(file: error.folder, "cannot be written (\(error.reason))")
+            throw inputFailure(file: out, field: "--out", "cannot be written (\(error.reason))")
         } catch let error as ExitCode {
             throw error
         } catch {
@@ -113,28 +118,30 @@ struct SimulateCommand: ParsableCommand {
         }
     }
 
-    /// One seed into `--out`, with each day's progress on a terminal.
-    func runOne(_ job: RunJob) throws {
+    /// One seed into `folder` (the staging folder of `--out`), with each
+    /// day's progress on a terminal; returns the line to print.
+    func runOne(_ job: RunJob, into folder: URL) throws -> String {
         let progress = isatty(STDERR_FILENO) == 1
         let total = job.days
-        let line = try job.run(into: URL(fileURLWithPath: out), workers: threads, version: WarnSimVersion.string) { row in
+        let line = try job.run(into: folder, workers: threads, version: WarnSimVersion.string) { row in
             if progress {
                 printError("day \(row.day + 1)/\(total): \(row.infections) infections, \(row.uploads) uploads, \(row.warnings) warnings")
             }
         }
-        printOutput("\(line); wrote \(out)/\n")
+        return "\(line); wrote \(out)/\n"
     }
 
-    /// Every seed into `--out/seed-N/`, each finished seed reported on stderr.
-    func runEnsemble(_ jobs: [RunJob], concurrent: Int) throws {
+    /// Every seed into `folder/seed-N/` (`folder` the staging folder of
+    /// `--out`), each finished seed reported on stderr; returns the line to print.
+    func runEnsemble(_ jobs: [RunJob], into folder: URL, concurrent: Int) throws -> String {
         let count = jobs.count
         let done = Counter()
         try Ensemble.run(
-            jobs, into: URL(fileURLWithPath: out), threads: threads, concurrent: concurrent, version: WarnSimVersion.string
+            jobs, into: folder, threads: threads, concurrent: concurrent, version: WarnSimVersion.string
         ) { line in
             printError("\(line) (\(done.next())/\(count))")
         }
-        printOutput("\(jobs[0].scenario.world.name): \(count) seeds, \(jobs[0].days) days each; wrote \(out)/seed-N/\n")
+        return "\(jobs[0].scenario.world.name): \(count) seeds, \(jobs[0].days) days each; wrote \(out)/seed-N/\n"
     }
 }
 

@@ -49,8 +49,10 @@ struct SweepCommand: ParsableCommand {
     /// `--threads`, or every core of this machine.
     var threads: Int { threadOptions.threads }
 
+    @OptionGroup var force: ForceOption
+
     func run() throws {
-        try checkOutputPath(out)
+        try checkOutputFolder(out, command: "sweep", inputs: runs + [sweep] + (scenario.map { [$0] } ?? []), force: force.force)
         _ = try threadOptions.checked()
         guard (0...100).contains(confirm) else { throw inputFailure(file: "<argument>", field: "--confirm", "must be within 0…100") }
         if confirm > 0 && scenario == nil {
@@ -76,16 +78,21 @@ struct SweepCommand: ParsableCommand {
         let progress = isatty(STDERR_FILENO) == 1
         let clock = ContinuousClock()
         let started = clock.now
-        let timings: SweepRunner.Timings
-        do {
-            timings = try runner.run(folder: URL(fileURLWithPath: out), workers: threads) { done, total in
+        // Finished chunks wait beside --out (not in it) so that a sweep started again resumes.
+        let destination = URL(fileURLWithPath: out).standardizedFileURL
+        let resume = destination.deletingLastPathComponent().appendingPathComponent(
+            ".\(destination.lastPathComponent).warnsim-sweep-resume")
+        var seconds = 0.0
+        let timings = try writingOutputFolder(
+            out, command: "sweep", inputs: runs + [sweep] + (scenario.map { [$0] } ?? []), force: force.force
+        ) { folder in
+            let timings = try runner.run(folder: folder, resume: resume, workers: threads) { done, total in
                 if progress { printError("configurations \(done)/\(total)") }
             }
-        } catch let error as InputError {
-            throw inputFailure(error)
+            seconds = (clock.now - started).inSeconds
+            if let confirmation { try confirmConfigurations(confirmation, runner: runner, folder: folder, progress: progress) }
+            return timings
         }
-        let seconds = (clock.now - started).inSeconds
-        if let confirmation { try confirmConfigurations(confirmation, runner: runner, progress: progress) }
         let scored = runner.plan.scored.count
         let rejected = runner.plan.entries.count - scored
         printOutput(
@@ -95,8 +102,7 @@ struct SweepCommand: ParsableCommand {
     }
 
     /// Re-simulates the chosen configurations and writes `confirmed.csv`.
-    func confirmConfigurations(_ confirmation: SweepConfirmation, runner: SweepRunner, progress: Bool) throws {
-        let folder = URL(fileURLWithPath: out)
+    func confirmConfigurations(_ confirmation: SweepConfirmation, runner: SweepRunner, folder: URL, progress: Bool) throws {
         do {
             let metrics = try String(contentsOf: folder.appendingPathComponent("metrics.csv"), encoding: .utf8)
             let points = try runner.points(metrics: metrics, file: folder.appendingPathComponent("metrics.csv").path)

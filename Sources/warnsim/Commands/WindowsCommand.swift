@@ -39,6 +39,9 @@ struct WindowsCommand: ParsableCommand {
 
         func run() throws {
             try checkOutputPath(out)
+            if let out {
+                do { try OutputFolder.refuseOverlap(out, inputs: [runFolder]) } catch { throw inputFailure(error) }
+            }
             guard format == "cwa-json" else {
                 throw inputFailure(file: "<argument>", field: "--format", "\"\(format)\" is not supported (cwa-json)")
             }
@@ -62,7 +65,7 @@ struct WindowsCommand: ParsableCommand {
             }
             if let out {
                 do { try AtomicFile.write(text, to: URL(fileURLWithPath: out)) } catch {
-                    throw inputFailure(file: out, "cannot be written (\(error.localizedDescription))")
+                    throw inputFailure(file: out, field: "--out", "cannot be written (\(error.localizedDescription))")
                 }
             } else {
                 printOutput(text)
