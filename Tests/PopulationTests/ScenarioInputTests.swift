@@ -81,12 +81,14 @@ struct ScenarioInputTests {
                 #expect(error.file.hasSuffix(".yaml"), "\(error)")
             }
         }
-        // A missing radio file is named by its path.
+        // A missing radio file is named by the scenario's field that refers to it, and by its path.
         do {
             _ = try Self.load(good.replacingOccurrences(of: "../radio/default.yaml", with: "../radio/nope.yaml"))
             Issue.record("accepted a missing radio file")
         } catch let error as InputError {
-            #expect(error.file.hasSuffix("nope.yaml"))
+            #expect(error.file.hasSuffix(".yaml") && !error.file.hasSuffix("nope.yaml"), "\(error)")
+            #expect(error.field == "radio.parameters", "\(error)")
+            #expect(error.problem.contains("nope.yaml") && error.problem.contains("does not exist"), "\(error)")
         }
         // Malformed YAML.
         #expect(throws: InputError.self) { try Self.load("population: [1, 2") }

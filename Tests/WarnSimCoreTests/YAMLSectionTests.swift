@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import WarnSimCore
 
@@ -61,5 +62,20 @@ import WarnSimCore
         // Yams refuses duplicate keys itself, naming the key and line.
         #expect(duplicate?.problem.hasPrefix("malformed YAML") == true)
         #expect(duplicate?.problem.contains("'a'") == true)
+    }
+
+    /// A referenced file that is missing is named by the field that refers to it.
+    @Test func referencedFilesAreNamedByTheirField() throws {
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        let root = try YAMLSection.parse(
+            "one: YAMLSectionTests.swift\nmissing: nope.yaml\nlist: [YAMLSectionTests.swift, gone.yaml]\n", file: "x.yaml")
+        #expect(try root.file("one", relativeTo: folder).lastPathComponent == "YAMLSectionTests.swift")
+        let missing = failure { _ = try root.file("missing", relativeTo: folder) }
+        #expect(missing?.field == "missing")
+        #expect(missing?.problem.contains("'nope.yaml' does not exist") == true, "\(String(describing: missing))")
+        let element = failure { _ = try root.files("list", relativeTo: folder) }
+        #expect(element?.field == "list[1]")
+        let directory = failure { _ = try YAMLSection.parse("dir: .\n", file: "x.yaml").file("dir", relativeTo: folder) }
+        #expect(directory?.problem.contains("is a folder") == true)
     }
 }

@@ -1,11 +1,14 @@
 import Foundation
+import Simulation
 import WarnSimCore
 
 /// The finished tasks of a planned study combined into ensemble folders
-/// (`warnsim cluster merge`): every task of `tasks.tsv` must be present and
+/// (`warnsim cluster merge`): every task of `tasks.tsv` must be present,
 /// complete (its `manifest.json` there, every file it lists present with its
-/// SHA-256, the seed the task was given), otherwise nothing is written and
-/// every missing or failed task is reported by id. The merged folder holds
+/// SHA-256), the run of its line in the plan (the scenario with the SHA-256
+/// the plan recorded, the seed, days, counterfactual and overrides) and
+/// readable as a run (``RecordedRun``), otherwise nothing is written and
+/// every missing, failed or mismatched task is reported by id. The merged folder holds
 /// one ensemble per study scenario, `OUT/NAME/seed-N/`, each seed folder a
 /// byte copy of its task's folder: the layout and bytes `simulate --seeds …
 /// --no-timings` writes.
@@ -97,7 +100,7 @@ public struct ClusterMerge: Sendable {
         return order.map { ($0, byName[$0]!) }
     }
 
-    /// Every task that is missing, unfinished or damaged, in task order.
+    /// Every task that is missing, unfinished, damaged or not the planned run, in task order.
     public func problems() -> [Problem] {
         tasks.compactMap { task in check(task).map { Problem(task: task, problem: $0) } }
     }
@@ -126,12 +129,64 @@ public struct ClusterMerge: Sendable {
         guard manifest["timings_seconds"] == nil else {
             return "wrong run: \(task.folder)/\(RunManifest.fileName) records timings (the task must run with --no-timings)"
         }
+        if let mismatch = mismatch(task, manifest: manifest) { return "wrong run: \(task.folder) \(mismatch)" }
         do {
             try RecordedRun.checkHashes(manifest: manifest, manifestPath: manifestPath, folder: runFolder.path)
+            _ = try RecordedRun.load(folder: runFolder.path)
         } catch let error as InputError {
             return "damaged: \(error)"
         } catch {
             return "damaged: \(error)"
+        }
+        return nil
+    }
+
+    /// How the run in `task`'s folder (its `manifest`) differs from the task's
+    /// line in the plan, nil when it is the planned run: the scenario file by
+    /// name and by the SHA-256 the plan recorded, every other input by a file
+    /// of the plan with that name and SHA-256, the seed, the days, the
+    /// counterfactual and the overrides.
+    func mismatch(_ task: ClusterTask, manifest: [String: JSONValue]) -> String? {
+        guard let planned = PlannedRun(arguments: task.arguments), planned.seed == task.seed else {
+            return "cannot be compared: the plan's arguments for the task are not a `simulate` line with --seed \(task.seed)"
+        }
+        guard case .object(let inputs)? = manifest["inputs"] else {
+            return "records no inputs in \(RunManifest.fileName)"
+        }
+        let planInputs = self.manifest["inputs"]?.objectValue ?? [:]
+        let scenario = URL(fileURLWithPath: planned.scenario).lastPathComponent
+        guard case .string(let digest)? = inputs[scenario] else {
+            let names = inputs.keys.sorted().joined(separator: ", ")
+            return "was not run from the task's scenario \(scenario) (its inputs: \(names))"
+        }
+        let digests = PlannedRun.plannedDigests(of: planned.scenario, inputs: planInputs)
+        guard digests.contains(digest) else {
+            let recorded = digests.isEmpty ? "no SHA-256 of it" : digests.joined(separator: " or ")
+            return "was run from \(scenario) with \(digest); the plan recorded \(recorded) (a run of another scenario, or the file changed)"
+        }
+        for (name, value) in inputs.sorted(by: { $0.key < $1.key }) where name != scenario {
+            let known = planInputs.contains { URL(fileURLWithPath: $0.key).lastPathComponent == name && $0.value == value }
+            guard known else { return "read \(name) with a SHA-256 that no file of that name read by the plan has" }
+        }
+        if let days = planned.days, manifest["days"] != .integer(Int64(days)) {
+            return "holds \(manifest["days"]?.integerValue.map(String.init) ?? "no") days, the task runs \(days)"
+        }
+        let hasCounterfactual = manifest["outputs"]?.objectValue?[RunOutputs.counterfactualFileName] != nil
+        if hasCounterfactual != planned.counterfactual {
+            return planned.counterfactual
+                ? "has no \(RunOutputs.counterfactualFileName); the task runs the counterfactual"
+                : "has a \(RunOutputs.counterfactualFileName); the task runs with --no-counterfactual"
+        }
+        var overrides: [String] = []
+        if let recorded = manifest["overrides"] {
+            guard let list = recorded.arrayValue?.compactMap(\.stringValue), list.count == recorded.arrayValue?.count else {
+                return "records overrides that are not a list of strings"
+            }
+            overrides = list
+        }
+        guard overrides == planned.overrides else {
+            func shown(_ list: [String]) -> String { list.isEmpty ? "none" : list.joined(separator: ", ") }
+            return "was run with the overrides \(shown(overrides)); the task's are \(shown(planned.overrides))"
         }
         return nil
     }

@@ -121,31 +121,10 @@ public struct MetricsTable: Sendable {
     }
 
     /// A finite number in plain decimal notation, `[+-]digits[.digits][e[+-]digits]`
-    /// (as `metrics.csv` writes numbers), or `nil` for anything else: empty text,
+    /// (as `metrics.csv` writes numbers; ``DecimalNumber``), or `nil` for anything else: empty text,
     /// `nan`, `inf`, hexadecimal floats, or a value that overflows to infinity.
     ///
     /// - Parameter text: the cell text, without surrounding white space.
     /// - Returns: the value, or `nil`.
-    public static func decimal(_ text: String) -> Double? {
-        var bytes = text.utf8[...]
-        func digits() -> Int {
-            let count = bytes.prefix { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }.count
-            bytes = bytes.dropFirst(count)
-            return count
-        }
-        if let sign = bytes.first, sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") { bytes = bytes.dropFirst() }
-        var mantissa = digits()
-        if bytes.first == UInt8(ascii: ".") {
-            bytes = bytes.dropFirst()
-            mantissa += digits()
-        }
-        guard mantissa > 0 else { return nil }
-        if let e = bytes.first, e == UInt8(ascii: "e") || e == UInt8(ascii: "E") {
-            bytes = bytes.dropFirst()
-            if let sign = bytes.first, sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") { bytes = bytes.dropFirst() }
-            guard digits() > 0 else { return nil }
-        }
-        guard bytes.isEmpty, let value = Double(text), value.isFinite else { return nil }
-        return value
-    }
+    public static func decimal(_ text: String) -> Double? { DecimalNumber.parse(text) }
 }

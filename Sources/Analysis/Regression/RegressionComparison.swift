@@ -36,9 +36,10 @@ public struct RegressionComparison: Sendable {
     ///   - baseline: the expected metrics.
     ///   - metrics: the metric columns to compare.
     ///   - tolerance: the largest allowed absolute difference (finite, ≥ 0).
-    /// - Throws: `InputError` for a bad argument, a missing column, tables whose
-    ///   configurations differ (parameter columns or their values), or a compared
-    ///   cell that is not a finite decimal number.
+    /// - Throws: `InputError` for a bad argument, a missing column, a baseline
+    ///   with no rows, tables whose configurations differ (parameter columns or
+    ///   their values), a compared cell that is not a finite decimal number, or
+    ///   a comparison of 0 checks.
     public init(actual: MetricsTable, baseline: MetricsTable, metrics: [String], tolerance: Double) throws(InputError) {
         guard tolerance >= 0, tolerance.isFinite else {
             throw InputError(file: "<argument>", field: "--tolerance", problem: "must be a finite number ≥ 0")
@@ -52,6 +53,10 @@ public struct RegressionComparison: Sendable {
                     file: table.file, field: metric, problem: "no such column (columns: \(table.columns.joined(separator: ",")))")
             }
         }
+        guard !baseline.ids.isEmpty else {
+            throw InputError(
+                file: baseline.file, problem: "holds no rows, only a header: a truncated or empty baseline would compare nothing")
+        }
         try Self.checkSameConfigurations(actual, baseline)
         var rows = [Row]()
         for id in baseline.ids {
@@ -64,6 +69,9 @@ public struct RegressionComparison: Sendable {
                 let within = abs(value - expected) <= tolerance
                 rows.append(Row(configuration: id, metric: metric, baseline: expected, actual: value, outcome: within ? .pass : .fail))
             }
+        }
+        guard !rows.isEmpty else {
+            throw InputError(file: baseline.file, problem: "0 checks compared: a comparison that checks nothing cannot pass")
         }
         let known = Set(baseline.ids)
         self.rows = rows

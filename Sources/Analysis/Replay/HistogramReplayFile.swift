@@ -123,7 +123,7 @@ public enum HistogramReplayFile {
                     file: file, field: "line \(number)", problem: "expected \(columns.count) cells as in the header, found \(cells.count)")
             }
             func value(_ index: Int) throws -> Double {
-                guard let parsed = Double(cells[index]), parsed.isFinite, parsed >= 0 else {
+                guard let parsed = DecimalNumber.parse(cells[index]), parsed >= 0 else {
                     throw InputError(
                         file: file, field: "line \(number), \(columns[index])",
                         problem: "expected a non-negative number, found \"\(cells[index])\"")

@@ -84,10 +84,12 @@ public struct CSVTable: Sendable {
         return value
     }
 
+    /// A finite number in plain decimal notation (``DecimalNumber``): no
+    /// hexadecimal floats, `nan` or `inf`.
     public func double(row: Int, column: Int) throws(InputError) -> Double {
         let text = rows[row][column]
-        guard let value = Double(text), value.isFinite else {
-            throw invalid(row: row, column: column, "\"\(text)\" is not a finite number")
+        guard let value = DecimalNumber.parse(text) else {
+            throw invalid(row: row, column: column, "\"\(text)\" is not a finite decimal number")
         }
         return value
     }

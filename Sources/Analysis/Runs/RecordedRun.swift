@@ -344,9 +344,9 @@ public struct RecordedRun: Sendable {
     }
 
     /// `infections.csv`: one row per infected person (nobody is infected
-    /// twice), never infected by themselves, at a time from a year before the
-    /// run (the seeds' infections) to a day after its end (an encounter that
-    /// began on the last day).
+    /// twice), never infected by themselves; a seed within a year of the
+    /// start, a transmission from the start to a day after the end (an
+    /// encounter that began on the last evening).
     static func readInfections(path: String, people: Int, startTime: Int64, days runDays: Int) throws(InputError) -> [Infection] {
         let table = try CSVTable.read(path: path)
         let person = try table.column("person")
@@ -354,19 +354,23 @@ public struct RecordedRun: Sendable {
         let time = try table.column("time_days")
         var infections: [Infection] = []
         var infected = Set<Int>()
-        let earliest = -Double(RunSpan.days.upperBound)
+        let year = Double(RunSpan.days.upperBound)
         for row in table.rows.indices {
             let days = try table.double(row: row, column: time)
-            // An encounter of the run's last evening can infect after its midnight.
-            guard days >= earliest, days <= Double(runDays + 1) else {
-                throw table.invalid(
-                    row: row, column: time,
-                    "is \(days); an infection lies between \(Int(earliest)) and a day after the run's \(runDays) days")
-            }
-            let infection = Infection(
+            var infection = Infection(
                 person: try table.int(row: row, column: person, in: 0...(people - 1)),
                 infector: try table.int(row: row, column: infector, in: -1...(people - 1)),
-                time: startTime + Int64((days * 86_400).rounded()))
+                time: 0)
+            // Seeds are infected around the start (their onsets fall in its first days); a transmission
+            // during the run, up to a day after its end (an encounter of the last evening).
+            let allowed = infection.infector < 0 ? -year...year : 0...Double(runDays + 1)
+            guard allowed.contains(days) else {
+                throw table.invalid(
+                    row: row, column: time,
+                    "is \(days); \(infection.infector < 0 ? "a seed's infection lies within a year of the start" : "a transmission lies between the run's start and a day after its \(runDays) days")"
+                )
+            }
+            infection.time = startTime + Int64((days * 86_400).rounded())
             guard infected.insert(infection.person).inserted else {
                 throw table.invalid(row: row, column: person, "person \(infection.person) is infected a second time")
             }

@@ -68,8 +68,8 @@ public struct DeviceCalibrationTable: Sendable {
             let fields = line.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
             // Model names may themselves contain commas; the last three fields are numeric.
             guard fields.count >= 6,
-                let correction = Double(fields[fields.count - 3]),
-                let tx = Double(fields[fields.count - 2]),
+                let correction = DecimalNumber.parse(fields[fields.count - 3]),
+                let tx = DecimalNumber.parse(fields[fields.count - 2]),
                 let confidence = Int(fields[fields.count - 1]), (1...3).contains(confidence)
             else {
                 throw InputError(

@@ -105,7 +105,7 @@ public struct DublinBusMeasurements: Sendable, Equatable {
             }
             var values: [Double] = []
             for (column, field) in fields.enumerated() {
-                guard let value = Double(field), value.isFinite, !field.lowercased().contains("x") else {
+                guard let value = DecimalNumber.parse(field) else {
                     throw InputError(
                         file: url.path, field: "line \(number + 1), column \(column + 1)", problem: "'\(field)' is not a number")
                 }

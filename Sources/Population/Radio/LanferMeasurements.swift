@@ -87,7 +87,9 @@ public struct LanferMeasurements: Sendable {
                 unread += 1
                 continue
             }
-            guard fields.count > max(d, r), let centimetres = Double(fields[d]), centimetres > 0, let rssi = Double(fields[r]) else {
+            guard fields.count > max(d, r), let centimetres = DecimalNumber.parse(fields[d]), centimetres > 0,
+                let rssi = DecimalNumber.parse(fields[r])
+            else {
                 throw InputError(file: url.path, field: "line \(number + 1)", problem: "distance (cm) and rssiBLE (dBm) must be numbers")
             }
             rows.append((centimetres / 100, rssi))

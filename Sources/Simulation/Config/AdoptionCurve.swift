@@ -97,7 +97,7 @@ public struct AdoptionCurve: Sendable, Hashable {
                 throw InputError(file: file, field: "\(place), date", problem: "expected a date as YYYY-MM-DD, got \"\(cells[0])\"")
             }
             let day = midnight / 86_400
-            guard let count = Double(cells[1]), count.isFinite, count >= 0 else {
+            guard let count = DecimalNumber.parse(cells[1]), count >= 0 else {
                 throw InputError(
                     file: file, field: "\(place), cumulative_installs", problem: "expected a number ≥ 0, got \"\(cells[1])\"")
             }

@@ -10,7 +10,8 @@ struct RegressCommand: ParsableCommand {
         discussion: """
             Exit 0 when every metric of every baseline configuration is within the \
             tolerance, 1 when one is outside (or a configuration is missing), 2 on \
-            bad input: among it tables whose parameter columns (every column but the \
+            bad input: among it a baseline with no rows (a comparison of 0 checks \
+            never passes), tables whose parameter columns (every column but the \
             id and the metrics) or their values differ for the same id, and compared \
             cells that are not finite decimal numbers (empty, nan, inf, 0x1p3).
             """

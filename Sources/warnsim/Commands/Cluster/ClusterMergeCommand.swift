@@ -10,8 +10,11 @@ struct ClusterMergeCommand: ParsableCommand {
         abstract: "Combine the finished tasks of a planned study into one ensemble folder per scenario.",
         discussion: """
             Checks every task of DIR/tasks.tsv: its folder present, its \
-            manifest.json there and every file it lists present with its SHA-256. \
-            Missing, unfinished or damaged tasks are named by id (exit 1, \
+            manifest.json there and every file it lists present with its SHA-256, \
+            the run its line in the plan names (the scenario with the SHA-256 \
+            the plan recorded, the seed, days, counterfactual and overrides), \
+            and its records readable as a run. Missing, unfinished, damaged or \
+            mismatched tasks are named by id (exit 1, \
             nothing written), with the sbatch line that runs them again. \
             Otherwise writes OUT/SCENARIO/seed-N/ (default OUT: DIR/merged), \
             byte-identical to `warnsim simulate SCENARIO --seeds ... \
@@ -59,13 +62,20 @@ struct ClusterMergeCommand: ParsableCommand {
         if let sweep = merge.sweep, !noSweep {
             for ensemble in ensembles {
                 let sweepOut = folder.appendingPathComponent("sweeps").appendingPathComponent(ensemble.name)
+                let ensembleFolder = target.appendingPathComponent(ensemble.name).path
+                let runner: SweepRunner
                 do {
                     let spec = try SweepSpecification.load(path: sweep)
-                    let runs = try RunSet(folders: [target.appendingPathComponent(ensemble.name).path], options: spec.labels)
-                    let runner = try SweepRunner(spec: spec, runs: runs, version: WarnSimVersion.string)
-                    _ = try runner.run(folder: sweepOut, workers: threads) { _, _ in }
+                    runner = try SweepRunner(
+                        spec: spec, runs: try RunSet(folders: [ensembleFolder], options: spec.labels), version: WarnSimVersion.string)
                 } catch let error as InputError {
                     throw inputFailure(error)
+                }
+                // Written whole or not at all, like the sweep command's output.
+                try writingOutputFolder(
+                    sweepOut.path, option: "sweeps/\(ensemble.name)", command: "sweep", inputs: [ensembleFolder], force: false
+                ) {
+                    _ = try runner.run(folder: $0, workers: threads) { _, _ in }
                 }
                 printOutput("sweep \(URL(fileURLWithPath: sweep).lastPathComponent) on \(ensemble.name): wrote \(sweepOut.path)/\n")
             }
