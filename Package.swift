@@ -157,7 +157,7 @@ let package = Package(
         /// the recorded-run fixture, snapshot assertions.
         .target(
             name: "WarnSimTestSupport",
-            dependencies: ["Simulation", "WarnSimCore"],
+            dependencies: ["Simulation", "ExposureNotification", "WarnSimCore"],
             path: "Tests/WarnSimTestSupport"
         ),
 
@@ -203,7 +203,8 @@ let package = Package(
         .testTarget(
             name: "WarnSimCLITests",
             dependencies: [
-                "WarnSimTestSupport", "warnsim", "ExposureNotification", .product(name: "Crypto", package: "swift-crypto"),
+                "WarnSimTestSupport", "warnsim", "Analysis", "ExposureNotification", "WarnSimCore",
+                .product(name: "Crypto", package: "swift-crypto"),
             ]),
     ],
     swiftLanguageModes: [.v6]
