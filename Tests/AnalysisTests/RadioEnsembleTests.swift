@@ -51,10 +51,7 @@ struct RadioEnsembleTests {
                 for run in variant.runs {
                     let m = ConfusionMatrix(
                         warned: set.recordedWarnings[run].map { $0 != nil }, atRisk: set.labels[run].positive[label]!)
-                    pooled.truePositives += m.truePositives
-                    pooled.falsePositives += m.falsePositives
-                    pooled.falseNegatives += m.falseNegatives
-                    pooled.trueNegatives += m.trueNegatives
+                    pooled += m
                 }
                 #expect(mine[v].warned == pooled.warned)
                 #expect(mine[v].atRisk == pooled.atRisk)

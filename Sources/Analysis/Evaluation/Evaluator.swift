@@ -102,13 +102,7 @@ public struct Evaluator: Sendable {
                 counts.falsePositives[r] = warnedTotals[r] - counts.truePositives[r]
                 counts.falseNegatives[r] = atRiskSum - counts.truePositives[r]
             }
-            var pooled = ConfusionMatrix()
-            for m in perRun {
-                pooled.truePositives += m.truePositives
-                pooled.falsePositives += m.falsePositives
-                pooled.falseNegatives += m.falseNegatives
-                pooled.trueNegatives += m.trueNegatives
-            }
+            let pooled = perRun.reduce(ConfusionMatrix(), +)
             delays.sort()
             let seeds = seedCounts(perRun)
             result[label] = LabelMetrics(

@@ -99,11 +99,11 @@ public struct RadioEnsemble: Sendable {
             let perRun = labels.indices.map { run in
                 ConfusionMatrix(warned: warnedAt[run].map { $0 != nil }, atRisk: labels[run].positive[label]!)
             }
-            let precision = estimates(perRun, zero: ConfusionMatrix(), add: Self.sum, metric: \.precision, draws: draws)
-            let recall = estimates(perRun, zero: ConfusionMatrix(), add: Self.sum, metric: \.recall, draws: draws)
+            let precision = estimates(perRun, zero: ConfusionMatrix(), add: +, metric: \.precision, draws: draws)
+            let recall = estimates(perRun, zero: ConfusionMatrix(), add: +, metric: \.recall, draws: draws)
             for v in 0...variants.count {
                 let runs = v < variants.count ? variants[v].runs : Array(labels.indices)
-                let pooled = runs.map { perRun[$0] }.reduce(ConfusionMatrix(), Self.sum)
+                let pooled = runs.map { perRun[$0] }.reduce(ConfusionMatrix(), +)
                 out.append(
                     Row(
                         variant: v < variants.count ? variants[v].name : "ensemble", digest: v < variants.count ? variants[v].digest : "",
@@ -113,12 +113,6 @@ public struct RadioEnsemble: Sendable {
             }
         }
         return out
-    }
-
-    static func sum(_ a: ConfusionMatrix, _ b: ConfusionMatrix) -> ConfusionMatrix {
-        ConfusionMatrix(
-            truePositives: a.truePositives + b.truePositives, falsePositives: a.falsePositives + b.falsePositives,
-            falseNegatives: a.falseNegatives + b.falseNegatives, trueNegatives: a.trueNegatives + b.trueNegatives)
     }
 
     /// A metric of per-run counts that add up (`add`), for every variant and

@@ -22,6 +22,16 @@ public struct ConfusionMatrix: Hashable, Sendable {
         for (w, r) in zip(warned, atRisk) { add(warned: w, atRisk: r) }
     }
 
+    /// The counts of two sets of phones together (pooling runs).
+    public static func + (a: ConfusionMatrix, b: ConfusionMatrix) -> ConfusionMatrix {
+        ConfusionMatrix(
+            truePositives: a.truePositives + b.truePositives, falsePositives: a.falsePositives + b.falsePositives,
+            falseNegatives: a.falseNegatives + b.falseNegatives, trueNegatives: a.trueNegatives + b.trueNegatives)
+    }
+
+    /// Adds another set of phones' counts.
+    public static func += (a: inout ConfusionMatrix, b: ConfusionMatrix) { a = a + b }
+
     /// Adds one phone.
     public mutating func add(warned: Bool, atRisk: Bool) {
         switch (warned, atRisk) {
