@@ -155,12 +155,36 @@ import WarnSimTestSupport
             ["evaluate", run.path, "--out", elsewhere.appendingPathComponent("evaluation").path],
             ["simulate", Self.village, "--days", "1", "--out", elsewhere.appendingPathComponent("run").path],
             ["demo", "--out", elsewhere.path],
+            ["windows", "export", run.path, "--out", elsewhere.appendingPathComponent("windows.json").path],
+            [
+                "keys", "keygen", "--private-key", elsewhere.appendingPathComponent("key.pem").path, "--public-key",
+                root.appendingPathComponent("public.pem").path,
+            ],
         ]
         for arguments in unwritable {
             let result = try WarnSimProcess.run(arguments)
+            let option = arguments.contains("keygen") ? "--private-key" : "--out"
             #expect(result.status == 2, "\(arguments): \(result.stderr)")
-            #expect(result.stderr.contains("--out"), "\(arguments): \(result.stderr)")
+            #expect(result.stderr.contains(option), "\(arguments): \(result.stderr)")
         }
+        // A public key that cannot be written takes the private key with it: no half pair.
+        let keygen = try WarnSimProcess.run([
+            "keys", "keygen", "--private-key", root.appendingPathComponent("private.pem").path, "--public-key",
+            elsewhere.appendingPathComponent("public.pem").path,
+        ])
+        #expect(keygen.status == 2 && keygen.stderr.contains("--public-key"), "\(keygen.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("private.pem").path))
+        // regress --junit.
+        let evaluation = root.appendingPathComponent("evaluation")
+        #expect(try WarnSimProcess.run(["evaluate", run.path, "--out", evaluation.path, "--bootstrap", "20"]).status == 0)
+        // The short run leaves some rates undefined (nan), which regress does not compare; zeros stand in.
+        let metrics = root.appendingPathComponent("metrics.csv").path
+        try String(contentsOf: evaluation.appendingPathComponent("metrics.csv"), encoding: .utf8)
+            .replacingOccurrences(of: ",nan", with: ",0").write(toFile: metrics, atomically: true, encoding: .utf8)
+        let regress = try WarnSimProcess.run([
+            "regress", metrics, "--baseline", metrics, "--junit", elsewhere.appendingPathComponent("junit.xml").path,
+        ])
+        #expect(regress.status == 2 && regress.stderr.contains("--junit"), "\(regress.stderr)")
     }
 
     /// Runs `command` with /bin/sh and returns its exit status.

@@ -46,7 +46,7 @@ struct RegressCommand: ParsableCommand {
             do {
                 try AtomicFile.write(RegressionReport.junit(comparison), to: URL(fileURLWithPath: junit))
             } catch {
-                throw inputFailure(file: junit, "cannot be written (\(error.localizedDescription))")
+                throw inputFailure(file: junit, field: "--junit", "cannot be written (\(error.localizedDescription))")
             }
         }
         printOutput(RegressionReport.table(comparison))

@@ -74,7 +74,7 @@ struct ValidateCommand: ParsableCommand {
             do {
                 try AtomicFile.write(ValidationReport.junit(results), to: URL(fileURLWithPath: junit))
             } catch {
-                throw inputFailure(file: junit, "cannot be written (\(error.localizedDescription))")
+                throw inputFailure(file: junit, field: "--junit", "cannot be written (\(error.localizedDescription))")
             }
         }
         printOutput(ValidationReport.table(results))

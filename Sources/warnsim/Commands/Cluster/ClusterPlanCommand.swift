@@ -84,7 +84,7 @@ struct ClusterPlanCommand: ParsableCommand {
         } catch let error as ExitCode {
             throw error
         } catch {
-            throw inputFailure(file: out, "cannot be written (\(error.localizedDescription))")
+            throw inputFailure(file: out, field: "--out", "cannot be written (\(error.localizedDescription))")
         }
         let resources = plan.resources
         printOutput(

@@ -59,7 +59,7 @@ struct KeysExportCommand: ParsableCommand {
             let package = try KeyExportPackage(signing: export, with: signing)
             try package.write(to: URL(fileURLWithPath: out))
         } catch {
-            throw inputFailure(file: out, "cannot be written (\(error))")
+            throw inputFailure(file: out, field: "--out", "cannot be written (\(error.localizedDescription))")
         }
         printOutput("wrote \(out): \(export.keys.count) keys, region \(region), signed with key \(keyID)/\(keyVersion)\n")
     }

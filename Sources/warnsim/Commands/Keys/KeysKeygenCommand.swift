@@ -19,9 +19,15 @@ struct KeysKeygenCommand: ParsableCommand {
         let key = P256.Signing.PrivateKey()
         do {
             try AtomicFile.write(key.pemRepresentation + "\n", to: URL(fileURLWithPath: privateKey))
+        } catch {
+            throw inputFailure(file: privateKey, field: "--private-key", "cannot be written (\(error.localizedDescription))")
+        }
+        do {
             try AtomicFile.write(key.publicKey.pemRepresentation + "\n", to: URL(fileURLWithPath: publicKey))
         } catch {
-            throw inputFailure(file: privateKey, "cannot be written (\(error))")
+            // No half-written pair: the private key goes too.
+            try? FileManager.default.removeItem(atPath: privateKey)
+            throw inputFailure(file: publicKey, field: "--public-key", "cannot be written (\(error.localizedDescription))")
         }
         printOutput("wrote \(privateKey) and \(publicKey)\n")
     }

@@ -37,11 +37,13 @@ struct RadioFitCommand: ParsableCommand {
             let table = try DeviceCalibrationTable.load(URL(fileURLWithPath: calibration))
             let result = try RadioFit.fit(scenarios: scenarios, lanfer: measurements, dublin: bus, table: table)
             let figures = RadioParametersWriter.markdownFigures(result)
-            if let out {
-                try AtomicFile.write(RadioParametersWriter.yaml(result, generatedFrom: "warnsim radio fit"), to: URL(fileURLWithPath: out))
-            }
-            if let report {
-                try AtomicFile.write(figures, to: URL(fileURLWithPath: report))
+            for (path, option, text) in [
+                (out, "--out", RadioParametersWriter.yaml(result, generatedFrom: "warnsim radio fit")), (report, "--report", figures),
+            ] {
+                guard let path else { continue }
+                do { try AtomicFile.write(text, to: URL(fileURLWithPath: path)) } catch {
+                    throw InputError(file: path, field: option, problem: "cannot be written (\(error.localizedDescription))")
+                }
             }
             printOutput(figures)
         } catch let error as InputError {
