@@ -162,7 +162,7 @@ let package = Package(
         ),
 
         .testTarget(name: "CBLASTests", dependencies: ["CBLAS"]),
-        .testTarget(name: "WarnSimCoreTests", dependencies: ["WarnSimCore"]),
+        .testTarget(name: "WarnSimCoreTests", dependencies: ["WarnSimTestSupport", "WarnSimCore"]),
         .testTarget(
             name: "ExposureNotificationTests",
             dependencies: [

@@ -9,13 +9,7 @@ import WarnSimTestSupport
 /// hang would take. The bound on the time here is loose (a loaded CI machine);
 /// the refusal itself takes milliseconds.
 @Suite struct ExpansionBombTests {
-    static let bomb: String = {
-        var lines = ["l0: &l0 [\"lol\", \"lol\", \"lol\", \"lol\", \"lol\", \"lol\", \"lol\", \"lol\", \"lol\"]"]
-        for level in 1...9 {
-            lines.append("l\(level): &l\(level) [\(Array(repeating: "*l\(level - 1)", count: 9).joined(separator: ", "))]")
-        }
-        return lines.joined(separator: "\n") + "\n"
-    }()
+    static let bomb = HostileYAML.billionLaughs
 
     /// Runs `arguments`, expects exit 2 with `file` and the anchor named on
     /// standard error, and returns the wall time.

@@ -1,19 +1,11 @@
 import Testing
 import WarnSimCore
+import WarnSimTestSupport
 
 /// The YAML screen every reader goes through: expansion bombs, aliases,
 /// deep nesting and stray byte-order marks are refused before a tree is built.
 @Suite struct StrictYAMLTests {
-    /// Ten levels of nine aliases each: 9^10 (3.5 billion) scalars once expanded,
-    /// from about 600 bytes.
-    static let billionLaughs: String = {
-        var lines = ["l0: &l0 [\"lol\", \"lol\", \"lol\", \"lol\", \"lol\", \"lol\", \"lol\", \"lol\", \"lol\"]"]
-        for level in 1...9 {
-            let refs = Array(repeating: "*l\(level - 1)", count: 9).joined(separator: ", ")
-            lines.append("l\(level): &l\(level) [\(refs)]")
-        }
-        return lines.joined(separator: "\n") + "\n"
-    }()
+    static let billionLaughs = HostileYAML.billionLaughs
 
     private func refusal(_ text: String) -> InputError? {
         do {

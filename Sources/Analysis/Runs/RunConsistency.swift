@@ -35,11 +35,12 @@ extension RecordedRun {
             previous = test.registeredAt
         }
         if !phone.hasApp {
-            let column =
-                phone.sharedKeys
-                ? columns.shared
-                : phone.firstWarningAt != nil ? columns.warned : phone.firstHighRiskAt != nil ? columns.high : columns.tests
-            guard !phone.sharedKeys && phone.firstWarningAt == nil && phone.firstHighRiskAt == nil && phone.appTests.isEmpty else {
+            // The first app column that holds something names the problem.
+            let appData = [
+                (phone.sharedKeys, columns.shared), (phone.firstWarningAt != nil, columns.warned),
+                (phone.firstHighRiskAt != nil, columns.high), (!phone.appTests.isEmpty, columns.tests),
+            ]
+            if let (_, column) = appData.first(where: \.0) {
                 throw table.invalid(row: row, column: column, "a person without the app has app data")
             }
         }

@@ -42,10 +42,7 @@ func writingOutputFolder<T>(
     } catch let error as InputError {
         folder.discard()
         throw inputFailure(error)
-    } catch let error as CocoaError {
-        folder.discard()
-        throw inputFailure(file: path, field: option, "cannot be written (\(error.localizedDescription))")
-    } catch let error as POSIXError {
+    } catch  where error is CocoaError || error is POSIXError {
         folder.discard()
         throw inputFailure(file: path, field: option, "cannot be written (\(error.localizedDescription))")
     } catch {
