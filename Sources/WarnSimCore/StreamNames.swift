@@ -119,6 +119,18 @@ public enum StreamName {
     public static let sweepRandom = "sweep.random"
     /// Latin-hypercube sweep configurations.
     public static let sweepLatinHypercube = "sweep.latin-hypercube"
+    /// CMA-ES samples of `warnsim tune`, per generation.
+    public static let tuneCMAES = "analysis.tune.cmaes"
+    /// Paired bootstrap of `warnsim compare` and `tune`'s summaries (seeds, then phones within seeds).
+    public static let pairedBootstrap = "analysis.paired-bootstrap"
+    /// Sobol' design points of `warnsim sensitivity`, per row.
+    public static let sensitivitySobol = "analysis.sensitivity.sobol"
+    /// Bootstrap of the Sobol' indices over base rows.
+    public static let sensitivityBootstrap = "analysis.sensitivity.bootstrap"
+    /// Morris trajectories, per trajectory.
+    public static let sensitivityMorris = "analysis.sensitivity.morris"
+    /// Bootstrap of the Morris effects over trajectories.
+    public static let sensitivityMorrisBootstrap = "analysis.sensitivity.morris.bootstrap"
 
     // MARK: Tools (benchmarks and the demo)
 

@@ -21,6 +21,7 @@ struct WarnSim: AsyncParsableCommand {
             EvaluateCommand.self,
             ValidateCommand.self,
             SweepCommand.self,
+            CompareCommand.self,
             WindowsCommand.self,
             RegressCommand.self,
             ConfigCommand.self,

@@ -2,7 +2,8 @@ import WarnSimCore
 
 /// The metrics of one configuration for one ground-truth label.
 public struct LabelMetrics: Sendable, Hashable {
-    public var matrix: ConfusionMatrix
+    /// Pooled counts over the runs (expected phones for a probabilistic label).
+    public var counts: LabelCounts
     /// Median hours from the labelled exposure to the warning, over true
     /// positives warned at or after their exposure (NaN if none).
     public var medianDelayHours: Double
@@ -24,9 +25,9 @@ public struct Evaluator: Sendable {
     public let options: LabelOptions
     public let resamples: Int
     let plans: [BootstrapPlan]
-    /// Per label and run: the at-risk phones (slots) and their weight sums per resample.
+    /// Per label and run: the at-risk phones (slots) and their weighted sums per resample.
     let atRisk: [GroundTruthLabel: [[Int]]]
-    let atRiskTotals: [GroundTruthLabel: [[Int32]]]
+    let atRiskTotals: [GroundTruthLabel: [[Double]]]
     /// Run bootstrap: `runDraws[r]` lists the runs of resample r.
     let runDraws: [[Int]]
 
@@ -41,12 +42,12 @@ public struct Evaluator: Sendable {
         self.resamples = resamples
         plans = labels.enumerated().map { BootstrapPlan(phones: $1.phones.count, resamples: resamples, seed: seed, stratum: UInt64($0)) }
         var atRisk: [GroundTruthLabel: [[Int]]] = [:]
-        var totals: [GroundTruthLabel: [[Int32]]] = [:]
+        var totals: [GroundTruthLabel: [[Double]]] = [:]
         for label in GroundTruthLabel.allCases {
             atRisk[label] = labels.map { run in run.positive[label]!.indices.filter { run.positive[label]![$0] } }
-            totals[label] = zip(plans, atRisk[label]!).map { plan, phones in
-                var sum = [Int32](repeating: 0, count: resamples)
-                plan.accumulate(phones, into: &sum)
+            totals[label] = zip(labels, zip(plans, atRisk[label]!)).map { run, planAndPhones in
+                var sum = [Double](repeating: 0, count: resamples)
+                planAndPhones.0.accumulate(planAndPhones.1, value: { run.weight(label, $0) }, into: &sum)
                 return sum
             }
         }
@@ -66,49 +67,49 @@ public struct Evaluator: Sendable {
     public func evaluate(warnedAt: [[Int64?]]) -> [GroundTruthLabel: LabelMetrics] {
         precondition(warnedAt.count == labels.count)
         let warned = warnedAt.map { times in times.indices.filter { times[$0] != nil } }
-        var warnedTotals = [Int32](repeating: 0, count: resamples)
+        var warnedTotals = [Double](repeating: 0, count: resamples)
         for (run, phones) in warned.enumerated() { plans[run].accumulate(phones, into: &warnedTotals) }
-        let phoneTotal = Int32(labels.reduce(0) { $0 + $1.phones.count })
+        let phoneTotal = Double(labels.reduce(0) { $0 + $1.phones.count })
         let window = Int64(options.warnedWithinDays * 86_400)
         var result: [GroundTruthLabel: LabelMetrics] = [:]
         for label in GroundTruthLabel.allCases {
-            var perRun: [ConfusionMatrix] = []
+            var perRun: [LabelCounts] = []
             var counts = ResampledCounts(resamples: resamples)
-            counts.phones = [Int32](repeating: phoneTotal, count: resamples)
+            counts.phones = [Double](repeating: phoneTotal, count: resamples)
             var delays: [Double] = []
-            var timely = 0
+            var timely = 0.0
             for run in labels.indices {
                 let positive = labels[run].positive[label]!
                 let exposure = labels[run].exposureTime[label]!
                 let hits = warned[run].filter { positive[$0] }
-                plans[run].accumulate(hits, into: &counts.truePositives)
+                let weight = { labels[run].weight(label, $0) }
+                plans[run].accumulate(hits, value: weight, into: &counts.truePositives)
                 for slot in hits {
                     let delay = warnedAt[run][slot]! - exposure[slot]!
                     if delay >= 0 {
                         delays.append(Double(delay) / 3600)
-                        if delay <= window { timely += 1 }
+                        if delay <= window { timely += weight(slot) }
                     }
                 }
-                let positives = atRisk[label]![run].count
+                let atRiskSum = atRisk[label]![run].reduce(0.0) { $0 + weight($1) }
+                let hitSum = hits.reduce(0.0) { $0 + weight($1) }
                 perRun.append(
-                    ConfusionMatrix(
-                        truePositives: hits.count, falsePositives: warned[run].count - hits.count,
-                        falseNegatives: positives - hits.count,
-                        trueNegatives: labels[run].phones.count - warned[run].count - positives + hits.count))
+                    LabelCounts(
+                        phones: Double(labels[run].phones.count), warned: Double(warned[run].count), atRisk: atRiskSum, hits: hitSum))
             }
             for r in 0..<resamples {
-                var atRiskSum: Int32 = 0
-                for run in labels.indices { atRiskSum &+= atRiskTotals[label]![run][r] }
+                var atRiskSum = 0.0
+                for run in labels.indices { atRiskSum += atRiskTotals[label]![run][r] }
                 counts.falsePositives[r] = warnedTotals[r] - counts.truePositives[r]
                 counts.falseNegatives[r] = atRiskSum - counts.truePositives[r]
             }
-            let pooled = perRun.reduce(ConfusionMatrix(), +)
+            let pooled = perRun.reduce(LabelCounts(), +)
             delays.sort()
             let seeds = seedCounts(perRun)
             result[label] = LabelMetrics(
-                matrix: pooled,
+                counts: pooled,
                 medianDelayHours: delays.isEmpty ? .nan : BootstrapInterval.quantile(delays, 0.5),
-                recallWithinK: pooled.atRisk == 0 ? .nan : Double(timely) / Double(pooled.atRisk),
+                recallWithinK: pooled.atRisk <= 0 ? .nan : timely / pooled.atRisk,
                 precisionInterval: counts.interval(\.precision), recallInterval: counts.interval(\.recall),
                 f1Interval: counts.interval(\.f1),
                 precisionSeedInterval: seeds?.interval(\.precision) ?? BootstrapInterval(lower: .nan, upper: .nan),
@@ -118,16 +119,16 @@ public struct Evaluator: Sendable {
     }
 
     /// Resampled sums of whole runs' matrices (nil with fewer than two runs).
-    func seedCounts(_ perRun: [ConfusionMatrix]) -> ResampledCounts? {
+    func seedCounts(_ perRun: [LabelCounts]) -> ResampledCounts? {
         guard !runDraws.isEmpty else { return nil }
         var counts = ResampledCounts(resamples: resamples)
         for (r, draw) in runDraws.enumerated() {
             for run in draw {
                 let m = perRun[run]
-                counts.truePositives[r] += Int32(m.truePositives)
-                counts.falsePositives[r] += Int32(m.falsePositives)
-                counts.falseNegatives[r] += Int32(m.falseNegatives)
-                counts.phones[r] += Int32(m.phones)
+                counts.truePositives[r] += m.truePositives
+                counts.falsePositives[r] += m.falsePositives
+                counts.falseNegatives[r] += m.falseNegatives
+                counts.phones[r] += m.phones
             }
         }
         return counts

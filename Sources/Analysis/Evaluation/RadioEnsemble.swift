@@ -44,7 +44,8 @@ public struct RadioEnsemble: Sendable {
         public var runs: Int
         public var label: GroundTruthLabel
         public var warned: Int
-        public var atRisk: Int
+        /// Phones at risk (expected phones for a probabilistic label).
+        public var atRisk: Double
         public var precision: Estimate
         public var recall: Estimate
         /// Label-free field figures (the same on every label's row):
@@ -96,18 +97,16 @@ public struct RadioEnsemble: Sendable {
             field, zero: FieldOutcomeTally(), add: +, metric: \.outcomes.warnedLaterPositiveShare, draws: draws)
         var out: [Row] = []
         for label in GroundTruthLabel.allCases {
-            let perRun = labels.indices.map { run in
-                ConfusionMatrix(warned: warnedAt[run].map { $0 != nil }, atRisk: labels[run].positive[label]!)
-            }
-            let precision = estimates(perRun, zero: ConfusionMatrix(), add: +, metric: \.precision, draws: draws)
-            let recall = estimates(perRun, zero: ConfusionMatrix(), add: +, metric: \.recall, draws: draws)
+            let perRun = labels.indices.map { run in labels[run].counts(label, warned: warnedAt[run].map { $0 != nil }) }
+            let precision = estimates(perRun, zero: LabelCounts(), add: +, metric: \.precision, draws: draws)
+            let recall = estimates(perRun, zero: LabelCounts(), add: +, metric: \.recall, draws: draws)
             for v in 0...variants.count {
                 let runs = v < variants.count ? variants[v].runs : Array(labels.indices)
-                let pooled = runs.map { perRun[$0] }.reduce(ConfusionMatrix(), +)
+                let pooled = runs.map { perRun[$0] }.reduce(LabelCounts(), +)
                 out.append(
                     Row(
                         variant: v < variants.count ? variants[v].name : "ensemble", digest: v < variants.count ? variants[v].digest : "",
-                        runs: runs.count, label: label, warned: pooled.warned, atRisk: pooled.atRisk,
+                        runs: runs.count, label: label, warned: Int(pooled.warned), atRisk: pooled.atRisk,
                         precision: precision[v], recall: recall[v], warningsPerUploader: warningsPerUploader[v],
                         warnedLaterPositiveShare: laterPositive[v]))
             }
@@ -159,7 +158,7 @@ public struct RadioEnsemble: Sendable {
         for row in rows {
             var cells = [
                 row.label.rawValue, TextEscaping.csvField(row.variant), row.digest, String(row.runs), String(row.warned),
-                String(row.atRisk),
+                row.label.isProbabilistic ? f(row.atRisk) : String(Int(row.atRisk)),
             ]
             for e in [row.precision, row.recall, row.warningsPerUploader, row.warnedLaterPositiveShare] {
                 cells += [f(e.value), f(e.seedInterval.lower), f(e.seedInterval.upper), f(e.radioRange.lower), f(e.radioRange.upper)]

@@ -1,5 +1,5 @@
 /// Which phones count as really at risk: the ground truth that warnings are
-/// measured against (issue #6; all four are reported, one is primary).
+/// measured against (issue #6; all are reported, one is primary).
 public enum GroundTruthLabel: String, CaseIterable, Sendable, Hashable {
     /// Infected in an encounter with an app user who uploaded keys: the
     /// infections the app could have detected.
@@ -10,6 +10,15 @@ public enum GroundTruthLabel: String, CaseIterable, Sendable, Hashable {
     case closeContact = "close_contact"
     /// Total dose from infectious people above a threshold.
     case dose
+    /// The probability that the phone's user was infected in an encounter
+    /// with an app user who uploaded keys, from the transmission model's own
+    /// dose–response over every encounter the run recorded: the expectation
+    /// of `detectable` given the encounters (a Rao–Blackwellised label; see
+    /// ``ExpectedInfection``). Counts are expected phones, not whole phones.
+    case expected
+
+    /// Whether a phone is at risk with a probability rather than yes or no.
+    public var isProbabilistic: Bool { self == .expected }
 
     /// Column prefix in metrics files (`close_contact_precision`, …).
     public var columnPrefix: String { rawValue + "_" }

@@ -11,6 +11,33 @@ public struct PhoneLabels: Sendable {
     public let exposureTime: [GroundTruthLabel: [Int64?]]
     /// The dose threshold used (after defaults).
     public let doseThreshold: Double
+    /// Per phone: the probability of infection by an uploader (the
+    /// ``GroundTruthLabel/expected`` label).
+    public let expectedInfection: [Double]
+
+    /// How much phone `slot` counts as at risk under `label`: 0 or 1 for the
+    /// binary labels, its probability for the expected-infection label.
+    @inline(__always)
+    public func weight(_ label: GroundTruthLabel, _ slot: Int) -> Double {
+        label.isProbabilistic ? expectedInfection[slot] : (positive[label]![slot] ? 1 : 0)
+    }
+
+    /// The label's counts of one set of warnings (`warned[slot]`).
+    public func counts(_ label: GroundTruthLabel, warned: [Bool]) -> LabelCounts {
+        precondition(warned.count == phones.count)
+        var hits = 0.0
+        var atRisk = 0.0
+        var warnedCount = 0.0
+        for slot in phones.indices {
+            let w = weight(label, slot)
+            atRisk += w
+            if warned[slot] {
+                warnedCount += 1
+                hits += w
+            }
+        }
+        return LabelCounts(phones: Double(phones.count), warned: warnedCount, atRisk: atRisk, hits: hits)
+    }
 
     public init(run: RecordedRun, options: LabelOptions) {
         let phones = run.appUsers
@@ -80,6 +107,11 @@ public struct PhoneLabels: Sendable {
                 mark(.dose, e.exposed, at: run.startTime + Int64(e.day) * 86_400 + Int64(e.segments[0].start) * 60)
             }
         }
+        // (5) expected infection by an uploader.
+        let expected = ExpectedInfection.probabilities(run: run)
+        positive[.expected] = expected.probability.map { $0 > 0 }
+        time[.expected] = expected.likeliestExposure
+        expectedInfection = expected.probability
         self.phones = phones
         self.positive = positive
         self.exposureTime = time

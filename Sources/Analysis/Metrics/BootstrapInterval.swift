@@ -14,7 +14,7 @@ public struct BootstrapInterval: Hashable, Sendable {
     /// metric is NaN (for example nobody warned) are left out; the interval is
     /// NaN if all are.
     public static func compute(
-        warned: [Bool], atRisk: [Bool], metric: (ConfusionMatrix) -> Double,
+        warned: [Bool], atRisk: [Bool], metric: (LabelCounts) -> Double,
         resamples: Int = 1000, confidence: Double = 0.95, seed: UInt64
     ) -> BootstrapInterval {
         precondition(warned.count == atRisk.count && resamples > 0 && confidence > 0 && confidence < 1)
@@ -25,8 +25,17 @@ public struct BootstrapInterval: Hashable, Sendable {
         plan.accumulate(phones.filter { warned[$0] && !atRisk[$0] }, into: &counts.falsePositives)
         plan.accumulate(phones.filter { !warned[$0] && atRisk[$0] }, into: &counts.falseNegatives)
         // Every resample draws exactly n phones.
-        counts.phones = [Int32](repeating: Int32(warned.count), count: resamples)
+        counts.phones = [Double](repeating: Double(warned.count), count: resamples)
         return counts.interval(metric, confidence: confidence)
+    }
+
+    /// The percentile interval at `confidence` of resampled values; NaN
+    /// values are left out, and the interval is NaN if all are.
+    public static func percentile(_ resampled: [Double], confidence: Double = 0.95) -> BootstrapInterval {
+        let values = resampled.filter { !$0.isNaN }.sorted()
+        guard !values.isEmpty else { return BootstrapInterval(lower: .nan, upper: .nan) }
+        let alpha = (1 - confidence) / 2
+        return BootstrapInterval(lower: quantile(values, alpha), upper: quantile(values, 1 - alpha))
     }
 
     /// Linear-interpolation quantile (type 7 of Hyndman and Fan 1996, the

@@ -34,54 +34,56 @@ public struct BootstrapPlan: Sendable {
     }
 
     /// Adds the weights of `phones` to `totals` (one entry per resample).
-    public func accumulate<S: Sequence>(_ phones: S, into totals: inout [Int32]) where S.Element == Int {
+    public func accumulate<S: Sequence>(_ phones: S, into totals: inout [Double]) where S.Element == Int {
+        accumulate(phones, value: { _ in 1 }, into: &totals)
+    }
+
+    /// Adds each of `phones`' weight times its `value` to `totals` (one entry
+    /// per resample): resampled sums of a per-phone quantity, such as the
+    /// probability of infection of the expected-infection label.
+    public func accumulate<S: Sequence>(_ phones: S, value: (Int) -> Double, into totals: inout [Double]) where S.Element == Int {
         precondition(totals.count == resamples)
         let r = resamples
         weights.withUnsafeBufferPointer { w in
             totals.withUnsafeMutableBufferPointer { t in
                 for phone in phones {
                     let base = phone * r
-                    for i in 0..<r { t[i] &+= Int32(truncatingIfNeeded: w[base + i]) }
+                    let v = value(phone)
+                    for i in 0..<r where w[base + i] != 0 { t[i] += Double(w[base + i]) * v }
                 }
             }
         }
     }
+
+    /// How often `phone` was drawn in resample `r`.
+    public func weight(_ phone: Int, _ r: Int) -> Int { Int(weights[phone * resamples + r]) }
 }
 
-/// Resampled confusion matrices: one per resample.
+/// Resampled label counts: one set per resample.
 public struct ResampledCounts: Sendable {
-    public var truePositives: [Int32]
-    public var falsePositives: [Int32]
-    public var falseNegatives: [Int32]
-    public var phones: [Int32]
+    public var truePositives: [Double]
+    public var falsePositives: [Double]
+    public var falseNegatives: [Double]
+    public var phones: [Double]
 
     public init(resamples: Int) {
-        truePositives = [Int32](repeating: 0, count: resamples)
+        truePositives = [Double](repeating: 0, count: resamples)
         falsePositives = truePositives
         falseNegatives = truePositives
         phones = truePositives
     }
 
-    /// The matrix of resample r.
-    public func matrix(_ r: Int) -> ConfusionMatrix {
-        let tp = Int(truePositives[r])
-        let fp = Int(falsePositives[r])
-        let fn = Int(falseNegatives[r])
-        return ConfusionMatrix(truePositives: tp, falsePositives: fp, falseNegatives: fn, trueNegatives: Int(phones[r]) - tp - fp - fn)
+    /// The counts of resample r.
+    public func counts(_ r: Int) -> LabelCounts {
+        let tp = truePositives[r]
+        let fp = falsePositives[r]
+        let fn = falseNegatives[r]
+        return LabelCounts(truePositives: tp, falsePositives: fp, falseNegatives: fn, trueNegatives: phones[r] - tp - fp - fn)
     }
 
     /// The percentile interval of `metric` at `confidence`; resamples where it
     /// is NaN are left out, and the interval is NaN if all are.
-    public func interval(_ metric: (ConfusionMatrix) -> Double, confidence: Double = 0.95) -> BootstrapInterval {
-        var values: [Double] = []
-        values.reserveCapacity(phones.count)
-        for r in phones.indices {
-            let value = metric(matrix(r))
-            if !value.isNaN { values.append(value) }
-        }
-        guard !values.isEmpty else { return BootstrapInterval(lower: .nan, upper: .nan) }
-        values.sort()
-        let alpha = (1 - confidence) / 2
-        return BootstrapInterval(lower: BootstrapInterval.quantile(values, alpha), upper: BootstrapInterval.quantile(values, 1 - alpha))
+    public func interval(_ metric: (LabelCounts) -> Double, confidence: Double = 0.95) -> BootstrapInterval {
+        BootstrapInterval.percentile(phones.indices.map { metric(counts($0)) }, confidence: confidence)
     }
 }

@@ -12,9 +12,11 @@ public enum EvaluationSummary {
         for label in MetricsCSV.labelOrder(primary: primary) {
             let m = metrics[label]!
             out +=
-                pad(label.rawValue + (label == primary ? "*" : ""), 15) + pad(String(m.matrix.atRisk), 9) + pad(String(m.matrix.warned), 8)
-            out += pad("\(number(m.matrix.precision)) (\(number(m.precisionInterval.lower))–\(number(m.precisionInterval.upper)))", 24)
-            out += pad("\(number(m.matrix.recall)) (\(number(m.recallInterval.lower))–\(number(m.recallInterval.upper)))", 24)
+                pad(label.rawValue + (label == primary ? "*" : ""), 15)
+                + pad(label.isProbabilistic ? MetricsCSV.fixed(m.counts.atRisk, 1) : String(Int(m.counts.atRisk)), 9)
+                + pad(String(Int(m.counts.warned)), 8)
+            out += pad("\(number(m.counts.precision)) (\(number(m.precisionInterval.lower))–\(number(m.precisionInterval.upper)))", 24)
+            out += pad("\(number(m.counts.recall)) (\(number(m.recallInterval.lower))–\(number(m.recallInterval.upper)))", 24)
             out += MetricsCSV.fixed(m.medianDelayHours, 1) + "\n"
         }
         out += "(* primary label)\n"

@@ -51,16 +51,20 @@ public enum MetricsCSV {
     ) -> String {
         var cells = [escape(id)] + parameters.map(escape)
         for label in labelOrder(primary: primary) {
-            cells += values(metrics[label]!)
+            cells += values(metrics[label]!, label: label)
         }
         cells += outcomes.cells + encounters.cells
         return cells.joined(separator: ",") + "\n"
     }
 
-    static func values(_ m: LabelMetrics) -> [String] {
-        let c = m.matrix
+    /// One label's cells: counts are whole phones for a binary label and
+    /// expected phones (4 decimals) for a probabilistic one.
+    static func values(_ m: LabelMetrics, label: GroundTruthLabel) -> [String] {
+        let c = m.counts
+        func count(_ value: Double) -> String { label.isProbabilistic ? fixed(value, 4) : String(Int(value.rounded())) }
         return [
-            String(c.phones), String(c.truePositives), String(c.falsePositives), String(c.falseNegatives), String(c.trueNegatives),
+            String(Int(c.phones.rounded())), count(c.truePositives), count(c.falsePositives), count(c.falseNegatives),
+            count(c.trueNegatives),
             ratio(c.precision), ratio(c.recall), ratio(c.f1), ratio(c.falsePositiveRate), fixed(c.warningsPerThousand, 3),
             fixed(m.medianDelayHours, 2), ratio(m.recallWithinK),
             ratio(m.precisionInterval.lower), ratio(m.precisionInterval.upper),

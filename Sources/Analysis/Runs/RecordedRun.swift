@@ -75,6 +75,10 @@ public struct RecordedRun: Sendable {
     /// and digest (`radio_parameters` of `manifest.json`); nil for a run
     /// written before WarnSim recorded it.
     public var radioParameters: (file: String, digest: String)?
+    /// β of the transmission model's dose–response, P = 1 − exp(−β · dose)
+    /// (`beta_per_minute` of `manifest.json`): what the expected-infection
+    /// label needs to turn the recorded doses into probabilities.
+    public var betaPerMinute = 0.0
 
     /// Sums of `summary.csv` columns over the days.
     public struct DayTotals: Sendable, Hashable {
@@ -168,9 +172,13 @@ public struct RecordedRun: Sendable {
                 file: path(WindowStore.fileName), field: "record \(index)",
                 problem: "names a person beyond the run's \(people) or a phone without the app")
         }
+        guard let beta = manifest["beta_per_minute"]?.doubleValue, beta.isFinite, (0...1).contains(beta) else {
+            throw InputError(file: manifestPath, field: "beta_per_minute", problem: "missing or not a number within 0…1")
+        }
         var run = RecordedRun(
             folder: folder, seed: seed, days: days, startTime: startTime, distanceModel: distanceModel, risk: risk,
             phones: phones, infections: infections, exposures: exposures, windows: windows)
+        run.betaPerMinute = beta
         run.keyDays = try ContactStore.decode(try bytes(path(ContactStore.fileName)), file: path(ContactStore.fileName), people: people)
         if let record = manifest[RunOutputs.radioParametersKey] {
             guard case .object(let fields) = record, case .string(let file)? = fields["file"],

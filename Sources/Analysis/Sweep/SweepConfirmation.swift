@@ -150,8 +150,8 @@ public struct SweepConfirmation: Sendable {
                 ([
                     MetricsCSV.escape(row.id), MetricsCSV.escape(row.variant), MetricsCSV.fixed(row.screenPrecision, 6),
                     MetricsCSV.fixed(row.screenRecall, 6),
-                    MetricsCSV.fixed(m.matrix.precision, 6), MetricsCSV.fixed(m.precisionInterval.lower, 6),
-                    MetricsCSV.fixed(m.precisionInterval.upper, 6), MetricsCSV.fixed(m.matrix.recall, 6),
+                    MetricsCSV.fixed(m.counts.precision, 6), MetricsCSV.fixed(m.precisionInterval.lower, 6),
+                    MetricsCSV.fixed(m.precisionInterval.upper, 6), MetricsCSV.fixed(m.counts.recall, 6),
                     MetricsCSV.fixed(m.recallInterval.lower, 6), MetricsCSV.fixed(m.recallInterval.upper, 6),
                 ] + row.loop.cells).joined(separator: ",") + "\n"
         }
@@ -169,7 +169,7 @@ public struct SweepConfirmation: Sendable {
             }
             let averted = row.loop.avertedPerRun.isNaN ? "n/a" : String(format: "%.1f", row.loop.avertedPerRun)
             out += row.id.padding(toLength: 26, withPad: " ", startingAt: 0) + f(row.screenPrecision, 10) + f(row.screenRecall, 10)
-            out += f(row.metrics.matrix.precision, 13) + f(row.metrics.matrix.recall, 13)
+            out += f(row.metrics.counts.precision, 13) + f(row.metrics.counts.recall, 13)
             out += averted.padding(toLength: 13, withPad: " ", startingAt: 0)
             out += String(row.loop.quarantinePersonDays).padding(toLength: 17, withPad: " ", startingAt: 0)
             out += (row.variant.isEmpty ? "as simulated" : row.variant) + "\n"

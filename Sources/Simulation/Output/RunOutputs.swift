@@ -221,6 +221,7 @@ public enum RunOutputs {
         manifest.add("days", run.summary.count)
         manifest.add("start_time", run.app.startTime)
         manifest.add("distance_dose_model", run.world.transmission.config.distanceModel.rawValue)
+        manifest.add("beta_per_minute", json: "\(run.world.transmission.config.beta)")
         manifest.add("people", run.phones.count)
         manifest.add("app_users", run.phones.filter(\.hadApp).count)
         if run.app.adoptionCurve != nil {

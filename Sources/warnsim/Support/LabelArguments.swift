@@ -3,7 +3,7 @@ import ArgumentParser
 
 /// The ground-truth label options shared by `evaluate` (defaults and sources in ``LabelOptions``).
 struct LabelArguments: ParsableArguments {
-    @Option(help: "Primary label (unprefixed metric columns): detectable, infected, close_contact or dose.")
+    @Option(help: "Primary label (unprefixed metric columns): detectable, infected, close_contact, dose or expected.")
     var primaryLabel: String = LabelOptions().primary.rawValue
 
     @Option(help: "Close contact: minutes within --close-contact-metres of one infectious person on one day (ECDC: 15).")
