@@ -22,6 +22,7 @@ struct WarnSim: AsyncParsableCommand {
             ValidateCommand.self,
             SweepCommand.self,
             CompareCommand.self,
+            TuneCommand.self,
             WindowsCommand.self,
             RegressCommand.self,
             ConfigCommand.self,

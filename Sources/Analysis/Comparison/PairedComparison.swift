@@ -9,6 +9,9 @@ public struct PairedComparison: Sendable {
         public var metric: MetricName
         public var a: Double
         public var b: Double
+        /// Each configuration's own interval, from the same resamples.
+        public var aInterval: BootstrapInterval
+        public var bInterval: BootstrapInterval
         /// B − A on all runs.
         public var difference: Double
         public var interval: BootstrapInterval
@@ -39,9 +42,9 @@ public struct PairedComparison: Sendable {
         rows = metrics.map { metric in
             var differences: [Double] = []
             var better = 0
-            for (x, y) in zip(resampledA, resampledB) {
-                let va = x.value(metric)
-                let vb = y.value(metric)
+            let valuesA = resampledA.map { $0.value(metric) }
+            let valuesB = resampledB.map { $0.value(metric) }
+            for (va, vb) in zip(valuesA, valuesB) {
                 guard va.isFinite, vb.isFinite else { continue }
                 differences.append(vb - va)
                 if metric.quantity.higherIsBetter ? vb > va : vb < va { better += 1 }
@@ -49,7 +52,8 @@ public struct PairedComparison: Sendable {
             let va = pooledA.value(metric)
             let vb = pooledB.value(metric)
             return Row(
-                metric: metric, a: va, b: vb, difference: vb - va,
+                metric: metric, a: va, b: vb, aInterval: BootstrapInterval.percentile(valuesA, confidence: confidence),
+                bInterval: BootstrapInterval.percentile(valuesB, confidence: confidence), difference: vb - va,
                 interval: BootstrapInterval.percentile(differences, confidence: confidence),
                 probabilityBetter: differences.isEmpty ? .nan : Double(better) / Double(differences.count))
         }

@@ -26,11 +26,14 @@ public struct ConfigurationStatistics: Sendable {
     }
 
     /// The statistics of configurations whose warnings (``warnings(_:workers:)``) are known.
+    /// Without `fieldOutcomes`, the field tallies hold only the uploaders (the
+    /// label metrics do not need them, and they cost a pass over every warned
+    /// phone's windows).
     public func statistics(
-        warnings: [[[Int64?]]], labels: Set<GroundTruthLabel> = Set(GroundTruthLabel.allCases)
+        warnings: [[[Int64?]]], labels: Set<GroundTruthLabel> = Set(GroundTruthLabel.allCases), fieldOutcomes: Bool = true
     ) -> [[RunStatistics]] {
         warnings.map { warned in
-            let tallies = field.tallies(warnedAt: warned)
+            let tallies = fieldOutcomes ? field.tallies(warnedAt: warned) : field.tallies(warnedAt: warned.map { $0.map { _ in nil } })
             return runs.labels.indices.map { r in
                 RunStatistics(
                     labels: runs.labels[r], warnedAt: warned[r], field: tallies[r], timelyWithin: timelyWithin, wanted: labels)
@@ -40,7 +43,16 @@ public struct ConfigurationStatistics: Sendable {
 
     /// The per-phone warnings of each configuration (`[configuration][run][slot]`).
     public func warnings(_ configurations: [RiskConfiguration], workers: Int) throws -> [[[Int64?]]] {
-        let warned = try scorers.map { try $0.warnedAt(configurations: configurations, workers: workers) }
+        var gemm = 0.0
+        return try warnings(configurations, workers: workers, gemmSeconds: &gemm)
+    }
+
+    /// ``warnings(_:workers:)``, adding the worker-seconds spent in BLAS to `gemmSeconds`.
+    public func warnings(_ configurations: [RiskConfiguration], workers: Int, gemmSeconds: inout Double) throws -> [[[Int64?]]] {
+        var warned: [[[Int64?]]] = []
+        for scorer in scorers {
+            warned.append(try scorer.warnedAt(configurations: configurations, workers: workers, gemmSeconds: &gemmSeconds))
+        }
         return configurations.indices.map { c in warned.map { $0[c] } }
     }
 }

@@ -98,6 +98,13 @@ public struct WarningScorer: Sendable {
     /// saw the first HIGH total under that configuration (in the phone's own
     /// platform's variant), or nil if never HIGH or not seen before the run's end.
     public func warnedAt(configurations: [RiskConfiguration], workers: Int) throws -> [[Int64?]] {
+        var gemm = 0.0
+        return try warnedAt(configurations: configurations, workers: workers, gemmSeconds: &gemm)
+    }
+
+    /// ``warnedAt(configurations:workers:)``, adding the worker-seconds spent
+    /// in the BLAS matrix products to `gemmSeconds`.
+    public func warnedAt(configurations: [RiskConfiguration], workers: Int, gemmSeconds: inout Double) throws -> [[Int64?]] {
         var warned = [[Int64?]](repeating: [Int64?](repeating: nil, count: phones.count), count: configurations.count)
         func record(_ config: Int, _ phone: Int, _ time: Int64) {
             if warned[config][phone] == nil || time < warned[config][phone]! { warned[config][phone] = time }
@@ -109,6 +116,7 @@ public struct WarningScorer: Sendable {
         for batch in batches where !cwa.isEmpty {
             let scorer = BatchScorer(configurations: cwa.map(\.parameters), platform: batch.platform)
             let result = try scorer.score(batch.set, referenceDay: 0, referenceDays: batch.devices.map { deviceDay[$0] }, workers: workers)
+            gemmSeconds += result.gemmSeconds
             for (column, entry) in cwa.enumerated() {
                 for (local, device) in batch.devices.enumerated()
                 where result.totalRiskLevel(device: local, configuration: column) == .high {

@@ -119,6 +119,11 @@ public struct CMAES: Sendable {
     private var penaltyWeightsSet = false
     private var spreadHistory: [Double] = []
 
+    /// The tutorial's default population size for `dimensions` coordinates: λ = 4 + ⌊3 ln n⌋.
+    public static func defaultPopulationSize(dimensions: Int) -> Int {
+        4 + Int((3 * Foundation.log(Double(dimensions))).rounded(.down))
+    }
+
     /// A strategy started at `mean` with step size `sigma` (a fraction of each coordinate's range, e.g. 0.3) inside
     /// the box [`lower`, `upper`] (which must contain it), where `integer[i]` marks integer coordinates; `populationSize`
     /// overrides λ.
@@ -144,7 +149,7 @@ public struct CMAES: Sendable {
         }
         precondition(settings.initialSigma > 0 && settings.initialSigma.isFinite, "CMAES: sigma must be positive")
         let nd = Double(n)
-        let lambda = settings.populationSize ?? 4 + Int((3 * Foundation.log(nd)).rounded(.down))
+        let lambda = settings.populationSize ?? Self.defaultPopulationSize(dimensions: n)
         precondition(lambda >= 2, "CMAES: the population size must be at least 2")
         let mu = lambda / 2
 
