@@ -23,6 +23,7 @@ struct WarnSim: AsyncParsableCommand {
             SweepCommand.self,
             CompareCommand.self,
             TuneCommand.self,
+            SensitivityCommand.self,
             WindowsCommand.self,
             RegressCommand.self,
             ConfigCommand.self,

@@ -106,14 +106,14 @@ import WarnSimTestSupport
                     id: "x", parameters: [], metrics: b, outcomes: outcomes, encounters: EncounterOutcomes(matrix: nil),
                     primary: .detectable))
         let m = a[.infected]!
-        #expect(m.matrix.phones == set.labels[0].phones.count)
+        #expect(m.counts.phones == Double(set.labels[0].phones.count))
         #expect(m.precisionSeedInterval.lower.isNaN)
-        if !m.matrix.precision.isNaN {
-            #expect(m.precisionInterval.lower <= m.matrix.precision && m.matrix.precision <= m.precisionInterval.upper)
+        if !m.counts.precision.isNaN {
+            #expect(m.precisionInterval.lower <= m.counts.precision && m.counts.precision <= m.precisionInterval.upper)
         }
         let two = try RunSet(folders: [try RecordedRunFixture.shared.get(), try RecordedRunFixture.second.get()], options: LabelOptions())
         let pooled = Evaluator(labels: two.labels, options: two.options, resamples: 200, seed: 5).evaluate(warnedAt: two.recordedWarnings)
-        #expect(pooled[.infected]!.matrix.phones == two.labels[0].phones.count + two.labels[1].phones.count)
+        #expect(pooled[.infected]!.counts.phones == Double(two.labels[0].phones.count + two.labels[1].phones.count))
         #expect(!pooled[.infected]!.recallSeedInterval.lower.isNaN)
     }
 

@@ -180,7 +180,7 @@ import WarnSimTestSupport
         let set = try RunSet(folders: [run], options: spec.labels)
         let own = Evaluator(labels: set.labels, options: spec.labels, resamples: 50, seed: spec.seed).evaluate(
             warnedAt: set.recordedWarnings)
-        #expect(try table.value("tp", of: "production") == Double(own[.detectable]!.matrix.truePositives))
+        #expect(try table.value("tp", of: "production") == own[.detectable]!.counts.truePositives)
         #expect(
             try table.value("precision_low", of: "production") == Double(MetricsCSV.fixed(own[.detectable]!.precisionInterval.lower, 6)))
         #expect(try table.value("warnings_per_1000", of: "c0004") == table.value("warnings_per_1000", of: "production"))
