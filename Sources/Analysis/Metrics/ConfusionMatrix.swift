@@ -46,23 +46,10 @@ public struct ConfusionMatrix: Hashable, Sendable {
     public var warned: Int { truePositives + falsePositives }
     public var atRisk: Int { truePositives + falseNegatives }
 
-    /// TP / (TP + FP); NaN when nobody was warned.
-    public var precision: Double { ratio(truePositives, warned) }
-    /// TP / (TP + FN); NaN when nobody was at risk.
-    public var recall: Double { ratio(truePositives, atRisk) }
-    /// Harmonic mean of precision and recall; NaN when either is NaN, 0 when both are 0.
-    public var f1: Double {
-        let p = precision
-        let r = recall
-        guard !p.isNaN, !r.isNaN else { return .nan }
-        return p + r == 0 ? 0 : 2 * p * r / (p + r)
-    }
-    /// FP / (FP + TN); NaN when nobody was not at risk.
-    public var falsePositiveRate: Double { ratio(falsePositives, falsePositives + trueNegatives) }
-    /// Warnings per 1,000 app users.
-    public var warningsPerThousand: Double { ratio(warned * 1000, phones) }
-
-    private func ratio(_ numerator: Int, _ denominator: Int) -> Double {
-        denominator == 0 ? .nan : Double(numerator) / Double(denominator)
-    }
+    /// The metrics, computed once for whole and expected phones alike (``LabelCounts``).
+    public var precision: Double { LabelCounts(self).precision }
+    public var recall: Double { LabelCounts(self).recall }
+    public var f1: Double { LabelCounts(self).f1 }
+    public var falsePositiveRate: Double { LabelCounts(self).falsePositiveRate }
+    public var warningsPerThousand: Double { LabelCounts(self).warningsPerThousand }
 }
