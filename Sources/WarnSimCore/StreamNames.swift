@@ -121,6 +121,8 @@ public enum StreamName {
     public static let sweepLatinHypercube = "sweep.latin-hypercube"
     /// CMA-ES samples of `warnsim tune`, per generation.
     public static let tuneCMAES = "analysis.tune.cmaes"
+    /// The seed and starting point of each CMA-ES restart of `warnsim tune`, per restart.
+    public static let tuneRestart = "analysis.tune.restart"
     /// Paired bootstrap of `warnsim compare` and `tune`'s summaries (seeds, then phones within seeds).
     public static let pairedBootstrap = "analysis.paired-bootstrap"
     /// Sobol' design points of `warnsim sensitivity`, per row.

@@ -5,7 +5,8 @@ import WarnSimTestSupport
 /// The closed loop through the binary: `simulate --set` changes a scenario
 /// field (checked like the file), `evaluate` reports infections averted
 /// against the counterfactual, and `sweep --confirm` re-simulates the best
-/// configurations live.
+/// configurations live, as `tune --confirm` does production and its
+/// recommendation on the held-out seeds.
 @Suite struct ClosedLoopCommandTests {
     /// The village shrunk to 800 people, written beside the shipped scenarios.
     static func scenario() throws -> URL {
@@ -98,6 +99,79 @@ import WarnSimTestSupport
         #expect(other.status == 2)
         #expect(other.stderr.contains("is not the scenario"))
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("s2").path))
+    }
+
+    @Test func tuneConfirmsTheRecommendationOnTheHeldOutSeeds() throws {
+        let scenario = try Self.scenario()
+        defer { try? FileManager.default.removeItem(at: scenario) }
+        let folder = try WarnSimProcess.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var runs: [String] = []
+        for seed in ["4", "5", "6"] {
+            let out = folder.appendingPathComponent("run-\(seed)").path
+            let result = try WarnSimProcess.run(["simulate", scenario.path, "--seed", seed, "--days", "10", "--out", out])
+            #expect(result.status == 0, "\(result.stderr)")
+            runs.append(out)
+        }
+        let space = ProjectFiles.root.appendingPathComponent("Configs/tune/cwa-v2-borders-weights-thresholds.yaml").path
+        let base = ["tune"] + runs + ["--space", space, "--maximize", "recall", "--search", "latin_hypercube", "--budget", "20"]
+        let out = folder.appendingPathComponent("t").path
+        let tune = try WarnSimProcess.run(base + ["--holdout-seeds", "2", "--confirm", "--scenario", scenario.path, "--out", out])
+        #expect(tune.status == 0, "\(tune.stderr)")
+        #expect(tune.stdout.contains("confirmed with the loop closed on the 2 held-out seed(s)"))
+        #expect(tune.stdout.contains("hold out at least 10 seeds"))
+        let confirmed = try String(contentsOf: URL(fileURLWithPath: out + "/confirmed.csv"), encoding: .utf8)
+        let rows = confirmed.split(separator: "\n").dropFirst().map { $0.split(separator: ",", omittingEmptySubsequences: false) }
+        #expect(rows.map { String($0[0]) } == ["production", "recommended"])
+        // Production re-simulated live is the held-out runs themselves: confirmed equals screened.
+        if let production = rows.first { #expect(production[2] == production[4] && production[3] == production[7]) }
+        #expect(rows.allSatisfy { $0[LoopOutcomesColumns.index(of: "runs")] == "2" })
+        let differences = try String(contentsOf: URL(fileURLWithPath: out + "/confirmed-differences.csv"), encoding: .utf8)
+        let lines = differences.split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false) }
+        #expect(lines.first?.prefix(3) == ["outcome", "seeds", "production_per_run"])
+        #expect(lines.dropFirst().map { String($0[0]) }.starts(with: ["infections_averted", "infections", "quarantine_person_days"]))
+        #expect(lines.dropFirst().allSatisfy { $0[1] == "2" })
+        for seed in ["5", "6"] {
+            #expect(FileManager.default.fileExists(atPath: out + "/confirm/recommended/seed-\(seed)/summary.csv"))
+        }
+        #expect(!FileManager.default.fileExists(atPath: out + "/confirm/recommended/seed-4"), "seed 4 tuned: not confirmed")
+
+        // Runs of another scenario (other --set fields) are not pooled; another radio channel is.
+        let quarantine = folder.appendingPathComponent("run-q").path
+        let radio = folder.appendingPathComponent("run-r").path
+        for (out, field) in [
+            (quarantine, "response.quarantine_days=5"), (radio, "radio.parameters=../radio/variants/bus-lanfer-empty.yaml"),
+        ] {
+            let result = try WarnSimProcess.run(
+                ["simulate", scenario.path, "--seed", "7", "--days", "10", "--out", out, "--set", field, "--no-counterfactual"])
+            #expect(result.status == 0, "\(result.stderr)")
+        }
+        let mixed = try WarnSimProcess.run(
+            [
+                "tune", runs[0], quarantine, "--space", space, "--maximize", "recall", "--holdout-seeds", "1", "--out",
+                folder.appendingPathComponent("mixed").path,
+            ])
+        #expect(mixed.status == 2)
+        #expect(
+            mixed.stderr.contains("run-q/manifest.json") && mixed.stderr.contains("--set response.quarantine_days=5"), "\(mixed.stderr)")
+        let channels = try WarnSimProcess.run(
+            [
+                "tune", runs[0], radio, "--space", space, "--maximize", "recall", "--search", "latin_hypercube", "--budget", "10",
+                "--holdout-seeds", "1", "--out", folder.appendingPathComponent("channels").path,
+            ])
+        #expect(channels.status == 0 || channels.status == 1, "\(channels.stderr)")
+
+        for (arguments, message) in [
+            (["--holdout-seeds", "0", "--confirm", "--scenario", scenario.path], "needs held-out seeds"),
+            (["--holdout-seeds", "1", "--confirm"], "--confirm needs the scenario"),
+            (["--holdout-seeds", "1", "--confirm", "--scenario", ProjectFiles.scenario("town-10k.yaml").path], "is not the scenario"),
+        ] {
+            let bad = folder.appendingPathComponent("bad").path
+            let result = try WarnSimProcess.run(base + arguments + ["--out", bad])
+            #expect(result.status == 2, "\(arguments)")
+            #expect(result.stderr.contains(message), "\(result.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: bad))
+        }
     }
 
     @Test func sweepFilesVaryScenarioFieldsThroughConfirmation() throws {

@@ -59,6 +59,25 @@ public struct RunSet: Sendable {
         labels = runs.map { PhoneLabels(run: $0, options: options) }
     }
 
+    /// Checks that every run was simulated from the first run's scenario,
+    /// radio channel aside (``RecordedRun/scenarioInputs``): what `tune`,
+    /// `sensitivity` and `compare` require before pooling runs into one
+    /// estimate.
+    ///
+    /// - Throws: ``InputError`` naming the first run that differs and what differs.
+    public func checkOneScenario() throws {
+        let first = runs[0]
+        for run in runs.dropFirst() where run.scenarioInputs != first.scenarioInputs {
+            let extra = Set(run.scenarioInputs).subtracting(first.scenarioInputs).sorted()
+            let missing = Set(first.scenarioInputs).subtracting(run.scenarioInputs).sorted()
+            throw InputError(
+                file: URL(fileURLWithPath: run.folder).appendingPathComponent("manifest.json").path, field: "inputs",
+                problem:
+                    "was simulated from another scenario than \(first.folder) (here \(extra.joined(separator: ", ")), there \(missing.joined(separator: ", "))); give runs of one scenario (radio channels may differ)"
+            )
+        }
+    }
+
     /// The configuration the runs' phones used.
     public var production: RiskConfiguration { runs[0].risk }
 

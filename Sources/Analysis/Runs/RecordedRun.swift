@@ -75,6 +75,13 @@ public struct RecordedRun: Sendable {
     /// and digest (`radio_parameters` of `manifest.json`); nil for a run
     /// written before WarnSim recorded it.
     public var radioParameters: (file: String, digest: String)?
+    /// The scenario the run was simulated from, radio channel aside: its
+    /// input files by name and digest and its `--set` fields (`inputs` and
+    /// `overrides` of `manifest.json`), without the radio parameters file and
+    /// a `radio.parameters` override, so that runs of one scenario under
+    /// several radio channels compare equal. Runs of different scenarios
+    /// must not be pooled into one estimate (``RunSet/checkOneScenario()``).
+    public var scenarioInputs: [String] = []
     /// β of the transmission model's dose–response, P = 1 − exp(−β · dose)
     /// (`beta_per_minute` of `manifest.json`): what the expected-infection
     /// label needs to turn the recorded doses into probabilities.
@@ -190,6 +197,7 @@ public struct RecordedRun: Sendable {
             }
             run.radioParameters = (file, digest)
         }
+        run.scenarioInputs = try scenarioInputs(manifest: manifest, manifestPath: manifestPath, radioFile: run.radioParameters?.file)
         run.totals = try readTotals(path: path("summary.csv"), days: days)
         if FileManager.default.fileExists(atPath: path(RunOutputs.counterfactualFileName)) {
             run.counterfactualInfections = try readCounterfactual(path: path(RunOutputs.counterfactualFileName), days: days)
@@ -216,6 +224,33 @@ public struct RecordedRun: Sendable {
     /// recorded (a `null` value records presence only); the files read back
     /// here must be listed. A missing, changed or swapped file is refused,
     /// naming it.
+    /// ``scenarioInputs`` from the manifest: `name=digest` per input file,
+    /// sorted, then `--set path=value` per override, in order.
+    static func scenarioInputs(manifest: [String: JSONValue], manifestPath: String, radioFile: String?) throws -> [String] {
+        guard case .object(let inputs)? = manifest["inputs"] else {
+            throw InputError(file: manifestPath, field: "inputs", problem: "missing or not an object")
+        }
+        var out: [String] = []
+        for name in inputs.keys.sorted() where name != radioFile {
+            guard case .string(let digest) = inputs[name]! else {
+                throw InputError(file: manifestPath, field: "inputs.\(name)", problem: "is not a string")
+            }
+            out.append("\(name)=\(digest)")
+        }
+        switch manifest["overrides"] {
+        case nil: break
+        case .array(let values)?:
+            for value in values {
+                guard case .string(let text) = value else {
+                    throw InputError(file: manifestPath, field: "overrides", problem: "must be an array of strings")
+                }
+                if !text.hasPrefix("radio.parameters=") { out.append("--set \(text)") }
+            }
+        default: throw InputError(file: manifestPath, field: "overrides", problem: "must be an array of strings")
+        }
+        return out
+    }
+
     static func checkHashes(manifest: [String: JSONValue], manifestPath: String, folder: String) throws {
         guard case .object(let outputs)? = manifest["outputs"] else {
             throw InputError(file: manifestPath, field: "outputs", problem: "missing or not an object")

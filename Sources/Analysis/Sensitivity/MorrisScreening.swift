@@ -152,7 +152,8 @@ public struct MorrisScreening: Sendable {
             let mu = values.reduce(0, +) / Double(r)
             let muStar = values.reduce(0) { $0 + abs($1) } / Double(r)
             let sigma = (values.reduce(0) { $0 + ($1 - mu) * ($1 - mu) } / Double(r - 1)).squareRoot()
-            let (lower, upper) = SensitivitySampling.interval(muStarSamples[i], confidence: confidence)
+            let interval = BootstrapInterval.percentile(muStarSamples[i], confidence: confidence)
+            let (lower, upper) = (interval.lower, interval.upper)
             return Effect(muStar: muStar, muStarLower: lower, muStarUpper: upper, mu: mu, sigma: sigma)
         }
     }

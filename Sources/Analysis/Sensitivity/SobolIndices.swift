@@ -96,7 +96,8 @@ public struct SobolIndices: Sendable {
             }
         }
         func index(_ value: Double, _ samples: [Double]) -> Index {
-            let (lower, upper) = SensitivitySampling.interval(samples, confidence: confidence)
+            let interval = BootstrapInterval.percentile(samples, confidence: confidence)
+            let (lower, upper) = (interval.lower, interval.upper)
             return Index(value: value, lower: lower, upper: upper)
         }
         firstOrder = (0..<k).map { index(estimate.first[$0], firstSamples[$0]) }
@@ -153,7 +154,7 @@ private struct SobolEstimator {
     }
 }
 
-/// The draws and quantiles shared by the sensitivity analyses.
+/// The draws shared by the sensitivity analyses.
 enum SensitivitySampling {
     /// A uniform integer in 0..<bound, without bias (D. Lemire, "Fast random
     /// integer generation in an interval", ACM TOMACS 29 (2019), algorithm 5).
@@ -166,20 +167,5 @@ enum SensitivitySampling {
             while product.low < threshold { product = stream.next().multipliedFullWidth(by: range) }
         }
         return Int(product.high)
-    }
-
-    /// The central percentile interval at `confidence` of bootstrap estimates,
-    /// from linear-interpolation quantiles (type 7 of R. J. Hyndman and Y. Fan,
-    /// "Sample quantiles in statistical packages", 1996); NaN when there are none.
-    static func interval(_ samples: [Double], confidence: Double) -> (lower: Double, upper: Double) {
-        let sorted = samples.sorted()
-        guard !sorted.isEmpty else { return (.nan, .nan) }
-        func quantile(_ p: Double) -> Double {
-            let position = p * Double(sorted.count - 1)
-            let low = Int(position.rounded(.down))
-            let high = min(low + 1, sorted.count - 1)
-            return sorted[low] + (position - Double(low)) * (sorted[high] - sorted[low])
-        }
-        return (quantile((1 - confidence) / 2), quantile((1 + confidence) / 2))
     }
 }

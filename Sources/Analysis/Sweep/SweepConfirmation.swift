@@ -22,11 +22,21 @@ public struct SweepConfirmation: Sendable {
         public var screenRecall: Double
         public var metrics: LabelMetrics
         public var loop: LoopOutcomes
+        /// Each re-simulated run's totals, in the runs' order (for paired differences).
+        public var perRun: [ConfirmedRun]
+    }
+
+    /// What one re-simulated seed did: its totals and its counterfactual's infections.
+    public struct ConfirmedRun: Sendable, Hashable {
+        public var seed: UInt64
+        public var totals: RecordedRun.DayTotals
+        public var counterfactualInfections: Int?
     }
 
     public let scenario: Scenario
     public let runs: RunSet
-    public let label: GroundTruthLabel
+    /// The label of the confirmed precision and recall (the runs' primary label unless set).
+    public var label: GroundTruthLabel
     /// The runs' own `--set` fields, applied to every variant first.
     public let overrides: [FieldOverride]
 
@@ -127,7 +137,8 @@ public struct SweepConfirmation: Sendable {
         return Row(
             id: id, variant: variant, screenPrecision: variant.isEmpty ? screen?.precision ?? .nan : .nan,
             screenRecall: variant.isEmpty ? screen?.recall ?? .nan : .nan, metrics: metrics[self.label]!,
-            loop: LoopOutcomes(runs: set.runs, resamples: resamples, seed: seed))
+            loop: LoopOutcomes(runs: set.runs, resamples: resamples, seed: seed),
+            perRun: set.runs.map { ConfirmedRun(seed: $0.seed, totals: $0.totals, counterfactualInfections: $0.counterfactualInfections) })
     }
 
     /// A folder name for a configuration id (letters, digits, `-`, `_`, `.` kept).

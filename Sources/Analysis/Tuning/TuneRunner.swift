@@ -9,7 +9,7 @@ import WarnSimCore
 /// it was picked on looks better than it is).
 ///
 /// Seeds: the runs are ordered by seed; the last `holdoutSeeds` are held
-/// out, the rest tune. Search: CMA-ES (``CMAES``), one generation per BLAS
+/// out, the rest tune. Search: CMA-ES (``CMAES``, restarted with a doubled population while budget is left), one generation per BLAS
 /// batch, or, as the baseline to beat, a Latin hypercube of the same budget.
 /// Candidates whose fields break the real format's rules are rejected and
 /// ranked last; candidates that break a constraint rank after every one that
@@ -192,18 +192,38 @@ public struct TuneRunner: Sendable {
         let bounds = space.parameters.map(\.bounds)
         switch settings.search {
         case .cmaes:
-            var optimizer = CMAES(
-                mean: try space.basePoint(), sigma: 0.3, lower: bounds.map(\.lowerBound), upper: bounds.map(\.upperBound),
-                integer: space.parameters.map(\.isInteger), seed: settings.seed, populationSize: settings.populationSize)
-            while evaluations.count + optimizer.populationSize <= settings.budget {
-                let points = optimizer.ask()
-                optimizer.tell(try evaluate(points, generation: optimizer.generation + 1))
-                if let reason = optimizer.stopReason {
-                    stopReason = reason
+            // IPOP restarts (A. Auger and N. Hansen, "A restart CMA evolution strategy with increasing population
+            // size", IEEE CEC 2005): when a run stops with budget left, start again from a uniform random point of
+            // the box with twice the population, until the budget cannot pay for two more generations.
+            var lambda = settings.populationSize ?? CMAES.defaultPopulationSize(dimensions: space.parameters.count)
+            var mean = try space.basePoint()
+            var cmaSeed = settings.seed
+            var generation = 0
+            var reasons: [String] = []
+            for restart in 0... {
+                var optimizer = CMAES(
+                    mean: mean, sigma: 0.3, lower: bounds.map(\.lowerBound), upper: bounds.map(\.upperBound),
+                    integer: space.parameters.map(\.isInteger), seed: cmaSeed, populationSize: lambda)
+                while evaluations.count + optimizer.populationSize <= settings.budget, optimizer.stopReason == nil {
+                    generation += 1
+                    optimizer.tell(try evaluate(optimizer.ask(), generation: generation))
+                }
+                guard let reason = optimizer.stopReason else {
+                    reasons.append("run \(restart + 1) (population \(lambda)): budget of \(settings.budget) configurations spent")
                     break
                 }
+                reasons.append("run \(restart + 1) (population \(lambda)): \(reason)")
+                lambda *= 2
+                guard evaluations.count + 2 * lambda <= settings.budget else {
+                    reasons.append(
+                        "the \(settings.budget - evaluations.count) configurations left cannot pay for two generations of \(lambda)")
+                    break
+                }
+                var stream = RandomStream(seed: settings.seed, subsystem: StreamName.tuneRestart, entity: UInt64(restart + 1))
+                cmaSeed = stream.next()
+                mean = bounds.map { $0.lowerBound + stream.nextUnitDouble() * ($0.upperBound - $0.lowerBound) }
             }
-            if stopReason == nil { stopReason = "budget of \(settings.budget) configurations spent" }
+            stopReason = reasons.joined(separator: "; ")
         case .latinHypercube:
             var spec = SweepSpecification(
                 file: space.file, method: .latinHypercube,

@@ -80,6 +80,21 @@ public struct TuneSpace: Sendable {
     public let labels: LabelOptions?
     let template: ConfigurationTemplate
 
+    /// Reads the run folders (a folder of `seed-N/` folders stands for them)
+    /// and the space in `path`, whose parameters default to the first run's
+    /// configuration; the runs carry the space's label options and must come
+    /// from one scenario (``RunSet/checkOneScenario()``).
+    public static func load(path: String, runFolders: [String]) throws -> (space: TuneSpace, runs: RunSet) {
+        let loaded = try RunSet.expand(runFolders).map { try RecordedRun.load(folder: $0) }
+        guard let first = loaded.first else {
+            throw InputError(file: "<argument>", field: "RUN_DIR", problem: "give at least one run folder")
+        }
+        let space = try load(path: path, production: first.risk)
+        let runs = try RunSet(runs: loaded, options: space.labels ?? LabelOptions())
+        try runs.checkOneScenario()
+        return (space, runs)
+    }
+
     /// Reads the space in `path`, resolving its parameters against `base`
     /// (or the file's own `base:`).
     public static func load(path: String, production: RiskConfiguration) throws -> TuneSpace {

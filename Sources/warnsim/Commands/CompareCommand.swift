@@ -73,6 +73,7 @@ struct CompareCommand: ParsableCommand {
             let a = try ConfigurationLoader.load(path: configs[0])
             let b = try ConfigurationLoader.load(path: configs[1])
             let set = try RunSet(folders: runs, options: try labelOptions.options())
+            try set.checkOneScenario()
             var metrics = PairedComparison.metrics(labels: labels)
             for check in checks where !metrics.contains(check.metric) { metrics.append(check.metric) }
             comparison = try PairedComparison.compare(

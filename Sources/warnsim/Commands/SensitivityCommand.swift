@@ -55,12 +55,7 @@ struct SensitivityCommand: ParsableCommand {
             let metrics = try (metricNames.isEmpty ? ["precision", "recall", "warnings_per_1000"] : metricNames).map {
                 try MetricName(parsing: $0, defaultLabel: .expected, file: "<argument>", field: "--metric")
             }
-            let loaded = try RunSet.expand(runs).map { try RecordedRun.load(folder: $0) }
-            guard let first = loaded.first else {
-                throw InputError(file: "<argument>", field: "RUN_DIR", problem: "give at least one run folder")
-            }
-            let tuneSpace = try TuneSpace.load(path: space, production: first.risk)
-            let set = try RunSet(runs: loaded, options: tuneSpace.labels ?? LabelOptions())
+            let (tuneSpace, set) = try TuneSpace.load(path: space, runFolders: runs)
             runner = SensitivityRunner(runs: set, space: tuneSpace, metrics: metrics, method: mode, samples: samples, seed: seed)
             guard runner.evaluationCount <= 2_000_000 else {
                 throw InputError(

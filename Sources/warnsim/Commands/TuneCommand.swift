@@ -19,7 +19,13 @@ struct TuneCommand: ParsableCommand {
             95 % intervals and the paired difference, and tune exits 1 when the \
             recommendation misses a constraint on the held-out seeds. Writes \
             recommended.yaml, recommended.cwa-server.yaml (CWA exposure-window spaces), \
-            trace.csv, convergence.svg, summary.csv and manifest.json into --out.
+            trace.csv, convergence.svg, summary.csv and manifest.json into --out. \
+            With --confirm and --scenario (the scenario the runs were simulated from, \
+            with the same --set fields), production and the recommendation are \
+            re-simulated live with the loop closed on the held-out seeds (the same \
+            random streams for both) and compared seed by seed: confirmed.csv, \
+            confirmed-differences.csv (infections averted, quarantine and isolation \
+            person-days, warnings) and confirm/ID/seed-N/.
             """
     )
 
@@ -63,11 +69,20 @@ struct TuneCommand: ParsableCommand {
     @Option(help: "Output folder.")
     var out: String
 
+    @Flag(help: "Re-simulate production and the recommendation with the loop closed on the held-out seeds (needs --scenario).")
+    var confirm = false
+
+    @Option(help: "The scenario the runs were simulated from (for --confirm).")
+    var scenario: String?
+
+    @OptionGroup var overrides: ScenarioOverrides
+
     @OptionGroup var threads: ThreadOptions
     @OptionGroup var force: ForceOption
 
     func run() throws {
-        try checkOutputFolder(out, command: "tune", inputs: runs + [space], force: force.force)
+        let inputs = runs + [space] + (scenario.map { [$0] } ?? [])
+        try checkOutputFolder(out, command: "tune", inputs: inputs, force: force.force)
         let workers = try threads.checked()
         guard (1...1_000_000).contains(budget) else {
             throw inputFailure(file: "<argument>", field: "--budget", "must be within 1…1000000")
@@ -87,8 +102,12 @@ struct TuneCommand: ParsableCommand {
         guard (maximize == nil) != (minimize == nil) else {
             throw inputFailure(file: "<argument>", field: "--maximize", "give exactly one of --maximize METRIC and --minimize METRIC")
         }
+        if confirm && scenario == nil {
+            throw inputFailure(file: "<argument>", field: "--scenario", "--confirm needs the scenario the runs were simulated from")
+        }
         let runner: TuneRunner
         let objective: TuneObjective
+        var confirmation: SweepConfirmation?
         do {
             var text = maximize ?? minimize!
             var maximizing = maximize != nil
@@ -103,27 +122,31 @@ struct TuneCommand: ParsableCommand {
                 constraints: try constraints.map {
                     try TuneObjective.Constraint(parsing: $0, defaultLabel: .expected, option: "--subject-to")
                 })
-            let folders = RunSet.expand(runs)
-            let loaded = try folders.map { try RecordedRun.load(folder: $0) }
-            guard let first = loaded.first else {
-                throw InputError(file: "<argument>", field: "RUN_DIR", problem: "give at least one run folder")
-            }
-            let tuneSpace = try TuneSpace.load(path: space, production: first.risk)
-            let set = try RunSet(runs: loaded, options: tuneSpace.labels ?? LabelOptions())
+            let (tuneSpace, set) = try TuneSpace.load(path: space, runFolders: runs)
             var settings = TuneRunner.Settings()
             settings.budget = budget
-            settings.holdoutSeeds = holdoutSeeds ?? loaded.count / 2
+            settings.holdoutSeeds = holdoutSeeds ?? set.runs.count / 2
             settings.robust = robustMode
             settings.seed = seed
             settings.populationSize = population
             settings.search = searchMode
             settings.bootstrap = bootstrap
             runner = try TuneRunner(runs: set, space: tuneSpace, objective: objective, settings: settings)
+            if confirm, let scenario {
+                guard let holdout = runner.holdoutRuns else {
+                    throw InputError(file: "<argument>", field: "--confirm", problem: "needs held-out seeds (--holdout-seeds 1 or more)")
+                }
+                let fields = try overrides.parsed()
+                confirmation = try SweepConfirmation(
+                    scenario: try loadScenario(URL(fileURLWithPath: scenario), overrides: fields), overrides: fields, runs: holdout)
+                confirmation?.label = objective.metric.label ?? .expected
+            }
         } catch let error as InputError {
             throw inputFailure(error)
         }
         let interactive = isatty(STDERR_FILENO) == 1
-        let result = try writingOutputFolder(out, command: "tune", inputs: runs + [space], force: force.force) { folder in
+        var confirmedText = ""
+        let result = try writingOutputFolder(out, command: "tune", inputs: inputs, force: force.force) { folder in
             let result = try runner.run(workers: workers) { p in
                 if interactive || p.generation % 10 == 0 {
                     printError(
@@ -143,6 +166,12 @@ struct TuneCommand: ParsableCommand {
                         ServerConfigurationWriter.yaml(p, comment: [recommended.name, recommended.source]).utf8)
                 }
             }
+            if let confirmation, let recommended = result.recommended {
+                let confirmed = try confirmed(confirmation, result: result, recommended: recommended, folder: folder, workers: workers)
+                outputs["confirmed.csv"] = Data(SweepConfirmation.csv(confirmed.rows).utf8)
+                outputs["confirmed-differences.csv"] = Data(confirmed.csv.utf8)
+                confirmedText = SweepConfirmation.text(confirmed.rows, label: confirmation.label) + confirmed.text
+            }
             for name in outputs.keys.sorted() { try AtomicFile.write(outputs[name]!, to: folder.appendingPathComponent(name)) }
             let manifest = AnalysisManifest(
                 version: WarnSimVersion.string, command: "tune", runs: runner.tuningRuns.runs + (runner.holdoutRuns?.runs ?? []),
@@ -160,11 +189,36 @@ struct TuneCommand: ParsableCommand {
                 into: folder)
             return result
         }
-        printOutput(TuneReport.text(result, objective: objective))
+        printOutput(TuneReport.text(result, objective: objective) + confirmedText)
         printError(
             String(
                 format: "search %.2f s, batch scoring %.2f s of which BLAS GEMM %.2f worker-s (%d threads)", result.searchSeconds,
                 result.scoringSeconds, result.gemmSeconds, workers))
         if result.recommended == nil || !result.holdoutFailures.isEmpty { throw ExitStatus.checkFailed }
+    }
+
+    /// Re-simulates production and the recommendation on the held-out seeds.
+    func confirmed(
+        _ confirmation: SweepConfirmation, result: TuneRunner.Result, recommended: RiskConfiguration, folder: URL, workers: Int
+    ) throws -> TuneConfirmation {
+        // The screen's precision and recall on the held-out seeds, from the tune summary.
+        var screen: [String: PrecisionRecallPoint] = [:]
+        if let rows = result.holdout?.rows {
+            func value(_ quantity: MetricName.Quantity, _ pick: (PairedComparison.Row) -> Double) -> Double {
+                rows.first { $0.metric == MetricName(quantity, label: confirmation.label) }.map(pick) ?? .nan
+            }
+            screen["production"] = PrecisionRecallPoint(id: "production", precision: value(.precision, \.a), recall: value(.recall, \.a))
+            screen["recommended"] = PrecisionRecallPoint(
+                id: "recommended", precision: value(.precision, \.b), recall: value(.recall, \.b))
+        }
+        let interactive = isatty(STDERR_FILENO) == 1
+        do {
+            return try TuneConfirmation(
+                confirmation: confirmation, production: confirmation.runs.production, recommended: recommended, screen: screen,
+                folder: folder, workers: workers, resamples: bootstrap, seed: seed, version: WarnSimVersion.string
+            ) { message in if interactive { printError(message) } }
+        } catch let error as InputError {
+            throw inputFailure(error)
+        }
     }
 }
