@@ -35,6 +35,8 @@ let package = Package(
         .package(url: "https://github.com/weichsel/ZIPFoundation.git", from: "0.9.19"),
         .package(url: "https://github.com/jpsim/Yams.git", from: "6.0.0"),
         .package(url: "https://github.com/yaslab/CSV.swift.git", from: "2.5.0"),
+        // `swift package generate-documentation` (the DocC catalogs; CI builds them with warnings as errors).
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin.git", from: "1.5.0"),
     ],
     targets: [
         // MARK: System libraries

@@ -11,7 +11,7 @@ import WarnSimCore
 ///     seconds = startupSeconds + safetyFactor · secondsPerPersonDay · people · days
 ///
 /// rounded up to whole minutes. The default ``defaultSecondsPerPersonDay``
-/// comes from the README's benchmark table (2-core reference machine,
+/// comes from the benchmark table of Sources/warnsim/WarnSim.docc/TestsAndBenchmarks.md (2-core reference machine,
 /// release build): `simulate city-100k.yaml` (28 days, with the
 /// counterfactual) took 163 s on 2 threads for 2.8 million person-days, 5.8e-5
 /// s per person-day; doubled to 1.2e-4 it holds for a task with one CPU. The

@@ -48,9 +48,10 @@ public struct LabelCounts: Hashable, Sendable {
     /// TP / (TP + FN); NaN when nobody was at risk.
     public var recall: Double { ratio(truePositives, atRisk) }
     /// Harmonic mean of precision and recall; NaN when either is NaN, 0 when both are 0.
-    public var f1: Double {
-        let p = precision
-        let r = recall
+    public var f1: Double { Self.f1(precision: precision, recall: recall) }
+
+    /// Harmonic mean of `precision` and `recall`; NaN when either is NaN, 0 when both are 0.
+    public static func f1(precision p: Double, recall r: Double) -> Double {
         guard !p.isNaN, !r.isNaN else { return .nan }
         return p + r == 0 ? 0 : 2 * p * r / (p + r)
     }

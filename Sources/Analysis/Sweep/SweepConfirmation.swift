@@ -81,7 +81,8 @@ public struct SweepConfirmation: Sendable {
     /// front with the highest F1 (ties by id).
     public static func choose(_ points: [PrecisionRecallPoint], count: Int) -> [String] {
         func f1(_ p: PrecisionRecallPoint) -> Double {
-            p.precision + p.recall > 0 ? 2 * p.precision * p.recall / (p.precision + p.recall) : 0
+            let value = LabelCounts.f1(precision: p.precision, recall: p.recall)
+            return value.isNaN ? 0 : value
         }
         let front = ParetoFront.compute(points).filter { $0.id != "production" }
         let best = front.sorted { (f1($0), $1.id) > (f1($1), $0.id) }.prefix(count).map(\.id)

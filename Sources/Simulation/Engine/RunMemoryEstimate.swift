@@ -33,7 +33,7 @@ public struct RunMemoryEstimate: Sendable, Equatable {
     //   bench simulate --people 100000 --days 14: 3,502 MB
     //   bench world    --people 100000 --days 14:   369 MB
     //   bench world    --people 100000 --days 28:   374 MB
-    // and, with the counterfactual (README benchmark table, 2026-11-21):
+    // and, with the counterfactual (Sources/warnsim/WarnSim.docc/TestsAndBenchmarks.md, 2026-11-21):
     //   simulate town-10k.yaml (28 days):    451 MB
     //   simulate city-100k.yaml (28 days): 4,500 MB
     // A least-squares-free fit through the 10k and 100k runs: about 35 MB

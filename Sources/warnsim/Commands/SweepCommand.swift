@@ -83,6 +83,7 @@ struct SweepCommand: ParsableCommand {
         let resume = destination.deletingLastPathComponent().appendingPathComponent(
             ".\(destination.lastPathComponent).warnsim-sweep-resume")
         var seconds = 0.0
+        var summary: SweepSummary?
         let timings = try writingOutputFolder(
             out, command: "sweep", inputs: runs + [sweep] + (scenario.map { [$0] } ?? []), force: force.force
         ) { folder in
@@ -90,6 +91,14 @@ struct SweepCommand: ParsableCommand {
                 if progress { printError("configurations \(done)/\(total)") }
             }
             seconds = (clock.now - started).inSeconds
+            do {
+                let file = folder.appendingPathComponent("metrics.csv")
+                let points = try runner.points(metrics: try String(contentsOf: file, encoding: .utf8), file: file.path)
+                summary = try SweepSummary(
+                    runner: runner, points: points, resamples: runner.spec.bootstrap, seed: runner.spec.seed, workers: threads)
+            } catch let error as InputError {
+                throw inputFailure(error)
+            }
             if let confirmation { try confirmConfigurations(confirmation, runner: runner, folder: folder, progress: progress) }
             return timings
         }
@@ -98,7 +107,7 @@ struct SweepCommand: ParsableCommand {
         printOutput(
             "\(scored) configurations scored\(rejected > 0 ? ", \(rejected) rejected (see rejected.csv)" : "") in \(String(format: "%.2f", seconds)) s "
                 + "(preparing \(String(format: "%.2f", timings.prepare)) s, batch scoring of \(timings.moments) detection moments \(String(format: "%.2f", timings.scoring)) s, "
-                + "metrics \(String(format: "%.2f", timings.metrics)) s); wrote \(out)/\n")
+                + "metrics \(String(format: "%.2f", timings.metrics)) s); wrote \(out)/\n" + (summary?.text ?? ""))
     }
 
     /// Re-simulates the chosen configurations and writes `confirmed.csv`.

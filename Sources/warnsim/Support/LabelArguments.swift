@@ -1,7 +1,7 @@
 import Analysis
 import ArgumentParser
 
-/// The ground-truth label options shared by `evaluate` (defaults and sources in ``LabelOptions``).
+/// The ground-truth label options shared by `evaluate` (defaults and sources in `LabelOptions`).
 struct LabelArguments: ParsableArguments {
     @Option(help: "Primary label (unprefixed metric columns): detectable, infected, close_contact, dose or expected.")
     var primaryLabel: String = LabelOptions().primary.rawValue

@@ -20,7 +20,7 @@ func checkOutputFolder(_ path: String, option: String = "--out", command: String
 }
 
 /// Runs `body` with a staging folder for `path` and moves it into place when
-/// `body` returns (``OutputFolder``): a failure leaves nothing new at `path`,
+/// `body` returns (`OutputFolder`): a failure leaves nothing new at `path`,
 /// a rerun replaces the earlier output whole. Errors become input failures
 /// (exit 2) naming `option`; `inputs` are the files and folders the command
 /// reads, which `path` must neither be, contain, nor lie in.

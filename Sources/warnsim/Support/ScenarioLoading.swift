@@ -16,7 +16,7 @@ func loadScenario(_ url: URL, overrides: [FieldOverride] = []) throws -> Scenari
 }
 
 /// Refuses a run whose estimated peak memory exceeds this machine's
-/// (``RunMemoryEstimate``): an input failure naming `file` and `field`, before
+/// (`RunMemoryEstimate`): an input failure naming `file` and `field`, before
 /// anything is allocated.
 func checkMemory(_ estimate: RunMemoryEstimate, file: String, field: String? = "population.people") throws {
     do {

@@ -35,7 +35,7 @@ struct ClusterPlanCommand: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Seconds per person-day of one task on one CPU for --time (measured on the reference machine; README).",
+            "Seconds per person-day of one task on one CPU for --time (measured on the reference machine; the SlurmCluster article).",
             valueName: "seconds"))
     var secondsPerPersonDay: Double = TaskResources.defaultSecondsPerPersonDay
 
