@@ -117,6 +117,26 @@ import WarnSimTestSupport
         #expect(!pooled[.infected]!.recallSeedInterval.lower.isNaN)
     }
 
+    @Test func radioRangeSpansTheChannelsAndIsAPointForOne() throws {
+        let two = try RunSet(folders: [try RecordedRunFixture.shared.get(), try RecordedRunFixture.second.get()], options: LabelOptions())
+        let one = Evaluator(labels: two.labels, options: two.options, resamples: 50, seed: 5).evaluate(warnedAt: two.recordedWarnings)
+        let split = Evaluator(labels: two.labels, options: two.options, resamples: 50, seed: 5, radioGroups: [[0], [1]])
+            .evaluate(warnedAt: two.recordedWarnings)
+        for label in GroundTruthLabel.allCases {
+            let pooled = one[label]!
+            if !pooled.counts.recall.isNaN {
+                #expect(pooled.recallRadioRange.lower == pooled.counts.recall && pooled.recallRadioRange.upper == pooled.counts.recall)
+            }
+            // Two channels: the range runs from one run's value to the other's.
+            let perRun = (0..<2).map { run in
+                two.labels[run].counts(label, warned: two.recordedWarnings[run].map { $0 != nil }).recall
+            }.filter { !$0.isNaN }
+            guard !perRun.isEmpty else { continue }
+            #expect(split[label]!.recallRadioRange.lower == perRun.min()! && split[label]!.recallRadioRange.upper == perRun.max()!)
+            #expect(split[label]!.counts == pooled.counts, "the channels change the range, not the pooled counts")
+        }
+    }
+
     @Test func changedOrTruncatedRunFilesAreRefused() throws {
         let original = try RecordedRunFixture.shared.get()
         let copy = FileManager.default.temporaryDirectory.appendingPathComponent("warnsim-tamper-\(UUID().uuidString)")

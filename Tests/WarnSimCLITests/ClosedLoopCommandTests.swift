@@ -143,7 +143,7 @@ import WarnSimTestSupport
             (quarantine, "response.quarantine_days=5"), (radio, "radio.parameters=../radio/variants/bus-lanfer-empty.yaml"),
         ] {
             let result = try WarnSimProcess.run(
-                ["simulate", scenario.path, "--seed", "7", "--days", "10", "--out", out, "--set", field, "--no-counterfactual"])
+                ["simulate", scenario.path, "--seed", "6", "--days", "10", "--out", out, "--set", field, "--no-counterfactual"])
             #expect(result.status == 0, "\(result.stderr)")
         }
         let mixed = try WarnSimProcess.run(
@@ -160,6 +160,27 @@ import WarnSimTestSupport
                 "--holdout-seeds", "1", "--out", folder.appendingPathComponent("channels").path,
             ])
         #expect(channels.status == 0 || channels.status == 1, "\(channels.stderr)")
+        // A sweep over two channels reports each configuration's radio range beside its seed interval.
+        let sweepOut = folder.appendingPathComponent("sweep-channels").path
+        let sweep = try WarnSimProcess.run([
+            "sweep", runs[0], runs[1], radio, "--sweep", ProjectFiles.root.appendingPathComponent("Configs/sweeps/day-threshold.yaml").path,
+            "--out", sweepOut,
+        ])
+        #expect(sweep.status == 0, "\(sweep.stderr)")
+        let metrics = try String(contentsOf: URL(fileURLWithPath: sweepOut + "/metrics.csv"), encoding: .utf8)
+        let table = metrics.split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+        let column = { (name: String) in table[0].firstIndex(of: name)! }
+        var spread = false
+        for row in table.dropFirst() {
+            for metric in ["precision", "recall"] {
+                guard let value = Double(row[column(metric)]), !value.isNaN,
+                    let low = Double(row[column(metric + "_radio_low")]), let high = Double(row[column(metric + "_radio_high")])
+                else { continue }
+                #expect(low <= value + 1e-6 && value <= high + 1e-6, "\(row[0]) \(metric): \(low) \(value) \(high)")
+                if high > low { spread = true }
+            }
+        }
+        #expect(spread, "two channels give some configuration a radio range wider than a point")
 
         for (arguments, message) in [
             (["--holdout-seeds", "0", "--confirm", "--scenario", scenario.path], "needs held-out seeds"),

@@ -16,6 +16,11 @@ public struct LabelMetrics: Sendable, Hashable {
     /// 95 % bootstrap intervals over runs (seeds); NaN with a single run.
     public var precisionSeedInterval: BootstrapInterval
     public var recallSeedInterval: BootstrapInterval
+    /// The lowest and highest value over the radio channels the runs were
+    /// drawn under (each channel's runs pooled; ``RadioEnsemble``): the radio
+    /// spread beside the seed spread. A single point with one channel.
+    public var precisionRadioRange: BootstrapInterval
+    public var recallRadioRange: BootstrapInterval
 }
 
 /// Turns warning times into metrics against the runs' ground truth, with
@@ -30,13 +35,18 @@ public struct Evaluator: Sendable {
     let atRiskTotals: [GroundTruthLabel: [[Double]]]
     /// Run bootstrap: `runDraws[r]` lists the runs of resample r.
     let runDraws: [[Int]]
+    /// The runs of each radio channel (indices into `labels`).
+    let radioGroups: [[Int]]
 
     /// - Parameters:
     ///   - labels: the ground truth of each run (same order as the warnings later).
     ///   - resamples: bootstrap resamples (phones and runs).
     ///   - seed: the bootstrap's seed.
-    public init(labels: [PhoneLabels], options: LabelOptions, resamples: Int, seed: UInt64) {
+    ///   - radioGroups: the runs of each radio channel (``RunSet/radioGroups``); nil: one channel.
+    public init(labels: [PhoneLabels], options: LabelOptions, resamples: Int, seed: UInt64, radioGroups: [[Int]]? = nil) {
         precondition(resamples > 0)
+        precondition(radioGroups.map { $0.flatMap { $0 }.sorted() == Array(labels.indices) } ?? true)
+        self.radioGroups = radioGroups ?? [Array(labels.indices)]
         self.labels = labels
         self.options = options
         self.resamples = resamples
@@ -104,6 +114,11 @@ public struct Evaluator: Sendable {
                 counts.falseNegatives[r] = atRiskSum - counts.truePositives[r]
             }
             let pooled = perRun.reduce(LabelCounts(), +)
+            let channels = radioGroups.map { $0.map { perRun[$0] }.reduce(LabelCounts(), +) }
+            func range(_ metric: (LabelCounts) -> Double) -> BootstrapInterval {
+                let values = channels.map(metric).filter { !$0.isNaN }
+                return BootstrapInterval(lower: values.min() ?? .nan, upper: values.max() ?? .nan)
+            }
             delays.sort()
             let seeds = seedCounts(perRun)
             result[label] = LabelMetrics(
@@ -113,7 +128,8 @@ public struct Evaluator: Sendable {
                 precisionInterval: counts.interval(\.precision), recallInterval: counts.interval(\.recall),
                 f1Interval: counts.interval(\.f1),
                 precisionSeedInterval: seeds?.interval(\.precision) ?? BootstrapInterval(lower: .nan, upper: .nan),
-                recallSeedInterval: seeds?.interval(\.recall) ?? BootstrapInterval(lower: .nan, upper: .nan))
+                recallSeedInterval: seeds?.interval(\.recall) ?? BootstrapInterval(lower: .nan, upper: .nan),
+                precisionRadioRange: range(\.precision), recallRadioRange: range(\.recall))
         }
         return result
     }

@@ -78,6 +78,10 @@ public struct RunSet: Sendable {
         }
     }
 
+    /// The runs of each radio channel they were drawn under, in order of
+    /// first appearance (``RadioEnsemble``).
+    public var radioGroups: [[Int]] { RadioEnsemble(runs: runs).variants.map(\.runs) }
+
     /// The configuration the runs' phones used.
     public var production: RiskConfiguration { runs[0].risk }
 

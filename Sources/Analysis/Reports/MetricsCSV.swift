@@ -13,6 +13,7 @@ public enum MetricsCSV {
         "phones", "tp", "fp", "fn", "tn", "precision", "recall", "f1", "false_positive_rate", "warnings_per_1000",
         "median_delay_hours", "recall_within_k", "precision_low", "precision_high", "recall_low", "recall_high",
         "f1_low", "f1_high", "precision_seed_low", "precision_seed_high", "recall_seed_low", "recall_seed_high",
+        "precision_radio_low", "precision_radio_high", "recall_radio_low", "recall_radio_high",
     ]
 
     /// Whether `column` is a metric column of `metrics.csv` (of any label, or
@@ -72,6 +73,8 @@ public enum MetricsCSV {
             ratio(m.f1Interval.lower), ratio(m.f1Interval.upper),
             ratio(m.precisionSeedInterval.lower), ratio(m.precisionSeedInterval.upper),
             ratio(m.recallSeedInterval.lower), ratio(m.recallSeedInterval.upper),
+            ratio(m.precisionRadioRange.lower), ratio(m.precisionRadioRange.upper),
+            ratio(m.recallRadioRange.lower), ratio(m.recallRadioRange.upper),
         ]
     }
 

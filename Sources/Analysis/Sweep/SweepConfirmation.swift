@@ -132,7 +132,7 @@ public struct SweepConfirmation: Sendable {
             folders.append(out.path)
         }
         let set = try RunSet(folders: folders, options: runs.options)
-        let evaluator = Evaluator(labels: set.labels, options: runs.options, resamples: resamples, seed: seed)
+        let evaluator = Evaluator(labels: set.labels, options: runs.options, resamples: resamples, seed: seed, radioGroups: set.radioGroups)
         let metrics = evaluator.evaluate(warnedAt: set.recordedWarnings)
         // The screen saw the runs' own scenario only.
         return Row(

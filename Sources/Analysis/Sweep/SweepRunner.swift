@@ -66,7 +66,8 @@ public struct SweepRunner: Sendable {
             try AtomicFile.write(key, to: keyFile)
         }
         let scored = plan.scored
-        let evaluator = Evaluator(labels: runs.labels, options: spec.labels, resamples: spec.bootstrap, seed: spec.seed)
+        let evaluator = Evaluator(
+            labels: runs.labels, options: spec.labels, resamples: spec.bootstrap, seed: spec.seed, radioGroups: runs.radioGroups)
         let field = FieldOutcomeCalculator(runs: runs)
         let encounterScorer = EncounterScorer(runs: runs.runs, options: spec.labels)
         lap(\.prepare)

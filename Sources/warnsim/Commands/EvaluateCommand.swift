@@ -58,7 +58,7 @@ struct EvaluateCommand: ParsableCommand {
         } catch let error as InputError {
             throw inputFailure(error)
         }
-        let evaluator = Evaluator(labels: set.labels, options: options, resamples: bootstrap, seed: seed)
+        let evaluator = Evaluator(labels: set.labels, options: options, resamples: bootstrap, seed: seed, radioGroups: set.radioGroups)
         let metrics = evaluator.evaluate(warnedAt: set.recordedWarnings)
         let outcomes = FieldOutcomeCalculator(runs: set).outcomes(warnedAt: set.recordedWarnings)
         let encounters = try EncounterScorer(runs: set.runs, options: options).outcomes(
