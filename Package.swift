@@ -207,7 +207,9 @@ let package = Package(
             dependencies: [
                 "WarnSimTestSupport", "warnsim", "Analysis", "ExposureNotification", "WarnSimCore",
                 .product(name: "Crypto", package: "swift-crypto"),
-            ]),
+            ],
+            // Read from the source tree by the snapshot assertions, not bundled.
+            exclude: ["__Snapshots__"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -2,8 +2,10 @@
 /// command-line value. The message names all three so that the user can fix the
 /// input without reading code; the command line maps it to exit code 2.
 public struct InputError: Error, CustomStringConvertible, Sendable, Equatable {
-    /// The file (or `"<argument>"` for a command-line value).
+    /// The file (or ``argument`` for a command-line value).
     public var file: String
+    /// The `file` of a problem with a command-line value rather than a file.
+    public static let argument = "<argument>"
     /// The field path inside the file, if the problem is in one field.
     public var field: String?
     /// What is wrong, phrased for the user.
@@ -27,9 +29,10 @@ public struct InputError: Error, CustomStringConvertible, Sendable, Equatable {
     /// problem longer than ``maximumProblemLength``, ends in `…(N more characters)`.
     public var description: String {
         let problem = Self.elide(Self.elideWords(problem), limit: Self.maximumProblemLength)
-        let file = Self.elide(file, limit: Self.maximumWordLength)
-        if let field { return "\(file): \(Self.elide(field, limit: Self.maximumWordLength)): \(problem)" }
-        return "\(file): \(problem)"
+        // A command-line value is named by its option alone (`--seeds: …`), not by the placeholder file.
+        let file = self.file == Self.argument ? nil : Self.elide(file, limit: Self.maximumWordLength)
+        let field = field.map { Self.elide($0, limit: Self.maximumWordLength) }
+        return ([file, field].compactMap { $0 } + [problem]).joined(separator: ": ")
     }
 
     /// `text` cut to `limit` characters, with the number of characters left out.

@@ -38,7 +38,8 @@ struct WarnSim: AsyncParsableCommand {
     /// option value that does not parse (`--days abc`, `--days -1`, a missing
     /// value) is invalid input: exit 2 with a message naming the option, like
     /// every range check in the commands. `--help` still exits 0 and other
-    /// usage errors (an unknown option) keep ArgumentParser's exit code 64.
+    /// usage errors (an unknown option) keep ArgumentParser's exit code 64; a
+    /// misspelled subcommand is named with the nearest real one.
     static func main() async {
         do {
             var command = try parseAsRoot()
@@ -50,6 +51,13 @@ struct WarnSim: AsyncParsableCommand {
         } catch {
             if exitCode(for: error) == .validationFailure, let problem = OptionValueFailure(message: message(for: error)) {
                 exit(withError: inputFailure(problem.error))
+            }
+            if exitCode(for: error) == .validationFailure,
+                let suggestion = CommandSuggestion.message(
+                    root: CommandSuggestion.Node(self), arguments: Array(CommandLine.arguments.dropFirst()))
+            {
+                printError("warnsim: error: \(suggestion)")
+                exit(withError: ExitCode.validationFailure)
             }
             exit(withError: error)
         }

@@ -33,8 +33,13 @@ import WarnSimTestSupport
             #expect(result.status == 2, "\(arguments): \(result.stderr)")
             #expect(result.stderr.contains(option), "\(arguments): \(result.stderr)")
             #expect(result.stderr.hasPrefix("warnsim: error: "), "\(arguments): \(result.stderr)")
+            #expect(!result.stderr.contains("<argument>"), "an option is named by itself: \(result.stderr)")
         }
         #expect(!FileManager.default.fileExists(atPath: out))
+        let dots = try WarnSimProcess.run(["simulate", Self.scenario, "--out", out, "--seeds", "1..8"])
+        #expect(dots.status == 2)
+        #expect(dots.stderr.hasPrefix("warnsim: error: --seeds: expected seeds such as 1-20"), "\(dots.stderr)")
+        #expect(dots.stderr.contains("write a range with a hyphen: 1-8"), "\(dots.stderr)")
     }
 
     @Test func helpExits0AndAnUnknownOptionKeepsTheUsageExitCode() throws {
@@ -42,6 +47,18 @@ import WarnSimTestSupport
         let unknown = try WarnSimProcess.run(["simulate", Self.scenario, "--out", "x", "--bogus"])
         #expect(unknown.status == 64)
         #expect(unknown.stderr.contains("Unknown option '--bogus'"))
+    }
+
+    @Test func aMisspelledCommandIsNamedWithTheNearestOne() throws {
+        for (arguments, message) in [
+            (["simulat", "x.yaml"], "'simulat' is not a command; did you mean `warnsim simulate`?"),
+            (["radio", "chek"], "'chek' is not a command; did you mean `warnsim radio check`?"),
+            (["frobnicate"], "'frobnicate' is not a command; the commands of `warnsim` are simulate, "),
+        ] {
+            let result = try WarnSimProcess.run(arguments)
+            #expect(result.status == 64, "\(arguments)")
+            #expect(result.stderr.hasPrefix("warnsim: error: " + message), "\(arguments): \(result.stderr)")
+        }
     }
 
     @Test func anEmptyOutputPathExits2InEveryCommandThatWrites() throws {

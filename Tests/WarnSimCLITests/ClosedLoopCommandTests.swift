@@ -181,6 +181,10 @@ import WarnSimTestSupport
             }
         }
         #expect(spread, "two channels give some configuration a radio range wider than a point")
+        // A sweep folder is not a run folder: evaluate says what it is.
+        let notRuns = try WarnSimProcess.run(["evaluate", sweepOut])
+        #expect(notRuns.status == 2)
+        #expect(notRuns.stderr.contains("is the output of `warnsim sweep`, not a run folder"), "\(notRuns.stderr)")
 
         for (arguments, message) in [
             (["--holdout-seeds", "0", "--confirm", "--scenario", scenario.path], "needs held-out seeds"),

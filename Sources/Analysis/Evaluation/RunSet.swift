@@ -94,13 +94,13 @@ public struct RunSet: Sendable {
     /// `labels.csv`: per run and app user, the warning under the runs' own
     /// configuration and every label with its exposure time.
     public func labelsCSV() -> String {
-        var out = "run,person,warned_at"
+        var out = "run,seed,person,warned_at"
         for label in GroundTruthLabel.allCases { out += ",\(label.rawValue),\(label.rawValue)_exposure_at" }
         out += "\n"
         let warnings = recordedWarnings
         for (r, labels) in labels.enumerated() {
             for (slot, person) in labels.phones.enumerated() {
-                var cells = [String(r), String(person), warnings[r][slot].map(String.init) ?? ""]
+                var cells = [String(r + 1), String(runs[r].seed), String(person), warnings[r][slot].map(String.init) ?? ""]
                 for label in GroundTruthLabel.allCases {
                     cells.append(labels.positive[label]![slot] ? "1" : "0")
                     cells.append(labels.exposureTime[label]![slot].map(String.init) ?? "")

@@ -127,6 +127,14 @@ public struct RecordedRun: Sendable {
             }
             return value
         }
+        // The output of another command (a sweep, an evaluation…) is not a run: say so before any field is missing.
+        if case .string(let command)? = manifest["command"], command != "simulate" {
+            throw InputError(
+                file: manifestPath, field: "command",
+                problem:
+                    "is \(command): \(folder) is the output of `warnsim \(command)`, not a run folder; give the folders `warnsim simulate` wrote (seed-N/ or the ensemble folder)"
+            )
+        }
         let seedValue = try number("seed")
         guard seedValue >= 0 else { throw InputError(file: manifestPath, field: "seed", problem: "is negative") }
         let seed = UInt64(seedValue)

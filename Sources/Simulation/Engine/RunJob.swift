@@ -92,7 +92,11 @@ public enum Ensemble {
             guard (1...2).contains(bounds.count), let low = UInt64(bounds[0]), let high = UInt64(bounds.last!), low <= high,
                 high - low < 10_000
             else {
-                throw InputError(file: "<argument>", field: "--seeds", problem: "expected seeds such as 1-20 or 1,3,5, found '\(part)'")
+                throw InputError(
+                    file: "<argument>", field: "--seeds",
+                    problem:
+                        "expected seeds such as 1-20 or 1,3,5, found '\(part)'\(part.contains("..") ? " (write a range with a hyphen: 1-8)" : "")"
+                )
             }
             for seed in low...high where !seeds.contains(seed) { seeds.append(seed) }
         }
