@@ -127,6 +127,7 @@ import WarnSimTestSupport
         let chunk2 = partial.appendingPathComponent("chunk-00002.csv")
         let original0 = try String(contentsOf: chunk0, encoding: .utf8)
         #expect(original0.split(separator: "\n").last?.hasPrefix("# sha256:") == true)
+        #expect(FileManager.default.fileExists(atPath: chunk2.path), "the untouched chunk 2 is there to be reused")
         // Chunk 0: a metric changed (the old checksum kept); chunk 1: chunk 0's
         // rows with a valid checksum (wrong ids); chunk 2 untouched.
         let edited = original0.replacingOccurrences(of: ",0.", with: ",9.")

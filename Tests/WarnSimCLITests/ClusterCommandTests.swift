@@ -36,7 +36,7 @@ import WarnSimTestSupport
         process.arguments = [plan.appendingPathComponent("study.sbatch").path]
         process.environment = ProcessInfo.processInfo.environment.merging(["SLURM_ARRAY_TASK_ID": String(id)]) { $1 }
         let log = plan.appendingPathComponent("logs/local-\(id).log")
-        FileManager.default.createFile(atPath: log.path, contents: nil)
+        #expect(FileManager.default.createFile(atPath: log.path, contents: nil), "cannot create \(log.path)")
         let handle = try FileHandle(forWritingTo: log)
         defer { try? handle.close() }
         process.standardOutput = handle

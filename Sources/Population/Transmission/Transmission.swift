@@ -121,7 +121,7 @@ public struct TransmissionModel: Sendable {
         guard state.infectionTime[a] < .infinity || state.infectionTime[b] < .infinity else { return }
         let time = Double(encounters.day) + Double(encounters.start[i]) / 1440
         var minutesWeighted: Float = -1
-        for (direction, (infector, exposed)) in [(a, b), (b, a)].enumerated() {
+        for (infector, exposed) in [(a, b), (b, a)] {
             let weight = infectiousness(infector, at: time, state: state)
             guard weight > 0 else { continue }
             if minutesWeighted < 0 {
