@@ -23,10 +23,9 @@ import WarnSimTestSupport
         try runner.run(folder: out, workers: 2) { _, _ in }
         let actual = try MetricsTable.read(contentsOf: out.appendingPathComponent("metrics.csv"))
         let baseline = try MetricsTable.read(contentsOf: Self.baseline)
-        let metrics = [
-            "precision", "recall", "f1", "warnings_per_1000", "infected_precision", "infected_recall",
-            "close_contact_recall", "dose_recall",
-        ]
+        // Every metric column, as CI's regress of the quick start compares them.
+        let metrics = RegressionComparison.allMetrics(of: baseline)
+        #expect(metrics.count > 100 && metrics.contains("expected_recall") && metrics.contains("recall_radio_high"))
         let comparison = try RegressionComparison(actual: actual, baseline: baseline, metrics: metrics, tolerance: 1e-6)
         for failure in comparison.failures {
             Issue.record(

@@ -55,8 +55,9 @@ import WarnSimCore
     }
 
     /// Cells a regression check cannot compare are refused, naming the file, the
-    /// line and the column: empty, `nan`, `inf`, hexadecimal floats, overflow.
-    @Test(arguments: ["", "nan", "NaN", "inf", "-inf", "infinity", "0x1p3", "1e999", "0.5.1", "1e", ".", "+", "0,5", "1_000"])
+    /// line and the column: empty, `NaN` (metrics.csv writes `nan`), `inf`,
+    /// hexadecimal floats, overflow.
+    @Test(arguments: ["", "NaN", "inf", "-inf", "infinity", "0x1p3", "1e999", "0.5.1", "1e", ".", "+", "0,5", "1_000"])
     func nonFiniteAndMalformedNumbersAreRefused(cell: String) throws {
         let b = try Self.table("id,precision\na,0.5\nb,0.5\n", "baseline.csv")
         let actual = try Self.table("id,precision\na,0.5\nb,\"\(cell)\"\n", "metrics.csv")
@@ -65,7 +66,7 @@ import WarnSimCore
         }
         #expect(error.file == "metrics.csv")
         #expect(error.field == "line 3.precision")
-        #expect(error.problem.contains("is not a finite decimal number"), "\(error)")
+        #expect(error.problem.contains("is neither a finite decimal number nor nan"), "\(error)")
         // The same cell in the baseline is refused too.
         let reversed = try #require(throws: InputError.self) {
             _ = try RegressionComparison(actual: b, baseline: actual, metrics: ["precision"], tolerance: 0.1)
@@ -79,7 +80,20 @@ import WarnSimCore
         #expect(try table.value("recall", of: "a")?.isNaN == true)
         #expect(throws: InputError.self) { _ = try table.value("precision", of: "b") }
         #expect(throws: InputError.self) { _ = try table.value("recall", of: "b") }
-        #expect(throws: InputError.self) { _ = try table.comparableValue("precision", of: "a") }
+        #expect(try table.comparableValue("precision", of: "a")?.isNaN == true, "nan is an undefined metric, comparable")
+        #expect(throws: InputError.self) { _ = try table.comparableValue("recall", of: "a") }
+    }
+
+    /// `nan` (undefined) matches only `nan`: a metric that becomes defined or
+    /// undefined fails whatever the tolerance.
+    @Test func undefinedMatchesOnlyUndefined() throws {
+        let b = try Self.table("id,precision,recall\na,nan,0.5\nb,0.5,nan\n", "baseline.csv")
+        let same = try Self.table("id,precision,recall\na,nan,0.5\nb,0.5,nan\n", "metrics.csv")
+        let moved = try Self.table("id,precision,recall\na,0.5,0.5\nb,0.5,0.5\n", "metrics.csv")
+        #expect(try RegressionComparison(actual: same, baseline: b, metrics: ["precision", "recall"], tolerance: 0).passed)
+        let comparison = try RegressionComparison(actual: moved, baseline: b, metrics: ["precision", "recall"], tolerance: 1e9)
+        #expect(comparison.failures.map { "\($0.configuration).\($0.metric)" } == ["a.precision", "b.recall"])
+        #expect(RegressionComparison.allMetrics(of: b) == ["precision", "recall"])
     }
 
     @Test func plainDecimalsAreNumbers() {
@@ -151,7 +165,8 @@ import WarnSimCore
         let table = try Self.table("id,precision\na,high\n", "m.csv")
         #expect(
             throws: InputError(
-                file: "m.csv", field: "line 2.precision", problem: "\"high\" is not a finite decimal number (configuration \"a\")")
+                file: "m.csv", field: "line 2.precision",
+                problem: "\"high\" is neither a finite decimal number nor nan (configuration \"a\")")
         ) {
             _ = try table.value("precision", of: "a")
         }

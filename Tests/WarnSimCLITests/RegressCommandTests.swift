@@ -21,7 +21,12 @@ import Testing
         let junit = folder.appendingPathComponent("report.xml")
         let fail = try WarnSimProcess.run(["regress", bad.path, "--baseline", baseline.path, "--junit", junit.path])
         #expect(fail.status == 1)
-        #expect(fail.stderr.contains("prod: recall outside tolerance"))
+        #expect(fail.stderr.contains("1 of 4 checks failed against \(baseline.path)"), "\(fail.stderr)")
+        #expect(fail.stdout.components(separatedBy: "FAIL").count == 2, "each failure is listed once")
+        let failuresOnly = try WarnSimProcess.run(["regress", bad.path, "--baseline", baseline.path, "--failures-only"])
+        #expect(failuresOnly.status == 1)
+        #expect(!failuresOnly.stdout.contains(" ok\n") && failuresOnly.stdout.contains("FAIL"), "\(failuresOnly.stdout)")
+        #expect(failuresOnly.stdout.contains("3 passed, 1 failed"))
         let xml = try String(contentsOf: junit, encoding: .utf8)
         #expect(xml.contains(#"failures="1""#))
 
@@ -44,10 +49,12 @@ import Testing
             "\(differ.stderr)")
         #expect(differ.stdout.isEmpty)
         let nan = folder.appendingPathComponent("nan.csv")
-        try "id,precision,recall\nprod,nan,0.7\nstrict,0x1p3,0.5\n".write(to: nan, atomically: true, encoding: .utf8)
+        try "id,precision,recall\nprod,0.4,0.7\nstrict,0x1p3,0.5\n".write(to: nan, atomically: true, encoding: .utf8)
         let nanResult = try WarnSimProcess.run(["regress", nan.path, "--baseline", baseline.path])
         #expect(nanResult.status == 2)
-        #expect(nanResult.stderr.contains("\(nan.path): line 2.precision: \"nan\" is not a finite decimal number"), "\(nanResult.stderr)")
+        #expect(
+            nanResult.stderr.contains("\(nan.path): line 3.precision: \"0x1p3\" is neither a finite decimal number nor nan"),
+            "\(nanResult.stderr)")
 
         for arguments in [
             ["regress", broken.path, "--baseline", baseline.path],

@@ -97,9 +97,10 @@ public struct MetricsTable: Sendable {
     }
 
     /// The value of `metric` for configuration `id` when it must be compared:
-    /// a finite decimal number (``decimal(_:)``); empty cells, `nan`, `inf` and
-    /// hexadecimal floats are refused, since a regression check cannot compare
-    /// them.
+    /// a finite decimal number (``decimal(_:)``), or NaN for the exact text
+    /// `nan` (an undefined metric, which matches only another `nan`); empty
+    /// cells, `NaN`, `inf` and hexadecimal floats are refused, since a
+    /// regression check cannot compare them.
     ///
     /// - Parameters:
     ///   - metric: a column name.
@@ -112,10 +113,12 @@ public struct MetricsTable: Sendable {
     }
 
     private func finite(_ text: String, _ metric: String, _ id: String) throws(InputError) -> Double {
+        // `nan` is how metrics.csv writes an undefined metric (nobody warned, nobody at risk).
+        if text == "nan" { return .nan }
         guard let value = Self.decimal(text) else {
             throw InputError(
                 file: file, field: "line \(lines[id]!).\(metric)",
-                problem: "\"\(text)\" is not a finite decimal number (configuration \"\(id)\")")
+                problem: "\"\(text)\" is neither a finite decimal number nor nan (configuration \"\(id)\")")
         }
         return value
     }

@@ -29,6 +29,12 @@ public struct RegressionComparison: Sendable {
     public let tolerance: Double
     public let metrics: [String]
 
+    /// The metric columns of `baseline` (``MetricsCSV/isMetricColumn(_:)``), in
+    /// file order: what `regress` compares when `--metrics` does not narrow it.
+    public static func allMetrics(of baseline: MetricsTable) -> [String] {
+        baseline.columns.filter(MetricsCSV.isMetricColumn)
+    }
+
     /// Compares `actual` with `baseline` on `metrics`.
     ///
     /// - Parameters:
@@ -66,7 +72,8 @@ public struct RegressionComparison: Sendable {
                     rows.append(Row(configuration: id, metric: metric, baseline: expected, actual: nil, outcome: .missing))
                     continue
                 }
-                let within = abs(value - expected) <= tolerance
+                // Undefined in both matches; undefined in one only is a change, never within any tolerance.
+                let within = (value.isNaN && expected.isNaN) || abs(value - expected) <= tolerance
                 rows.append(Row(configuration: id, metric: metric, baseline: expected, actual: value, outcome: within ? .pass : .fail))
             }
         }

@@ -5,7 +5,7 @@ import WarnSimCore
 /// (JUnit XML).
 public enum RegressionReport {
     /// A fixed-width table, one line per comparison, then a summary line.
-    public static func table(_ comparison: RegressionComparison) -> String {
+    public static func table(_ comparison: RegressionComparison, failuresOnly: Bool = false) -> String {
         func number(_ value: Double?) -> String {
             guard let value else { return "—" }
             return value.isNaN ? "nan" : String(format: "%.6f", value)
@@ -16,7 +16,7 @@ public enum RegressionReport {
         }
         let header = ["configuration", "metric", "baseline", "actual", "difference", "result"]
         var lines = [header]
-        for row in comparison.rows {
+        for row in comparison.rows where !(failuresOnly && row.outcome == .pass) {
             lines.append([
                 row.configuration, row.metric, number(row.baseline), number(row.actual), signed(row.difference),
                 row.outcome == .pass ? "ok" : row.outcome == .missing ? "MISSING" : "FAIL",

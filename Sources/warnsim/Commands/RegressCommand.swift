@@ -13,7 +13,9 @@ struct RegressCommand: ParsableCommand {
             bad input: among it a baseline with no rows (a comparison of 0 checks \
             never passes), tables whose parameter columns (every column but the \
             id and the metrics) or their values differ for the same id, and compared \
-            cells that are not finite decimal numbers (empty, nan, inf, 0x1p3).
+            cells that are neither finite decimal numbers nor nan (empty, inf, \
+            0x1p3). nan (an undefined metric) matches only nan. Without --metrics \
+            every metric column of the baseline is compared.
             """
     )
 
@@ -26,18 +28,23 @@ struct RegressCommand: ParsableCommand {
     @Option(help: "Largest allowed absolute difference.")
     var tolerance = 0.01
 
-    @Option(name: .customLong("metrics"), help: "Comma-separated metric columns to compare.")
-    var metricNames = "precision,recall"
+    @Option(name: .customLong("metrics"), help: "Comma-separated metric columns to compare (default: every metric column of the baseline).")
+    var metricNames: String?
+
+    @Flag(help: "List only the comparisons that failed (and the totals).")
+    var failuresOnly = false
 
     @Option(help: "Also write the comparison as JUnit XML to this file.")
     var junit: String?
 
     func run() throws {
-        let names = metricNames.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         let comparison: RegressionComparison
         do {
             let actual = try MetricsTable.read(contentsOf: URL(fileURLWithPath: metrics))
             let expected = try MetricsTable.read(contentsOf: URL(fileURLWithPath: baseline))
+            let names =
+                metricNames.map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty } }
+                ?? RegressionComparison.allMetrics(of: expected)
             comparison = try RegressionComparison(actual: actual, baseline: expected, metrics: names, tolerance: tolerance)
         } catch {
             throw inputFailure(error)
@@ -49,12 +56,13 @@ struct RegressCommand: ParsableCommand {
                 throw inputFailure(file: junit, field: "--junit", "cannot be written (\(error.localizedDescription))")
             }
         }
-        printOutput(RegressionReport.table(comparison))
+        printOutput(RegressionReport.table(comparison, failuresOnly: failuresOnly))
         if !comparison.passed {
-            for row in comparison.failures {
-                printError(
-                    "warnsim: regress: \(row.configuration): \(row.metric) \(row.outcome == .missing ? "missing" : "outside tolerance")")
-            }
+            // Each failure is listed once, in the table above; stderr says only that the check failed.
+            let missing = comparison.failures.filter { $0.outcome == .missing }.count
+            printError(
+                "warnsim: regress: \(comparison.failures.count) of \(comparison.rows.count) checks failed"
+                    + (missing > 0 ? " (\(missing) missing)" : "") + " against \(baseline)")
             throw ExitStatus.checkFailed
         }
     }
