@@ -82,6 +82,12 @@ public struct RunSet: Sendable {
     /// first appearance (``RadioEnsemble``).
     public var radioGroups: [[Int]] { RadioEnsemble(runs: runs).variants.map(\.runs) }
 
+    /// The people at risk under `label` over all runs (expected people for a
+    /// probabilistic label): how many a recall figure rests on.
+    public func atRisk(_ label: GroundTruthLabel) -> Double {
+        labels.reduce(0) { total, run in total + run.counts(label, warned: [Bool](repeating: false, count: run.phones.count)).atRisk }
+    }
+
     /// The configuration the runs' phones used.
     public var production: RiskConfiguration { runs[0].risk }
 

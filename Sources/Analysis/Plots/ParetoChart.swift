@@ -3,7 +3,8 @@ import WarnSimCore
 
 /// `pareto.svg`: every configuration as a faint dot, the precision–recall
 /// Pareto front (`ParetoFront.compute`) as a step line through its emphasised
-/// points, and the production configuration as a labelled red diamond. The
+/// points, each named by its id where the label fits, and the production
+/// configuration as a labelled red diamond. The
 /// step line is the best precision attainable at each recall: from each front
 /// point it drops vertically to the next point's precision, then runs across
 /// to that point.
@@ -54,8 +55,12 @@ public struct ParetoChart: Sendable {
         if production != nil { legend.append(LegendEntry(symbol: .production, label: "production configuration")) }
         let footnotes = [dots.footnote, production?.footnote].compactMap { $0 }
         let axes = PrecisionRecallFigure.axes(points, production: production)
-        let figure = PrecisionRecallFigure(
-            title: title, legend: legend, footnotes: footnotes, recallAxis: axes.recall, precisionAxis: axes.precision)
+        // Each front point named by its id (the rows of pareto.csv).
+        let pointLabels = PointLabels(
+            labels: front.filter { $0.id != "production" }.map { PointLabels.Label(point: $0, text: $0.id) }, color: Self.frontColor,
+            production: production)
+        let figure = PrecisionRecallFigure.withLabels(
+            pointLabels, title: title, legend: legend, footnotes: footnotes, recallAxis: axes.recall, precisionAxis: axes.precision)
         return figure.render { svg, area in
             dots.draw(into: &svg, area: area, id: "configurations", color: Self.dotColor, opacity: dots.opacity * 0.8, radius: 2.2)
             svg.open("g", ["id": "pareto-front"])
@@ -81,6 +86,7 @@ public struct ParetoChart: Sendable {
                     ])
             }
             svg.close()
+            pointLabels.draw(into: &svg, area: area, chartWidth: PrecisionRecallFigure.width, id: "front-labels")
             production?.draw(into: &svg, area: area, chartWidth: PrecisionRecallFigure.width)
         }
     }

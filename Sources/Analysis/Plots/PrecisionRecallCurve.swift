@@ -28,12 +28,16 @@ public struct PrecisionRecallCurve: Sendable {
     /// sweep is one-dimensional; nil draws no line.
     public var ordering: SweepOrdering?
     public var production: ProductionMarker?
+    /// Texts beside chosen points: each configuration's id in a `files` sweep,
+    /// the swept parameter's values along the line of a one-dimensional sweep.
+    var labels: [PointLabels.Label]
 
     public init(title: String, points: [PrecisionRecallPoint], ordering: SweepOrdering? = nil, production: ProductionMarker? = nil) {
         self.title = title
         self.points = points
         self.ordering = ordering
         self.production = production
+        labels = []
     }
 
     static let dotColor = "#1f77b4"
@@ -45,13 +49,17 @@ public struct PrecisionRecallCurve: Sendable {
         let segments = ordering?.segments(of: points) ?? []
         var legend = [LegendEntry(symbol: .dot(color: Self.dotColor, opacity: max(dots.opacity, 0.5)), label: "one configuration")]
         if let ordering {
-            legend.append(LegendEntry(symbol: .line(color: Self.lineColor, width: 1.5), label: "in order of \(ordering.parameter)"))
+            legend.append(
+                LegendEntry(
+                    symbol: .line(color: Self.lineColor, width: 1.5),
+                    label: "in order of \(ordering.parameter)" + (labels.isEmpty ? "" : " (its values beside the line)")))
         }
         if production != nil { legend.append(LegendEntry(symbol: .production, label: "production configuration")) }
         let footnotes = [dots.footnote, production?.footnote].compactMap { $0 }
         let axes = PrecisionRecallFigure.axes(points, production: production)
-        let figure = PrecisionRecallFigure(
-            title: title, legend: legend, footnotes: footnotes, recallAxis: axes.recall, precisionAxis: axes.precision)
+        let pointLabels = PointLabels(labels: labels, color: Self.lineColor, production: production)
+        let figure = PrecisionRecallFigure.withLabels(
+            pointLabels, title: title, legend: legend, footnotes: footnotes, recallAxis: axes.recall, precisionAxis: axes.precision)
         return figure.render { svg, area in
             dots.draw(into: &svg, area: area, id: "configurations", color: Self.dotColor, opacity: dots.opacity, radius: 2.5)
             if !segments.isEmpty {
@@ -68,6 +76,7 @@ public struct PrecisionRecallCurve: Sendable {
                 }
                 svg.close()
             }
+            pointLabels.draw(into: &svg, area: area, chartWidth: PrecisionRecallFigure.width, id: "point-labels")
             production?.draw(into: &svg, area: area, chartWidth: PrecisionRecallFigure.width)
         }
     }

@@ -62,6 +62,20 @@ struct PrecisionRecallFigure: Sendable {
         height = (footnoteTop + Self.footnoteLineHeight * Double(footnoteLines.count) + 12).rounded(.up)
     }
 
+    /// The figure with a footnote saying how many of `labels` do not fit (the
+    /// plot area does not depend on the footnotes, so the placement is final).
+    static func withLabels(
+        _ labels: PointLabels, title: String, legend: [LegendEntry], footnotes: [String], recallAxis: AxisRange,
+        precisionAxis: AxisRange
+    ) -> PrecisionRecallFigure {
+        let figure = PrecisionRecallFigure(
+            title: title, legend: legend, footnotes: footnotes, recallAxis: recallAxis, precisionAxis: precisionAxis)
+        let omitted = labels.placements(area: figure.area, chartWidth: width).omitted
+        guard let note = PointLabels.footnote(omitted: omitted, of: labels.merged(area: figure.area).count) else { return figure }
+        return PrecisionRecallFigure(
+            title: title, legend: legend, footnotes: footnotes + [note], recallAxis: recallAxis, precisionAxis: precisionAxis)
+    }
+
     /// The whole SVG, with `drawData` called between the grid and the axes.
     func render(drawData: (inout SVGDocument, PlotArea) -> Void) -> String {
         var svg = SVGDocument(width: Self.width, height: height)

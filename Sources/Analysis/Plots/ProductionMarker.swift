@@ -27,15 +27,38 @@ public struct ProductionMarker: Hashable, Sendable {
     /// as `<g id="production" transform="translate(x y)">`
     /// with the diamond centred on the group's origin, and the label beside
     /// it on a white halo, on the side where it stays inside the chart.
-    func draw(into svg: inout SVGDocument, area: PlotArea, chartWidth: Double) {
-        guard point.isDefined else { return }
+    /// Where the label goes, relative to the marker: on the right unless it
+    /// would leave the chart, above unless it would leave the plot area.
+    func labelPlacement(area: PlotArea, chartWidth: Double) -> (x: Double, y: Double, toTheRight: Bool) {
         let x = area.x(recall: point.recall)
         let y = area.y(precision: point.precision)
         let labelWidth = TextLayout.width(label, fontSize: Self.labelFontSize)
         let toTheRight = x + 10 + labelWidth <= chartWidth - 6 || x - 10 - labelWidth < 6
         let above = y - 12 - Self.labelFontSize >= area.top - 4
-        let labelX = toTheRight ? 10.0 : -10.0
-        let labelY = above ? -12.0 : 22.0
+        return (toTheRight ? 10.0 : -10.0, above ? -12.0 : 22.0, toTheRight)
+    }
+
+    /// The marker and its label as rectangles in chart coordinates (what
+    /// ``PointLabels`` keeps clear of); empty when the marker is not drawn.
+    func occupiedBoxes(area: PlotArea, chartWidth: Double) -> [PointLabels.Box] {
+        guard point.isDefined else { return [] }
+        let x = area.x(recall: point.recall)
+        let y = area.y(precision: point.precision)
+        let placement = labelPlacement(area: area, chartWidth: chartWidth)
+        let width = TextLayout.width(label, fontSize: Self.labelFontSize) * 1.1
+        let left = placement.toTheRight ? x + placement.x : x + placement.x - width
+        let baseline = y + placement.y
+        return [
+            PointLabels.Box(x0: x - Self.radius, y0: y - Self.radius, x1: x + Self.radius, y1: y + Self.radius),
+            PointLabels.Box(x0: left - 2, y0: baseline - Self.labelFontSize, x1: left + width + 2, y1: baseline + 3),
+        ]
+    }
+
+    func draw(into svg: inout SVGDocument, area: PlotArea, chartWidth: Double) {
+        guard point.isDefined else { return }
+        let x = area.x(recall: point.recall)
+        let y = area.y(precision: point.precision)
+        let (labelX, labelY, toTheRight) = labelPlacement(area: area, chartWidth: chartWidth)
         ErrorBars.draw(point, into: &svg, area: area, color: Self.color)
         svg.open(
             "g",

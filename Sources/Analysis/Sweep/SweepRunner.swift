@@ -122,7 +122,9 @@ public struct SweepRunner: Sendable {
             }
             outputs["rejected.csv"] = Data(text.utf8)
         }
-        for (name, svg) in SweepFigures.plots(points, plan: plan, spec: spec, production: runs.production.name) {
+        for (name, svg) in SweepFigures.plots(
+            points, plan: plan, spec: spec, production: runs.production.name, atRisk: runs.atRisk(spec.labels.primary))
+        {
             outputs[name] = Data(svg.utf8)
         }
         for name in outputs.keys.sorted() { try AtomicFile.write(outputs[name]!, to: folder.appendingPathComponent(name)) }

@@ -47,9 +47,7 @@ public struct SweepSummary: Sendable {
     public init(runner: SweepRunner, points: [PrecisionRecallPoint], resamples: Int, seed: UInt64, workers: Int) throws {
         let label = runner.runs.options.primary
         self.label = label
-        atRisk = runner.runs.labels.reduce(0) { total, labels in
-            total + labels.counts(label, warned: [Bool](repeating: false, count: labels.phones.count)).atRisk
-        }
+        atRisk = runner.runs.atRisk(label)
         let entries = Dictionary(runner.plan.entries.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         let production = points.first { $0.id == "production" }
         var picks: [Pick] = []
