@@ -13,7 +13,7 @@ import WarnSimTestSupport
         let ensemble = folder.appendingPathComponent("ensemble")
         let result = try WarnSimProcess.run(["simulate", scenario.path, "--seeds", "4-5,9", "--days", "6", "--out", ensemble.path])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stderr.contains("(3/3)"))
+        #expect(result.stderr.contains("3/3 seeds: "), "\(result.stderr)")
         let single = folder.appendingPathComponent("single")
         #expect(
             try WarnSimProcess.run(["simulate", scenario.path, "--seed", "5", "--days", "6", "--out", single.path, "--threads", "1"]).status

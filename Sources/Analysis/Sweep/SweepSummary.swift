@@ -110,6 +110,11 @@ public struct SweepSummary: Sendable {
             }
         }
         for objective in unmet { out += "  \(objective): no configuration beats production\n" }
+        if !picks.isEmpty {
+            out +=
+                "  these picks were chosen on the runs they are compared on, so their differences are optimistic (the winner's curse): "
+                + "check them on other seeds (warnsim compare, or warnsim tune --holdout-seeds)\n"
+        }
         if atRisk < Self.thinAtRisk {
             out +=
                 "  caution: fewer than \(Int(Self.thinAtRisk)) people at risk under \(label.rawValue), so recall takes few values; "

@@ -64,6 +64,8 @@ struct SimulateCommand: ParsableCommand {
 
     @OptionGroup var force: ForceOption
 
+    @OptionGroup var progressOptions: ProgressOptions
+
     func run() throws {
         try checkOutputFolder(out, command: "simulate", inputs: [scenario], force: force.force)
         _ = try threadOptions.checked()
@@ -119,15 +121,13 @@ struct SimulateCommand: ParsableCommand {
     }
 
     /// One seed into `folder` (the staging folder of `--out`), with each
-    /// day's progress on a terminal; returns the line to print.
+    /// day's progress on stderr (``ProgressReporter``); returns the line to print.
     func runOne(_ job: RunJob, into folder: URL) throws -> String {
-        let progress = isatty(STDERR_FILENO) == 1
-        let total = job.days
+        let progress = ProgressReporter(total: job.days, unit: "days", quiet: progressOptions.quiet)
         let line = try job.run(into: folder, workers: threads, version: WarnSimVersion.string) { row in
-            if progress {
-                printError("day \(row.day + 1)/\(total): \(row.infections) infections, \(row.uploads) uploads, \(row.warnings) warnings")
-            }
+            progress.step(row.day + 1, "\(row.infections) infections, \(row.uploads) uploads, \(row.warnings) warnings")
         }
+        progress.finish()
         return "\(line); wrote \(out)/\n"
     }
 
@@ -136,11 +136,13 @@ struct SimulateCommand: ParsableCommand {
     func runEnsemble(_ jobs: [RunJob], into folder: URL, concurrent: Int) throws -> String {
         let count = jobs.count
         let done = Counter()
+        let progress = ProgressReporter(total: count, unit: "seeds", quiet: progressOptions.quiet)
         try Ensemble.run(
             jobs, into: folder, threads: threads, concurrent: concurrent, version: WarnSimVersion.string
         ) { line in
-            printError("\(line) (\(done.next())/\(count))")
+            progress.step(done.next(), line)
         }
+        progress.finish()
         return "\(jobs[0].scenario.world.name): \(count) seeds, \(jobs[0].days) days each; wrote \(out)/seed-N/\n"
     }
 }

@@ -51,6 +51,8 @@ struct SweepCommand: ParsableCommand {
 
     @OptionGroup var force: ForceOption
 
+    @OptionGroup var progressOptions: ProgressOptions
+
     func run() throws {
         try checkOutputFolder(out, command: "sweep", inputs: runs + [sweep] + (scenario.map { [$0] } ?? []), force: force.force)
         _ = try threadOptions.checked()
@@ -75,7 +77,6 @@ struct SweepCommand: ParsableCommand {
         } catch let error as InputError {
             throw inputFailure(error)
         }
-        let progress = isatty(STDERR_FILENO) == 1
         let clock = ContinuousClock()
         let started = clock.now
         // Finished chunks wait beside --out (not in it) so that a sweep started again resumes.
@@ -87,8 +88,9 @@ struct SweepCommand: ParsableCommand {
         let timings = try writingOutputFolder(
             out, command: "sweep", inputs: runs + [sweep] + (scenario.map { [$0] } ?? []), force: force.force
         ) { folder in
-            let timings = try runner.run(folder: folder, resume: resume, workers: threads) { done, total in
-                if progress { printError("configurations \(done)/\(total)") }
+            let scoring = ProgressReporter(total: runner.plan.scored.count, unit: "configurations", quiet: progressOptions.quiet)
+            let timings = try runner.run(folder: folder, resume: resume, workers: threads) { done, _ in
+                scoring.step(done, "scored")
             }
             seconds = (clock.now - started).inSeconds
             do {
@@ -99,7 +101,8 @@ struct SweepCommand: ParsableCommand {
             } catch let error as InputError {
                 throw inputFailure(error)
             }
-            if let confirmation { try confirmConfigurations(confirmation, runner: runner, folder: folder, progress: progress) }
+            scoring.finish()
+            if let confirmation { try confirmConfigurations(confirmation, runner: runner, folder: folder) }
             return timings
         }
         let scored = runner.plan.scored.count
@@ -111,19 +114,26 @@ struct SweepCommand: ParsableCommand {
     }
 
     /// Re-simulates the chosen configurations and writes `confirmed.csv`.
-    func confirmConfigurations(_ confirmation: SweepConfirmation, runner: SweepRunner, folder: URL, progress: Bool) throws {
+    func confirmConfigurations(_ confirmation: SweepConfirmation, runner: SweepRunner, folder: URL) throws {
         do {
             let metrics = try String(contentsOf: folder.appendingPathComponent("metrics.csv"), encoding: .utf8)
             let points = try runner.points(metrics: metrics, file: folder.appendingPathComponent("metrics.csv").path)
             let ids = SweepConfirmation.choose(points, count: confirm)
             var configurations: [String: RiskConfiguration] = [:]
             for entry in runner.plan.entries { configurations[entry.id] = entry.configuration }
+            let variants = try runner.spec.scenarioVariants()
+            // Each message starts a run: the count before it is the runs finished.
+            let progress = ProgressReporter(
+                total: ids.count * variants.count * confirmation.runs.runs.count, unit: "runs", quiet: progressOptions.quiet)
+            let started = Counter()
             let rows = try confirmation.run(
-                ids: ids, variants: try runner.spec.scenarioVariants(), configurations: configurations,
+                ids: ids, variants: variants, configurations: configurations,
                 screen: Dictionary(uniqueKeysWithValues: points.map { ($0.id, $0) }),
                 folder: folder, workers: threads, resamples: runner.spec.bootstrap, seed: runner.spec.seed,
                 version: WarnSimVersion.string
-            ) { message in if progress { printError(message) } }
+            ) { message in progress.step(started.next() - 1, message) }
+            progress.step(progress.total, "confirmed")
+            progress.finish()
             try AtomicFile.write(SweepConfirmation.csv(rows), to: folder.appendingPathComponent("confirmed.csv"))
             printOutput(SweepConfirmation.text(rows, label: confirmation.label))
         } catch let error as InputError {

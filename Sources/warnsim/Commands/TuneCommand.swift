@@ -79,6 +79,7 @@ struct TuneCommand: ParsableCommand {
 
     @OptionGroup var threads: ThreadOptions
     @OptionGroup var force: ForceOption
+    @OptionGroup var progressOptions: ProgressOptions
 
     func run() throws {
         let inputs = runs + [space] + (scenario.map { [$0] } ?? [])
@@ -144,16 +145,16 @@ struct TuneCommand: ParsableCommand {
         } catch let error as InputError {
             throw inputFailure(error)
         }
-        let interactive = isatty(STDERR_FILENO) == 1
         var confirmedText = ""
         let result = try writingOutputFolder(out, command: "tune", inputs: inputs, force: force.force) { folder in
+            let searchProgress = ProgressReporter(total: budget, unit: "configurations", quiet: progressOptions.quiet)
             let result = try runner.run(workers: workers) { p in
-                if interactive || p.generation % 10 == 0 {
-                    printError(
-                        "generation \(p.generation): \(p.evaluations) configurations, best \(p.best.map { MetricsCSV.fixed($0, 4) } ?? "none feasible"), \(String(format: "%.0f", p.evaluationsPerSecond)) configurations/s"
-                    )
-                }
+                searchProgress.step(
+                    p.evaluations,
+                    "generation \(p.generation), best \(p.best.map { MetricsCSV.fixed($0, 4) } ?? "none feasible"), \(String(format: "%.0f", p.evaluationsPerSecond)) configurations/s"
+                )
             }
+            searchProgress.finish()
             var outputs: [String: Data] = [
                 "trace.csv": Data(TuneReport.trace(result, space: runner.space, objective: objective).utf8),
                 "convergence.svg": Data(TuneReport.convergence(result, objective: objective).utf8),
@@ -211,12 +212,14 @@ struct TuneCommand: ParsableCommand {
             screen["recommended"] = PrecisionRecallPoint(
                 id: "recommended", precision: value(.precision, \.b), recall: value(.recall, \.b))
         }
-        let interactive = isatty(STDERR_FILENO) == 1
+        let progress = ProgressReporter(total: 2 * confirmation.runs.runs.count, unit: "runs", quiet: progressOptions.quiet)
+        let started = Counter()
+        defer { progress.finish() }
         do {
             return try TuneConfirmation(
                 confirmation: confirmation, production: confirmation.runs.production, recommended: recommended, screen: screen,
                 folder: folder, workers: workers, resamples: bootstrap, seed: seed, version: WarnSimVersion.string
-            ) { message in if interactive { printError(message) } }
+            ) { message in progress.step(started.next() - 1, message) }
         } catch let error as InputError {
             throw inputFailure(error)
         }
