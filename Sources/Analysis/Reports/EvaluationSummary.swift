@@ -8,7 +8,7 @@ public enum EvaluationSummary {
         var out = "configuration \(configuration), \(runs) run\(runs == 1 ? "" : "s")\n"
         out +=
             pad("label", 15) + pad("at risk", 9) + pad("warned", 8) + pad("precision (95% CI)", 24) + pad("recall (95% CI)", 24)
-            + "median delay h\n"
+            + "exposure→warning h (median)\n"
         for label in MetricsCSV.labelOrder(primary: primary) {
             let m = metrics[label]!
             out +=
@@ -19,9 +19,9 @@ public enum EvaluationSummary {
             out += pad("\(number(m.counts.recall)) (\(number(m.recallInterval.lower))–\(number(m.recallInterval.upper)))", 24)
             out += MetricsCSV.fixed(m.medianDelayHours, 1) + "\n"
         }
-        out += "(* primary label)\n"
+        out += "(* primary label; exposure→warning: hours from the label's exposure to the warning, over the warned at risk)\n"
         out += "field outcomes: \(outcomes.warnedPhones) phones warned, \(outcomes.uploaders) uploaders, "
-        out += "\(MetricsCSV.fixed(outcomes.warningsPerUploader, 2)) warnings per uploader; exposure to warning "
+        out += "\(MetricsCSV.fixed(outcomes.warningsPerUploader, 2)) warnings per uploader; encounter date the app shows→warning "
         out += "\(MetricsCSV.fixed(outcomes.exposureToWarningDaysMedian, 2)) days (median), "
         out += "\(MetricsCSV.fixed(outcomes.exposureToWarningDaysMean, 2)) (mean); warned and later positive "
         out +=
