@@ -25,6 +25,7 @@ final class ProgressReporter: @unchecked Sendable {
     /// - Parameters:
     ///   - total: the steps the work has.
     ///   - unit: what a step is, plural (`"days"`, `"seeds"`, `"runs"`).
+    ///   - quiet: report nothing (`--quiet`).
     init(total: Int, unit: String, quiet: Bool) {
         self.total = max(total, 1)
         self.unit = unit
