@@ -120,12 +120,23 @@ extension PairedComparison {
     public static func compare(
         runs: RunSet, a: RiskConfiguration, b: RiskConfiguration, metrics: [MetricName], resamples: Int, seed: UInt64, workers: Int
     ) throws -> PairedComparison {
+        try compare(runs: runs, a: a, each: [b], metrics: metrics, resamples: resamples, seed: seed, workers: workers)[0]
+    }
+
+    /// Scores A and every B on `runs` in one batch and compares each B with
+    /// A, all on the same bootstrap draws (what separate calls would give).
+    public static func compare(
+        runs: RunSet, a: RiskConfiguration, each bs: [RiskConfiguration], metrics: [MetricName], resamples: Int, seed: UInt64,
+        workers: Int
+    ) throws -> [PairedComparison] {
         let scorer = ConfigurationStatistics(runs: runs)
-        let warned = try scorer.warnings([a, b], workers: workers)
+        let warned = try scorer.warnings([a] + bs, workers: workers)
         let statistics = scorer.statistics(warnings: warned)
         let bootstrap = PairedBootstrap(labels: runs.labels, resamples: resamples, seed: seed)
-        return PairedComparison(
-            metrics: metrics, a: (statistics[0], warned[0]), b: (statistics[1], warned[1]), bootstrap: bootstrap)
+        return bs.indices.map { i in
+            PairedComparison(
+                metrics: metrics, a: (statistics[0], warned[0]), b: (statistics[i + 1], warned[i + 1]), bootstrap: bootstrap)
+        }
     }
 }
 

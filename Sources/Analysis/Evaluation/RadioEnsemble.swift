@@ -127,7 +127,8 @@ public struct RadioEnsemble: Sendable {
             Estimate(
                 value: values[v],
                 seedInterval: variants[v].runs.count < 2
-                    ? BootstrapInterval(lower: .nan, upper: .nan) : Self.percentile(resampled.map { $0[v] }.filter { !$0.isNaN }),
+                    ? BootstrapInterval(lower: .nan, upper: .nan)
+                    : BootstrapInterval.percentile(resampled.map { $0[v] }),
                 radioRange: BootstrapInterval(lower: values[v], upper: values[v]))
         }
         let defined = values.filter { !$0.isNaN }
@@ -137,16 +138,9 @@ public struct RadioEnsemble: Sendable {
         out.append(
             Estimate(
                 value: defined.isEmpty ? .nan : defined.reduce(0, +) / Double(defined.count),
-                seedInterval: Self.percentile(means),
+                seedInterval: BootstrapInterval.percentile(means),
                 radioRange: BootstrapInterval(lower: defined.min() ?? .nan, upper: defined.max() ?? .nan)))
         return out
-    }
-
-    /// The 95 % percentile interval of `values` (NaN when empty).
-    static func percentile(_ values: [Double]) -> BootstrapInterval {
-        guard !values.isEmpty else { return BootstrapInterval(lower: .nan, upper: .nan) }
-        let sorted = values.sorted()
-        return BootstrapInterval(lower: BootstrapInterval.quantile(sorted, 0.025), upper: BootstrapInterval.quantile(sorted, 0.975))
     }
 
     /// `radio_variants.csv`: one row per label and variant, then the

@@ -50,7 +50,8 @@ public struct SweepSummary: Sendable {
         atRisk = runner.runs.atRisk(label)
         let entries = Dictionary(runner.plan.entries.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         let production = points.first { $0.id == "production" }
-        var picks: [Pick] = []
+        // The picks first, then production and all of them scored in one batch.
+        var chosen: [(objective: String, id: String, parameters: [String], configuration: RiskConfiguration)] = []
         var unmet: [String] = []
         let metrics = [MetricName.Quantity.precision, .recall, .warningsPer1000].map { MetricName($0, label: label) }
         for objective in Self.objectives {
@@ -72,10 +73,13 @@ public struct SweepSummary: Sendable {
             let parameters = zip(runner.plan.columns, entry.cells).map { name, cell in
                 "\(name)=\(Double(cell).map { Self.rounded($0) } ?? cell)"
             }
-            let comparison = try PairedComparison.compare(
-                runs: runner.runs, a: runner.runs.production, b: configuration, metrics: metrics, resamples: resamples, seed: seed,
-                workers: workers)
-            picks.append(Pick(objective: objective.name, id: best.id, parameters: parameters, comparison: comparison))
+            chosen.append((objective.name, best.id, parameters, configuration))
+        }
+        let comparisons = try PairedComparison.compare(
+            runs: runner.runs, a: runner.runs.production, each: chosen.map(\.configuration), metrics: metrics, resamples: resamples,
+            seed: seed, workers: workers)
+        let picks = zip(chosen, comparisons).map { pick, comparison in
+            Pick(objective: pick.objective, id: pick.id, parameters: pick.parameters, comparison: comparison)
         }
         self.picks = picks
         self.unmet = production == nil ? [] : unmet

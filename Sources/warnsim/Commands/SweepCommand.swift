@@ -93,16 +93,18 @@ struct SweepCommand: ParsableCommand {
                 scoring.step(done, "scored")
             }
             seconds = (clock.now - started).inSeconds
+            // metrics.csv read back once, for the summary and the confirmation.
+            let points: [PrecisionRecallPoint]
             do {
                 let file = folder.appendingPathComponent("metrics.csv")
-                let points = try runner.points(metrics: try String(contentsOf: file, encoding: .utf8), file: file.path)
+                points = try runner.points(metrics: try String(contentsOf: file, encoding: .utf8), file: file.path)
                 summary = try SweepSummary(
                     runner: runner, points: points, resamples: runner.spec.bootstrap, seed: runner.spec.seed, workers: threads)
             } catch let error as InputError {
                 throw inputFailure(error)
             }
             scoring.finish()
-            if let confirmation { try confirmConfigurations(confirmation, runner: runner, folder: folder) }
+            if let confirmation { try confirmConfigurations(confirmation, runner: runner, points: points, folder: folder) }
             return timings
         }
         let scored = runner.plan.scored.count
@@ -114,10 +116,10 @@ struct SweepCommand: ParsableCommand {
     }
 
     /// Re-simulates the chosen configurations and writes `confirmed.csv`.
-    func confirmConfigurations(_ confirmation: SweepConfirmation, runner: SweepRunner, folder: URL) throws {
+    func confirmConfigurations(
+        _ confirmation: SweepConfirmation, runner: SweepRunner, points: [PrecisionRecallPoint], folder: URL
+    ) throws {
         do {
-            let metrics = try String(contentsOf: folder.appendingPathComponent("metrics.csv"), encoding: .utf8)
-            let points = try runner.points(metrics: metrics, file: folder.appendingPathComponent("metrics.csv").path)
             let ids = SweepConfirmation.choose(points, count: confirm)
             var configurations: [String: RiskConfiguration] = [:]
             for entry in runner.plan.entries { configurations[entry.id] = entry.configuration }
