@@ -4,6 +4,7 @@
 // warnings. The module layering follows DESIGN.md: every dependency points down.
 //
 //   warnsim (CLI)          → every layer, ArgumentParser
+//   Reporting              → Analysis, Plot (the HTML report)
 //   Analysis               → Simulation, RiskCalculation, Population, ExposureNotification, CSV.swift
 //   Simulation             → Services, RiskCalculation, Population
 //   Services               → ExposureNotification, swift-crypto
@@ -35,6 +36,8 @@ let package = Package(
         .package(url: "https://github.com/weichsel/ZIPFoundation.git", from: "0.9.19"),
         .package(url: "https://github.com/jpsim/Yams.git", from: "6.0.0"),
         .package(url: "https://github.com/yaslab/CSV.swift.git", from: "2.5.0"),
+        // The HTML of `warnsim report`, built as a typed document rather than by string concatenation.
+        .package(url: "https://github.com/JohnSundell/Plot.git", from: "0.14.0"),
         // `swift package generate-documentation` (the DocC catalogs; CI builds them with warnings as errors).
         .package(url: "https://github.com/swiftlang/swift-docc-plugin.git", from: "1.5.0"),
     ],
@@ -125,6 +128,15 @@ let package = Package(
             ]
         ),
 
+        /// `warnsim report`: one self-contained HTML file for an ensemble, a sweep, a tune or a compare.
+        .target(
+            name: "Reporting",
+            dependencies: [
+                "Analysis", "RiskCalculation", "WarnSimCore",
+                .product(name: "Plot", package: "Plot"),
+            ]
+        ),
+
         // MARK: Tooling (beside the layers)
 
         /// `warnsim bench`: the benchmarks an analyst runs on their own hardware.
@@ -146,7 +158,7 @@ let package = Package(
         .executableTarget(
             name: "warnsim",
             dependencies: [
-                "Analysis", "Simulation", "Services", "RiskCalculation", "Population", "ExposureNotification",
+                "Analysis", "Reporting", "Simulation", "Services", "RiskCalculation", "Population", "ExposureNotification",
                 "WarnSimCore", "WarnSimBenchmarks", "WarnSimDemo",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Crypto", package: "swift-crypto"),

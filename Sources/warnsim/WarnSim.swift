@@ -22,6 +22,7 @@ struct WarnSim: AsyncParsableCommand {
             ValidateCommand.self,
             SweepCommand.self,
             CompareCommand.self,
+            ReportCommand.self,
             TuneCommand.self,
             SensitivityCommand.self,
             WindowsCommand.self,

@@ -24,7 +24,7 @@ import WarnSimTestSupport
         try FileManager.default.removeItem(at: file)
         let error = try #require(throws: InputError.self) { try RecordedRun.load(folder: copy.path) }
         #expect(error.file == file.path)
-        #expect(error.problem == "is listed in manifest.json but missing from the run folder")
+        #expect(error.problem == "is listed in manifest.json but missing from the folder")
         #expect(throws: InputError.self) { try RunSet(folders: [copy.path], options: LabelOptions()) }
     }
 

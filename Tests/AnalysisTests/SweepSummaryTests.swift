@@ -45,6 +45,20 @@ import WarnSimTestSupport
         }
         #expect(summary.text.contains("people at risk"))
         #expect(summary.text.contains("caution: fewer than 30") == (summary.atRisk < 30))
+        // summary.csv: one row per pick and metric, one per objective nothing met;
+        // the sweep wrote the same table (same bootstrap: the file's 200 resamples, seed 1).
+        let lines = summary.csv.split(separator: "\n")
+        #expect(lines[0].hasPrefix("objective,id,parameters,label,at_risk,metric,production,candidate,difference,"))
+        #expect(lines.count == 1 + summary.picks.reduce(0) { $0 + $1.comparison.rows.count } + summary.unmet.count)
+        #expect(try String(contentsOf: out.appendingPathComponent("summary.csv"), encoding: .utf8) == summary.csv)
+        for pick in summary.picks {
+            let precision = try #require(pick.comparison.rows.first { $0.metric.quantity == .precision })
+            #expect(
+                lines.contains {
+                    $0.hasPrefix("\(pick.objective),\(pick.id),") && $0.contains(",precision,")
+                        && $0.hasSuffix(",\(SweepSummary.verdict(precision))")
+                })
+        }
     }
 
     @Test func parametersAreRoundedToFourSignificantDigits() {

@@ -134,7 +134,7 @@ import WarnSimTestSupport
         #expect(edited != original0)
         try edited.write(to: chunk0, atomically: true, encoding: .utf8)
         try original0.write(to: chunk1, atomically: true, encoding: .utf8)
-        let timings = try runner.run(folder: resumed, workers: 1) { _, _ in }
+        let timings = try runner.run(folder: resumed, workers: 1) { _, _ in }.timings
         #expect(timings.chunksRefused == 2)
         #expect(timings.chunksReused == 1)
         #expect(

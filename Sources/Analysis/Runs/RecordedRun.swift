@@ -271,27 +271,7 @@ public struct RecordedRun: Sendable {
             throw InputError(
                 file: manifestPath, field: "outputs.\(name)", problem: "missing; the run folder is from an older WarnSim or incomplete")
         }
-        for name in outputs.keys.sorted() {
-            guard !name.isEmpty, !name.contains("/"), !name.contains("\\"), name != ".", name != ".." else {
-                throw InputError(file: manifestPath, field: "outputs.\(name)", problem: "is not a file name in the run folder")
-            }
-            let path = URL(fileURLWithPath: folder).appendingPathComponent(name).path
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
-                throw InputError(file: path, problem: "is listed in manifest.json but missing from the run folder")
-            }
-            switch outputs[name]! {
-            case .null:
-                continue
-            case .string(let expected):
-                let actual = RunManifest.digest(Data(try bytes(path)))
-                guard actual == expected else {
-                    throw InputError(file: path, problem: "does not match its SHA-256 in manifest.json (changed after the run?)")
-                }
-            default:
-                throw InputError(file: manifestPath, field: "outputs.\(name)", problem: "is not a \"sha256:HEX\" digest or null")
-            }
-        }
+        try ManifestOutputs.verify(manifest: manifest, manifestPath: manifestPath, folder: folder)
     }
 
     /// `phones.csv`; each app user's `platform` column, or `allOnePlatform`

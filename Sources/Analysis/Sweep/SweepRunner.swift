@@ -5,7 +5,8 @@ import WarnSimCore
 
 /// Runs a sweep over recorded runs and writes its folder: `metrics.csv`,
 /// `pareto.csv`, `rejected.csv` (if any combination was invalid),
-/// `pr-curve.svg`, `pareto.svg` and `manifest.json`.
+/// `pr-curve.svg`, `pareto.svg`, `summary.csv` (``SweepSummary``) and
+/// `manifest.json`.
 ///
 /// Configurations are scored in chunks; each finished chunk's rows are saved
 /// under `.partial/` (atomically), keyed by a hash of everything that
@@ -30,6 +31,16 @@ public struct SweepRunner: Sendable {
         plan = try SweepPlan(spec, production: runs.production)
     }
 
+    /// What one `run` gives back besides its folder.
+    public struct Outcome: Sendable {
+        /// Seconds by stage.
+        public var timings: Timings
+        /// The primary label's precision and recall of every scored configuration.
+        public var points: [PrecisionRecallPoint]
+        /// Production against the best configurations, paired (`summary.csv`).
+        public var summary: SweepSummary
+    }
+
     /// Wall-clock seconds of one `run`, by stage (reported, never written to the outputs).
     public struct Timings: Sendable {
         public var prepare = 0.0
@@ -47,7 +58,7 @@ public struct SweepRunner: Sendable {
     /// so that an interrupted sweep started again reuses them; it is removed
     /// when the sweep is complete.
     @discardableResult
-    public func run(folder: URL, resume: URL? = nil, workers: Int, progress: (Int, Int) throws -> Void) throws -> Timings {
+    public func run(folder: URL, resume: URL? = nil, workers: Int, progress: (Int, Int) throws -> Void) throws -> Outcome {
         var timings = Timings()
         let clock = ContinuousClock()
         var mark = clock.now
@@ -114,6 +125,8 @@ public struct SweepRunner: Sendable {
         var outputs: [String: Data] = ["metrics.csv": Data(metrics.utf8)]
         let points = try self.points(metrics: metrics, file: folder.appendingPathComponent("metrics.csv").path)
         outputs["pareto.csv"] = Data(SweepFigures.paretoCSV(points, plan: plan).utf8)
+        let summary = try SweepSummary(runner: self, points: points, resamples: spec.bootstrap, seed: spec.seed, workers: workers)
+        outputs["summary.csv"] = Data(summary.csv.utf8)
         let rejected = plan.entries.filter { $0.rejection != nil }
         if !rejected.isEmpty {
             var text = "id," + plan.columns.map(MetricsCSV.escape).joined(separator: ",") + ",reason\n"
@@ -140,7 +153,7 @@ public struct SweepRunner: Sendable {
         try manifest.manifest(outputs: outputs, extraInputs: [(sweepFile.lastPathComponent, try Data(contentsOf: sweepFile))]).write(
             into: folder)
         try? fm.removeItem(at: partial)
-        return timings
+        return Outcome(timings: timings, points: points, summary: summary)
     }
 
     /// The primary label's precision and recall of every scored configuration

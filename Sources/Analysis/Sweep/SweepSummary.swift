@@ -98,6 +98,39 @@ public struct SweepSummary: Sendable {
         return text
     }
 
+    /// `summary.csv`: per objective and metric, the pick against production
+    /// with the paired difference and its interval; an objective nothing met
+    /// has one row with an empty `id`.
+    public var csv: String {
+        let people = MetricsCSV.fixed(atRisk, label.isProbabilistic ? 1 : 0)
+        var out =
+            "objective,id,parameters,label,at_risk,metric,production,candidate,difference,difference_low,difference_high,"
+            + "probability_better,verdict\n"
+        for pick in picks {
+            for row in pick.comparison.rows {
+                out +=
+                    [
+                        pick.objective, pick.id, pick.parameters.joined(separator: " "), label.rawValue, people,
+                        row.metric.quantity.rawValue, MetricsCSV.fixed(row.a, 6), MetricsCSV.fixed(row.b, 6),
+                        MetricsCSV.fixed(row.difference, 6), MetricsCSV.fixed(row.interval.lower, 6),
+                        MetricsCSV.fixed(row.interval.upper, 6), MetricsCSV.fixed(row.probabilityBetter, 4), Self.verdict(row),
+                    ].map(MetricsCSV.escape).joined(separator: ",") + "\n"
+            }
+        }
+        for objective in unmet {
+            out +=
+                [objective, "", "", label.rawValue, people, "", "", "", "", "", "", "", "no configuration beats production"]
+                .map(MetricsCSV.escape).joined(separator: ",") + "\n"
+        }
+        return out
+    }
+
+    /// `better` when the whole interval is on the better side of 0, `within
+    /// noise` when it straddles 0, `worse` otherwise.
+    static func verdict(_ row: PairedComparison.Row) -> String {
+        PairedComparison.meets(row, .better) ? "better" : PairedComparison.meets(row, .notWorse) ? "within noise" : "worse"
+    }
+
     /// The printed lines.
     public var text: String {
         func n(_ v: Double) -> String { MetricsCSV.fixed(v, 4) }
@@ -107,8 +140,7 @@ public struct SweepSummary: Sendable {
             out += "  \(pick.objective): \(pick.id) (\(pick.parameters.joined(separator: ", ")))\n"
             for row in pick.comparison.rows {
                 let quantity = row.metric.quantity.rawValue
-                let verdict =
-                    PairedComparison.meets(row, .better) ? "better" : PairedComparison.meets(row, .notWorse) ? "within noise" : "worse"
+                let verdict = Self.verdict(row)
                 out +=
                     "    \(quantity): \(n(row.b)) against \(n(row.a)), \(n(row.difference)) [\(n(row.interval.lower)), \(n(row.interval.upper))], \(verdict)\n"
             }
@@ -122,7 +154,9 @@ public struct SweepSummary: Sendable {
         if atRisk < Self.thinAtRisk {
             out +=
                 "  caution: fewer than \(Int(Self.thinAtRisk)) people at risk under \(label.rawValue), so recall takes few values; "
-                + "simulate more seeds or people, or read the expected label (labels: {primary: expected})\n"
+                + (label.isProbabilistic
+                    ? "simulate more seeds or people\n"
+                    : "simulate more seeds or people, or read the expected label (labels: {primary: expected})\n")
         }
         return out
     }

@@ -20,7 +20,9 @@ struct CompareCommand: ParsableCommand {
             delays. --require METRIC:better (the interval lies wholly on the better \
             side of 0) or METRIC:not-worse (it does not lie wholly on the worse side) \
             exits 1 when it fails, so CI can hold a threshold change to "not worse \
-            than production".
+            than production". With --out DIR it also writes comparison.csv (the \
+            csv output), differences.svg (the paired differences of the shares \
+            with their intervals) and manifest.json, a folder `warnsim report` reads.
             """
     )
 
@@ -45,8 +47,12 @@ struct CompareCommand: ParsableCommand {
     @Option(help: "Seed of the bootstrap.")
     var seed: UInt64 = 1
 
+    @Option(help: "Also write comparison.csv, differences.svg and manifest.json into this folder.")
+    var out: String?
+
     @OptionGroup var labelOptions: LabelArguments
     @OptionGroup var threads: ThreadOptions
+    @OptionGroup var force: ForceOption
 
     func run() throws {
         guard configs.count == 2 else {
@@ -57,6 +63,7 @@ struct CompareCommand: ParsableCommand {
             throw inputFailure(file: "<argument>", field: "--bootstrap", "must be within 10…100000")
         }
         let workers = try threads.checked()
+        if let out { try checkOutputFolder(out, command: "compare", inputs: runs + configs, force: force.force) }
         var labels: [GroundTruthLabel] = []
         for name in labelNames.isEmpty ? [GroundTruthLabel.expected.rawValue, GroundTruthLabel.detectable.rawValue] : labelNames {
             guard let label = GroundTruthLabel(rawValue: name) else {
@@ -68,11 +75,12 @@ struct CompareCommand: ParsableCommand {
         }
         let comparison: PairedComparison
         let checks: [ComparisonRequirement]
+        let set: RunSet
         do {
             checks = try requirements.map { try ComparisonRequirement(parsing: $0, defaultLabel: labels[0], option: "--require") }
             let a = try ConfigurationLoader.load(path: configs[0])
             let b = try ConfigurationLoader.load(path: configs[1])
-            let set = try RunSet(folders: runs, options: try labelOptions.options())
+            set = try RunSet(folders: runs, options: try labelOptions.options())
             try set.checkOneScenario()
             var metrics = PairedComparison.metrics(labels: labels)
             for check in checks where !metrics.contains(check.metric) { metrics.append(check.metric) }
@@ -80,6 +88,31 @@ struct CompareCommand: ParsableCommand {
                 runs: set, a: a, b: b, metrics: metrics, resamples: bootstrap, seed: seed, workers: workers)
         } catch let error as InputError {
             throw inputFailure(error)
+        }
+        if let out {
+            let table = comparison.csv
+            let chart = comparison.differencesChart(
+                a: URL(fileURLWithPath: configs[0]).deletingPathExtension().lastPathComponent,
+                b: URL(fileURLWithPath: configs[1]).deletingPathExtension().lastPathComponent
+            ).svg()
+            let manifest = AnalysisManifest(
+                version: WarnSimVersion.string, command: "compare", runs: set.runs, options: set.options, bootstrap: bootstrap, seed: seed,
+                production: set.production.name,
+                extra: ["config_a": configs[0], "config_b": configs[1]])
+            let inputs = try configs.enumerated().map { index, path in
+                (
+                    "config_\(index == 0 ? "a" : "b")/" + URL(fileURLWithPath: path).lastPathComponent,
+                    try Data(contentsOf: URL(fileURLWithPath: path))
+                )
+            }
+            try writingOutputFolder(out, command: "compare", inputs: runs + configs, force: force.force) { folder in
+                try AtomicFile.write(table, to: folder.appendingPathComponent(PairedComparison.csvFileName))
+                try AtomicFile.write(chart, to: folder.appendingPathComponent(PairedComparison.chartFileName))
+                try manifest.manifest(
+                    outputs: [PairedComparison.csvFileName: Data(table.utf8), PairedComparison.chartFileName: Data(chart.utf8)],
+                    extraInputs: inputs
+                ).write(into: folder)
+            }
         }
         printOutput(format == "csv" ? comparison.csv : comparison.text(a: configs[0], b: configs[1]))
         var failed = false

@@ -58,24 +58,17 @@ struct EvaluateCommand: ParsableCommand {
         } catch let error as InputError {
             throw inputFailure(error)
         }
-        let evaluator = Evaluator(labels: set.labels, options: options, resamples: bootstrap, seed: seed, radioGroups: set.radioGroups)
-        let metrics = evaluator.evaluate(warnedAt: set.recordedWarnings)
-        let outcomes = FieldOutcomeCalculator(runs: set).outcomes(warnedAt: set.recordedWarnings)
-        let encounters = try EncounterScorer(runs: set.runs, options: options).outcomes(
-            configurations: [set.production], workers: ProcessInfo.processInfo.activeProcessorCount)[0]
-        let sources = WarningSources(runs: set, warnedAt: set.recordedWarnings)
-        let sourcesTable = sources.csv
-        let loop = LoopOutcomes(runs: set.runs, resamples: bootstrap, seed: seed)
-        let outcomesTable = LoopOutcomes.csv(rows: [("production", loop)])
-        let radioRows = RadioEnsemble(runs: set.runs).rows(
-            labels: set.labels, warnedAt: set.recordedWarnings,
-            field: FieldOutcomeCalculator(runs: set).tallies(warnedAt: set.recordedWarnings), resamples: bootstrap, seed: seed)
-        let radioTable = RadioEnsemble.csv(radioRows)
-        let table =
-            MetricsCSV.header(parameters: [], primary: options.primary)
-            + MetricsCSV.row(
-                id: "production", parameters: [], metrics: metrics, outcomes: outcomes, encounters: encounters,
-                primary: options.primary)
+        let evaluation: EnsembleEvaluation
+        do {
+            evaluation = try EnsembleEvaluation(
+                runs: set, resamples: bootstrap, seed: seed, workers: ProcessInfo.processInfo.activeProcessorCount)
+        } catch let error as InputError {
+            throw inputFailure(error)
+        }
+        let table = evaluation.metricsCSV
+        let sourcesTable = evaluation.sources.csv
+        let outcomesTable = LoopOutcomes.csv(rows: [("production", evaluation.loop)])
+        let radioTable = RadioEnsemble.csv(evaluation.radio)
         let manifest = AnalysisManifest(
             version: WarnSimVersion.string, command: "evaluate", runs: set.runs, options: options, bootstrap: bootstrap, seed: seed,
             production: set.production.name, extra: [:])
@@ -91,10 +84,6 @@ struct EvaluateCommand: ParsableCommand {
                 "warning_sources.csv": Data(sourcesTable.utf8), "radio_variants.csv": Data(radioTable.utf8),
             ]).write(into: folder)
         }
-        printOutput(
-            EvaluationSummary.text(
-                metrics: metrics, outcomes: outcomes, primary: options.primary, configuration: set.production.name, runs: set.runs.count)
-                + encounters.summaryLine(options: options) + sources.text + loop.text
-                + RadioEnsemble.text(radioRows, primary: options.primary))
+        printOutput(evaluation.text)
     }
 }

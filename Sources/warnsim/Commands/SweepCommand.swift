@@ -89,23 +89,14 @@ struct SweepCommand: ParsableCommand {
             out, command: "sweep", inputs: runs + [sweep] + (scenario.map { [$0] } ?? []), force: force.force
         ) { folder in
             let scoring = ProgressReporter(total: runner.plan.scored.count, unit: "configurations", quiet: progressOptions.quiet)
-            let timings = try runner.run(folder: folder, resume: resume, workers: threads) { done, _ in
+            let outcome = try runner.run(folder: folder, resume: resume, workers: threads) { done, _ in
                 scoring.step(done, "scored")
             }
             seconds = (clock.now - started).inSeconds
-            // metrics.csv read back once, for the summary and the confirmation.
-            let points: [PrecisionRecallPoint]
-            do {
-                let file = folder.appendingPathComponent("metrics.csv")
-                points = try runner.points(metrics: try String(contentsOf: file, encoding: .utf8), file: file.path)
-                summary = try SweepSummary(
-                    runner: runner, points: points, resamples: runner.spec.bootstrap, seed: runner.spec.seed, workers: threads)
-            } catch let error as InputError {
-                throw inputFailure(error)
-            }
+            summary = outcome.summary
             scoring.finish()
-            if let confirmation { try confirmConfigurations(confirmation, runner: runner, points: points, folder: folder) }
-            return timings
+            if let confirmation { try confirmConfigurations(confirmation, runner: runner, points: outcome.points, folder: folder) }
+            return outcome.timings
         }
         let scored = runner.plan.scored.count
         let rejected = runner.plan.entries.count - scored
