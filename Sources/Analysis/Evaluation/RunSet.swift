@@ -102,7 +102,7 @@ public struct RunSet: Sendable {
     public func labelsCSV() -> String {
         var out = "run,seed,person,warned_at"
         for label in GroundTruthLabel.allCases { out += ",\(label.rawValue),\(label.rawValue)_exposure_at" }
-        out += "\n"
+        out += ",warned_at_utc\n"
         let warnings = recordedWarnings
         for (r, labels) in labels.enumerated() {
             for (slot, person) in labels.phones.enumerated() {
@@ -111,6 +111,7 @@ public struct RunSet: Sendable {
                     cells.append(labels.positive[label]![slot] ? "1" : "0")
                     cells.append(labels.exposureTime[label]![slot].map(String.init) ?? "")
                 }
+                cells.append(UTCTime.timestamp(warnings[r][slot]))
                 out += cells.joined(separator: ",") + "\n"
             }
         }

@@ -78,10 +78,5 @@ public struct RiskTimelineEntry: Hashable, Sendable {
         return entries
     }
 
-    static func isoDate(_ time: Int64) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
-        let c = calendar.dateComponents([.year, .month, .day], from: Date(timeIntervalSince1970: TimeInterval(time)))
-        return String(format: "%04d-%02d-%02d", c.year!, c.month!, c.day!)
-    }
+    static func isoDate(_ time: Int64) -> String { UTCTime.date(seconds: time) }
 }

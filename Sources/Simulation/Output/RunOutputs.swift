@@ -26,7 +26,8 @@ public enum RunOutputs {
     /// `phones.csv`: one row per person.
     public static func phonesCSV(_ run: SimulationRun) -> String {
         var out =
-            "person,age_group,has_app,platform,exposure_logging,notifications,infected_day,symptomatic,onset_day,test_route,test_registered_at,test_result,keys_shared_at,keys_shared,first_warning_at,first_high_risk_at,windows,final_risk_level,household,warning_delay_s,app_tests,tests_taken,positive_known_at,isolation_days,quarantine_days,reduced_contact_days,app_installed_at,app_removed_at\n"
+            "person,age_group,has_app,platform,exposure_logging,notifications,infected_day,symptomatic,onset_day,test_route,test_registered_at,test_result,keys_shared_at,keys_shared,first_warning_at,first_high_risk_at,windows,final_risk_level,household,warning_delay_s,app_tests,tests_taken,positive_known_at,isolation_days,quarantine_days,reduced_contact_days,app_installed_at,app_removed_at,"
+            + "test_registered_at_utc,keys_shared_at_utc,first_warning_at_utc,first_high_risk_at_utc,positive_known_at_utc\n"
         let infectedDay = Dictionary(run.world.infections.map { (Int($0.person), $0.day) }, uniquingKeysWith: { a, _ in a })
         for record in run.phones {
             let p = record.person
@@ -40,15 +41,20 @@ public enum RunOutputs {
             cells.append(infected ? (run.world.disease.symptomatic[p] ? "1" : "0") : "")
             cells.append(infected ? String(format: "%.3f", run.world.disease.onset[p]) : "")
             var registered = ""
+            var registeredAt: Int64?
             var result = ""
             var sharedAt = ""
+            var sharedTime: Int64?
             var shared = ""
             for event in app?.events ?? [] {
                 switch event {
-                case .testRegistered(let t, _): registered = String(t)
+                case .testRegistered(let t, _):
+                    registered = String(t)
+                    registeredAt = t
                 case .testResultAvailable(_, let r, _): result = r.rawValue
                 case .keysShared(let t, let n):
                     sharedAt = String(t)
+                    sharedTime = t
                     shared = String(n)
                 default: break
                 }
@@ -68,6 +74,9 @@ public enum RunOutputs {
             // With an adoption curve, when the app was installed and removed (the app users' rows).
             cells.append(record.hadApp ? record.installedAt.map(String.init) ?? "" : "")
             cells.append(record.hadApp ? record.removedAt.map(String.init) ?? "" : "")
+            // The same times as UTC timestamps, for reading (the columns above stay Unix seconds).
+            cells += [registeredAt, sharedTime, record.firstWarningTime, record.firstHighRiskTime, health.positiveKnownAt[p]].map(
+                UTCTime.timestamp)
             out += cells.joined(separator: ",") + "\n"
         }
         return out
@@ -151,7 +160,8 @@ public enum RunOutputs {
     /// level under the run's parameters; `windows.bin` holds the scans.
     public static func windowsCSV(_ windows: [StoredWindow]) -> String {
         var out =
-            "phone,key_owner,day,first_scan_time,last_scan_time,detected_at,report_type,infectiousness,calibration_confidence,scans,seconds,min_attenuation_db,level,true_minutes,true_min_distance_m,true_dose\n"
+            "phone,key_owner,day,first_scan_time,last_scan_time,detected_at,report_type,infectiousness,calibration_confidence,scans,seconds,min_attenuation_db,level,true_minutes,true_min_distance_m,true_dose,"
+            + "date,first_scan_utc,detected_at_utc\n"
         for w in windows {
             let seconds = w.window.scanInstances.reduce(0) { $0 + max($1.secondsSinceLastScan, 0) }
             let minimum = w.window.scanInstances.map(\.minAttenuation).min() ?? 0
@@ -164,6 +174,8 @@ public enum RunOutputs {
                     String(format: "%.2f", w.truth.minutes),
                     w.truth.minimumDistance < 0 ? "" : String(format: "%.2f", w.truth.minimumDistance),
                     String(format: "%.5f", w.truth.dose),
+                    UTCTime.date(day: Int64(w.window.dayNumber)), UTCTime.timestamp(seconds: w.firstScanTime),
+                    UTCTime.timestamp(seconds: w.detectedAt),
                 ].joined(separator: ",") + "\n"
         }
         return out
@@ -174,10 +186,9 @@ public enum RunOutputs {
         var out =
             "day,date,infections,infections_of_app_users,tests_taken,positive_results,negative_results,invalid_results,tests_registered,app_positive_results,app_negative_results,app_invalid_results,uploads,keys_uploaded,packages_published,keys_distributed,high_risk_results,warnings,isolating,quarantined,reduced_contacts\n"
         for row in run.summary {
-            let date = Date(timeIntervalSince1970: TimeInterval(run.app.startTime + Int64(row.day) * 86_400))
             out +=
                 [
-                    String(row.day), isoDate(date),
+                    String(row.day), UTCTime.date(seconds: run.app.startTime + Int64(row.day) * 86_400),
                 ].joined(separator: ",") + ","
                 + [
                     row.infections, row.infectionsOfAppUsers, row.testsTaken, row.positiveResults, row.negativeResults,
@@ -187,13 +198,6 @@ public enum RunOutputs {
                 ].map(String.init).joined(separator: ",") + "\n"
         }
         return out
-    }
-
-    static func isoDate(_ date: Date) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
-        let c = calendar.dateComponents([.year, .month, .day], from: date)
-        return String(format: "%04d-%02d-%02d", c.year!, c.month!, c.day!)
     }
 
     /// Writes the run's files into `folder`; `inputs` are the files whose
