@@ -37,10 +37,19 @@ struct ValidateCommandTests {
         let narrow = try Self.registry(low: 900, high: 1000)
         defer { try? FileManager.default.removeItem(at: narrow) }
         let junit = out.appendingPathComponent("miss.xml")
-        let miss = try WarnSimProcess.run(["validate", "--registry", narrow.path, "--runs", run, "--junit", junit.path])
+        let results = out.appendingPathComponent("RESULTS.md")
+        let miss = try WarnSimProcess.run([
+            "validate", "--registry", narrow.path, "--runs", run, "--junit", junit.path, "--results", results.path,
+        ])
         #expect(miss.status == 1)
         #expect(miss.stdout.contains("MISS") && miss.stderr.contains("uploads-warn"))
         #expect(try String(contentsOf: junit, encoding: .utf8).contains("<failure"))
+        // The Markdown table: one row per figure with its verdict, the count line, no time.
+        let table = try String(contentsOf: results, encoding: .utf8)
+        #expect(table.hasPrefix("# Validation results\n"))
+        #expect(table.contains("0 of 1 figures agree."))
+        #expect(table.contains("| uploads-warn | ") && table.contains(" | misses | "))
+        #expect(!table.contains("2026-"))
     }
 
     @Test func badRegistryExitsTwoNamingTheField() throws {

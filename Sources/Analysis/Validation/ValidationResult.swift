@@ -121,6 +121,39 @@ public enum ValidationReport {
         return out + "\(results.count - misses) passed, \(misses) failed\n"
     }
 
+    /// `Configs/validation/RESULTS.md`: the table `validate --results` writes
+    /// and CI compares with the committed file, so the validation status the
+    /// documentation points to is always what the code gives. It holds no
+    /// time: the same code and registry give the same bytes.
+    ///
+    /// - Parameters:
+    ///   - results: The measured figures.
+    ///   - version: The WarnSim version that measured them.
+    /// - Returns: The Markdown document.
+    public static func markdown(_ results: [ValidationResult], version: String) -> String {
+        func n(_ v: Double) -> String { MetricsCSV.fixed(v, 3) }
+        func cell(_ text: String) -> String { text.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\n", with: " ") }
+        let misses = results.filter { !$0.passed }.count
+        var out = "# Validation results\n\n"
+        out += "Written by `warnsim validate --results` (WarnSim \(version)) from the registry in this folder; CI runs the same\n"
+        out += "command and fails when this file differs from its output or when a figure misses. Do not edit it by hand.\n"
+        out += "Agreement: the measurement's 95 % interval overlaps the published band (README.md of this folder).\n\n"
+        out += "\(results.count - misses) of \(results.count) figures agree.\n\n"
+        out += "| figure | file | published [band] | WarnSim [95 % interval] | seeds | verdict | source |\n"
+        out += "|---|---|---|---|---|---|---|\n"
+        for r in results {
+            let p = r.figure.published
+            let measured: String = {
+                if case .radioCurve = r.figure.measure { return "\(Int(r.measured)) bands outside the spread" }
+                return "\(n(r.measured)) [\(n(r.low)), \(n(r.high))]"
+            }()
+            out +=
+                "| \(cell(r.figure.id)) | \(cell(URL(fileURLWithPath: r.figure.file).lastPathComponent)) | \(n(p.value)) [\(n(p.low)), \(n(p.high))] | "
+                + "\(measured) | \(r.perSeed.count) | \(r.passed ? "agrees" : "misses") | \(cell(r.figure.source)) |\n"
+        }
+        return out
+    }
+
     /// JUnit XML: one test case per figure, a failure for each miss.
     ///
     /// - Parameter results: The measured figures.

@@ -37,9 +37,13 @@ struct ValidateCommand: ParsableCommand {
     @Option(help: "Also write the comparison as JUnit XML to this file.")
     var junit: String?
 
+    @Option(help: "Also write the results table as Markdown to this file (Configs/validation/RESULTS.md is this output).")
+    var results: String?
+
     func run() throws {
         try checkOutputPath(work, option: "--work")
         try checkOutputPath(junit, option: "--junit")
+        try checkOutputPath(results, option: "--results")
         _ = try threadOptions.checked()
         let url = URL(fileURLWithPath: registry)
         var isFolder: ObjCBool = false
@@ -62,9 +66,9 @@ struct ValidateCommand: ParsableCommand {
         var runner = ValidationRunner(
             workFolder: folder, threads: threads, version: WarnSimVersion.string, givenRuns: runs.isEmpty ? nil : runs)
         runner.progress = { printError($0) }
-        let results: [ValidationResult]
+        let measured: [ValidationResult]
         do {
-            results = try runner.run(figures)
+            measured = try runner.run(figures)
         } catch let error as InputError {
             throw inputFailure(error)
         } catch {
@@ -72,13 +76,21 @@ struct ValidateCommand: ParsableCommand {
         }
         if let junit {
             do {
-                try AtomicFile.write(ValidationReport.junit(results), to: URL(fileURLWithPath: junit))
+                try AtomicFile.write(ValidationReport.junit(measured), to: URL(fileURLWithPath: junit))
             } catch {
                 throw inputFailure(file: junit, field: "--junit", "cannot be written (\(error.localizedDescription))")
             }
         }
-        printOutput(ValidationReport.table(results))
-        let misses = results.filter { !$0.passed }
+        if let results {
+            do {
+                try AtomicFile.write(
+                    ValidationReport.markdown(measured, version: WarnSimVersion.string), to: URL(fileURLWithPath: results))
+            } catch {
+                throw inputFailure(file: results, field: "--results", "cannot be written (\(error.localizedDescription))")
+            }
+        }
+        printOutput(ValidationReport.table(measured))
+        let misses = measured.filter { !$0.passed }
         if !misses.isEmpty {
             for miss in misses { printError("warnsim: validate: \(miss.figure.id) misses its published value (\(miss.figure.source))") }
             throw ExitStatus.checkFailed
