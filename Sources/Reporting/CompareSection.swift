@@ -48,7 +48,7 @@ enum CompareSection {
         if better.isEmpty && worse.isEmpty {
             cautions.append("Every interval includes 0: on these runs the two configurations cannot be told apart.")
         }
-        if runs.count < EnsembleSection.fewSeeds {
+        if runs.count < TuneConfirmation.decisiveSeeds {
             cautions.append("\(runs.count) seed\(runs.count == 1 ? "" : "s"): the paired intervals rest on few seeds.")
         }
         return ReportSection(

@@ -8,12 +8,6 @@ import WarnSimCore
 /// (infections averted, quarantine), where they came from, and how far the
 /// scenario agrees with the field figures of the validation registry.
 public enum EnsembleSection {
-    /// Fewer seeds than this make a seed interval a rough guide only (the
-    /// percentile bootstrap of a mean over n values covers poorly for small
-    /// n; Efron and Tibshirani 1993, §13.3): the same threshold
-    /// `tune --confirm` warns at.
-    public static let fewSeeds = 10
-
     /// The section for `evaluation`.
     ///
     /// - Parameters:
@@ -148,7 +142,7 @@ public enum EnsembleSection {
                     + "\(ReportHTML.number(100 / max(atRisk, 1), 0)) percentage points and its interval is wide. Simulate more seeds or people."
             )
         }
-        if runs.count < fewSeeds {
+        if runs.count < TuneConfirmation.decisiveSeeds {
             cautions.append(
                 "\(runs.count) seed\(runs.count == 1 ? "" : "s"): intervals over seeds (infections averted) rest on few values and are a rough guide."
             )

@@ -75,7 +75,7 @@ enum TuneSection {
         if holdout.isEmpty {
             cautions.append(
                 "No seeds were held out: every figure is on the seeds the recommendation was chosen on and is optimistic.")
-        } else if holdoutCount < EnsembleSection.fewSeeds {
+        } else if holdoutCount < TuneConfirmation.decisiveSeeds {
             cautions.append(
                 "Only \(holdoutCount) held-out seed\(holdoutCount == 1 ? "" : "s"): the held-out intervals are coarse.")
         }
