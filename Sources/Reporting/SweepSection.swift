@@ -80,9 +80,8 @@ enum SweepSection {
                 ))
         }
         var cautions: [String] = []
-        let confirmed = URL(fileURLWithPath: folder.path).appendingPathComponent("confirmed.csv")
-        if FileManager.default.fileExists(atPath: confirmed.path) {
-            let table = try CSVTable.read(path: confirmed.path)
+        if folder.has("confirmed.csv") {
+            let table = try folder.table("confirmed.csv")
             body.append(.h3(.text("Confirmed by re-simulation")))
             body.append(
                 try ReportHTML.table(

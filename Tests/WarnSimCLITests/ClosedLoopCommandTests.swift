@@ -84,6 +84,15 @@ import WarnSimTestSupport
         #expect(sweep.status == 0, "\(sweep.stderr)")
         #expect(sweep.stdout.contains("confirmed with the loop closed"))
         let confirmed = try String(contentsOf: URL(fileURLWithPath: sweepOut + "/confirmed.csv"), encoding: .utf8)
+        // The sweep's manifest pins confirmed.csv beside its other outputs.
+        let manifest = try String(contentsOf: URL(fileURLWithPath: sweepOut + "/manifest.json"), encoding: .utf8)
+        #expect(manifest.contains("\"confirmed.csv\": \"sha256:"))
+        #expect(manifest.contains("\"metrics.csv\": \"sha256:") && manifest.contains("\"summary.csv\": \"sha256:"))
+        // The report reads the confirmed sweep: no caution about a missing confirmation.
+        let report = try WarnSimProcess.run(["report", sweepOut, "--out", folder.appendingPathComponent("sweep-report.html").path])
+        #expect(report.status == 0, "\(report.stderr)")
+        let html = try String(contentsOf: URL(fileURLWithPath: folder.appendingPathComponent("sweep-report.html").path), encoding: .utf8)
+        #expect(html.contains("Confirmed by re-simulation") && !html.contains("was confirmed by re-simulation: the screen"))
         let rows = confirmed.split(separator: "\n").dropFirst().map { $0.split(separator: ",", omittingEmptySubsequences: false) }
         #expect(rows.first?.first == "production")
         // Production re-simulated live is the run itself: its confirmed metrics equal the screen's.

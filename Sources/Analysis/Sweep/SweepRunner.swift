@@ -39,6 +39,8 @@ public struct SweepRunner: Sendable {
         public var points: [PrecisionRecallPoint]
         /// Production against the best configurations, paired (`summary.csv`).
         public var summary: SweepSummary
+        /// The files written, by name, as the manifest pins them.
+        public var outputs: [String: Data]
     }
 
     /// Wall-clock seconds of one `run`, by stage (reported, never written to the outputs).
@@ -142,18 +144,30 @@ public struct SweepRunner: Sendable {
         }
         for name in outputs.keys.sorted() { try AtomicFile.write(outputs[name]!, to: folder.appendingPathComponent(name)) }
         if rejected.isEmpty { try? fm.removeItem(at: folder.appendingPathComponent("rejected.csv")) }
+        try writeManifest(outputs: outputs, rejected: rejected.count, into: folder)
+        try? fm.removeItem(at: partial)
+        return Outcome(timings: timings, points: points, summary: summary, outputs: outputs)
+    }
+
+    /// Writes `manifest.json` pinning `outputs` (by name): what ``run`` wrote,
+    /// and again with `confirmed.csv` once `sweep --confirm` has re-simulated.
+    ///
+    /// - Parameters:
+    ///   - outputs: Every file of the folder the manifest pins, by name.
+    ///   - rejected: How many generated combinations were not valid configurations.
+    ///   - folder: The sweep's folder.
+    /// - Throws: A file system error when a file cannot be read or written.
+    public func writeManifest(outputs: [String: Data], rejected: Int, into folder: URL) throws {
         let manifest = AnalysisManifest(
             version: version, command: "sweep", runs: runs.runs, options: spec.labels, bootstrap: spec.bootstrap, seed: spec.seed,
             production: runs.production.name,
             extra: [
-                "method": spec.method.rawValue, "configurations_scored": String(scored.count),
-                "configurations_rejected": String(rejected.count), "platform": "per phone",
+                "method": spec.method.rawValue, "configurations_scored": String(plan.scored.count),
+                "configurations_rejected": String(rejected), "platform": "per phone",
             ])
         let sweepFile = URL(fileURLWithPath: spec.file)
         try manifest.manifest(outputs: outputs, extraInputs: [(sweepFile.lastPathComponent, try Data(contentsOf: sweepFile))]).write(
             into: folder)
-        try? fm.removeItem(at: partial)
-        return Outcome(timings: timings, points: points, summary: summary)
     }
 
     /// The primary label's precision and recall of every scored configuration

@@ -95,7 +95,14 @@ struct SweepCommand: ParsableCommand {
             seconds = (clock.now - started).inSeconds
             summary = outcome.summary
             scoring.finish()
-            if let confirmation { try confirmConfigurations(confirmation, runner: runner, points: outcome.points, folder: folder) }
+            if let confirmation {
+                let confirmed = try confirmConfigurations(confirmation, runner: runner, points: outcome.points, folder: folder)
+                // The manifest pins confirmed.csv too (the run folders under confirm/ carry their own).
+                var outputs = outcome.outputs
+                outputs["confirmed.csv"] = Data(confirmed.utf8)
+                try runner.writeManifest(
+                    outputs: outputs, rejected: runner.plan.entries.count - runner.plan.scored.count, into: folder)
+            }
             return outcome.timings
         }
         let scored = runner.plan.scored.count
@@ -106,10 +113,10 @@ struct SweepCommand: ParsableCommand {
                 + "metrics \(String(format: "%.2f", timings.metrics)) s); wrote \(out)/\n" + (summary?.text ?? ""))
     }
 
-    /// Re-simulates the chosen configurations and writes `confirmed.csv`.
+    /// Re-simulates the chosen configurations and writes `confirmed.csv`; returns its text.
     func confirmConfigurations(
         _ confirmation: SweepConfirmation, runner: SweepRunner, points: [PrecisionRecallPoint], folder: URL
-    ) throws {
+    ) throws -> String {
         do {
             let ids = SweepConfirmation.choose(points, count: confirm)
             var configurations: [String: RiskConfiguration] = [:]
@@ -127,8 +134,10 @@ struct SweepCommand: ParsableCommand {
             ) { message in progress.step(started.next() - 1, message) }
             progress.step(progress.total, "confirmed")
             progress.finish()
-            try AtomicFile.write(SweepConfirmation.csv(rows), to: folder.appendingPathComponent("confirmed.csv"))
+            let table = SweepConfirmation.csv(rows)
+            try AtomicFile.write(table, to: folder.appendingPathComponent("confirmed.csv"))
             printOutput(SweepConfirmation.text(rows, label: confirmation.label))
+            return table
         } catch let error as InputError {
             throw inputFailure(error)
         }
