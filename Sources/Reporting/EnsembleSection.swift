@@ -26,7 +26,8 @@ public enum EnsembleSection {
         let primary = set.options.primary
         let m = evaluation.metrics[primary]!
         let (fields, _) = try ManifestOutputs.load(folder: runs[0].folder)
-        let scenarioName = set.scenarioFileName ?? "the scenario"
+        let scenarioFile = scenarioFileName(manifest: fields, run: runs[0], production: set.production.name)
+        let scenarioName = scenarioFile ?? "the scenario"
         let seeds = runs.map(\.seed)
         let people = runs[0].phones.count
         let appUsers = runs.map { $0.phones.filter(\.hasApp).count }.reduce(0, +) / runs.count
@@ -115,7 +116,7 @@ public enum EnsembleSection {
                     ]
                 }, numeric: [1, 2, 3]))
         var cautions: [String] = []
-        let field = try FieldAgreement.section(figures: figures, runs: set)
+        let field = FieldAgreement.section(figures: figures, runs: set, scenario: scenarioFile)
         body.append(contentsOf: field.body)
         cautions += field.cautions
         if Set(evaluation.radio.map(\.variant)).subtracting(["ensemble"]).count > 1 {
@@ -170,18 +171,14 @@ public enum EnsembleSection {
             cautions: cautions,
             provenance: Provenance(version: version, folder: folders.joined(separator: " "), inputs: inputs, commands: [command]))
     }
-}
 
-extension RunSet {
-    /// The scenario file's name: the first `.yaml` input of the first run's
-    /// manifest that is not a risk configuration or radio file, as
-    /// `simulate` lists the scenario first.
-    var scenarioFileName: String? {
-        guard let (fields, _) = try? ManifestOutputs.load(folder: runs[0].folder) else { return nil }
-        guard case .object(let inputs)? = fields["inputs"] else { return nil }
-        let names = Set(inputs.keys)
-        return names.sorted().first { name in
-            name.hasSuffix(".yaml") && name != runs[0].radioParameters?.file && name != production.name + ".yaml"
+    /// The scenario file's name among a run manifest's `inputs`: the `.yaml`
+    /// input that is neither the radio parameters nor the risk configuration
+    /// the phones ran.
+    static func scenarioFileName(manifest: [String: JSONValue], run: RecordedRun, production: String) -> String? {
+        guard case .object(let inputs)? = manifest["inputs"] else { return nil }
+        return inputs.keys.sorted().first { name in
+            name.hasSuffix(".yaml") && name != run.radioParameters?.file && name != production + ".yaml"
         }
     }
 }

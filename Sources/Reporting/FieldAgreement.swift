@@ -9,8 +9,8 @@ import WarnSimCore
 /// the interval overlaps the published band).
 enum FieldAgreement {
     static func section(
-        figures: [ValidationFigure], runs: RunSet
-    ) throws(InputError) -> (
+        figures: [ValidationFigure], runs: RunSet, scenario: String?
+    ) -> (
         body: [Node<HTML.BodyContext>], cautions: [String]
     ) {
         var body: [Node<HTML.BodyContext>] = [.h3(.text("Agreement with the field"))]
@@ -20,18 +20,11 @@ enum FieldAgreement {
                 ReportHTML.paragraph("No validation registry was read (--registry), so nothing here is checked against field figures."))
             return (body, ["The scenario was not compared with field figures (no validation registry)."])
         }
-        // In seed order, as `validate --runs` orders them, so the bootstrap names the same runs.
+        // In seed order, as `validate --runs` orders them, so the bootstrap names the same runs
+        // (a tally is one run's counts, whatever the order or the label options).
         let ordered = runs.runs.indices.sorted { (runs.runs[$0].seed, runs.runs[$0].folder) < (runs.runs[$1].seed, runs.runs[$1].folder) }
-        let sorted: RunSet
-        do {
-            sorted = try RunSet(runs: ordered.map { runs.runs[$0] }, options: LabelOptions())
-        } catch let error as InputError {
-            throw error
-        } catch {
-            throw InputError(file: runs.runs[0].folder, problem: "\(error)")
-        }
-        let tallies = FieldOutcomeCalculator(runs: sorted).tallies(warnedAt: sorted.recordedWarnings)
-        let scenario = runs.scenarioFileName
+        let perRun = FieldOutcomeCalculator(runs: runs).tallies(warnedAt: runs.recordedWarnings)
+        let tallies = ordered.map { perRun[$0] }
         var rows: [[String]] = []
         var misses: [String] = []
         var elsewhere: [String] = []
