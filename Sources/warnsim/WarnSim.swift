@@ -14,6 +14,7 @@ struct WarnSim: AsyncParsableCommand {
         version: WarnSimVersion.string,
         subcommands: [
             SimulateCommand.self,
+            RedrawCommand.self,
             DemoCommand.self,
             CryptoCommand.self,
             KeysCommand.self,

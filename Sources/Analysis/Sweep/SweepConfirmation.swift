@@ -45,27 +45,9 @@ public struct SweepConfirmation: Sendable {
     /// run's manifest inputs, and the overrides must be the runs' own.
     /// The re-simulations must fit in this machine's memory (``RunMemoryEstimate``).
     public init(scenario: Scenario, overrides fields: [FieldOverride], runs: RunSet) throws {
-        let overrides = fields.map(\.description)
-        let digest = RunManifest.digest(try Data(contentsOf: scenario.url))
         for run in runs.runs {
-            let manifestPath = URL(fileURLWithPath: run.folder).appendingPathComponent("manifest.json").path
-            guard case .object(let manifest)? = try? JSONValue.parse(Data(contentsOf: URL(fileURLWithPath: manifestPath))),
-                case .object(let inputs)? = manifest["inputs"]
-            else { throw InputError(file: manifestPath, field: "inputs", problem: "missing or not an object") }
-            guard inputs.values.contains(.string(digest)) else {
-                throw InputError(
-                    file: scenario.url.path,
-                    problem: "is not the scenario \(run.folder) was simulated from (its SHA-256 is not among the run's inputs)")
-            }
-            var recorded: [String] = []
-            if case .array(let values)? = manifest["overrides"] {
-                recorded = values.compactMap { if case .string(let text) = $0 { text } else { nil } }
-            }
-            guard recorded == overrides else {
-                throw InputError(
-                    file: manifestPath, field: "overrides",
-                    problem: "the run was simulated with --set \(recorded) but confirmation was given \(overrides)")
-            }
+            try RunProvenance.check(
+                scenario: scenario, overrides: fields.map(\.description), runFolder: run.folder, purpose: "confirmation")
         }
         try RunMemoryEstimate(
             people: scenario.world.population.people, days: runs.runs.map(\.days).max() ?? scenario.app.days,

@@ -16,6 +16,21 @@ public struct ExposureNotificationFramework: Sendable {
     /// Start of this phone's previous scan, if it has scanned.
     public private(set) var lastScanTime: Int64?
     private var keyStream: RandomStream
+    /// A second record of the same scans, as another radio channel would
+    /// have received them (`warnsim redraw`): empty unless
+    /// ``observeThroughSecondChannel()`` was called. Held in an array so that
+    /// a phone without one carries one word, not a second store.
+    private var secondChannel: [SightingStore] = []
+
+    /// The sightings of the second channel, nil unless it is observed.
+    public var secondChannelSightings: SightingStore? { secondChannel.first }
+
+    /// Starts recording a second channel's sightings beside the phone's own
+    /// (in memory): the same scans at the same times with the same previous
+    /// scan, each advertisement at the RSSI the other channel gave it.
+    public mutating func observeThroughSecondChannel() {
+        if secondChannel.isEmpty { secondChannel = [SightingStore()] }
+    }
 
     /// Creates the framework of one phone, with no keys and no sightings yet.
     ///
@@ -84,12 +99,24 @@ public struct ExposureNotificationFramework: Sendable {
     ///     the next scan's sightings.
     ///   - advertisements: the payloads received, each with the raw RSSI in dBm
     ///     before the phone's RSSI correction; may be empty (the scan still counts).
-    public mutating func recordScan(at time: Int64, received advertisements: [(payload: AdvertisementPayload, rawRSSI: Int)]) {
+    ///   - secondChannel: what the same scan received through the second
+    ///     channel (``observeThroughSecondChannel()``); ignored without one.
+    public mutating func recordScan(
+        at time: Int64, received advertisements: [(payload: AdvertisementPayload, rawRSSI: Int)],
+        secondChannel other: [(payload: AdvertisementPayload, rawRSSI: Int)] = []
+    ) {
         guard isEnabled else { return }
         for (payload, rssi) in advertisements {
             sightings.record(
                 time: time, previousScanTime: lastScanTime, rpi: payload.rpi, aem: payload.aem,
                 calibratedRSSI: Sighting.calibrate(rawRSSI: rssi, rssiCorrection: rssiCorrection))
+        }
+        if !secondChannel.isEmpty {
+            for (payload, rssi) in other {
+                secondChannel[0].record(
+                    time: time, previousScanTime: lastScanTime, rpi: payload.rpi, aem: payload.aem,
+                    calibratedRSSI: Sighting.calibrate(rawRSSI: rssi, rssiCorrection: rssiCorrection))
+            }
         }
         lastScanTime = time
     }
@@ -107,6 +134,7 @@ public struct ExposureNotificationFramework: Sendable {
     /// - Parameter scratch: receives the emptied buffers for the next phone.
     public mutating func sealSightings(keepingScratchIn scratch: inout SightingChunkBuilder) {
         sightings.seal(keepingScratchIn: &scratch)
+        if !secondChannel.isEmpty { secondChannel[0].seal() }
     }
 
     /// The keys the app may upload at `time` (the last 14 days, today's shortened).
@@ -125,6 +153,7 @@ public struct ExposureNotificationFramework: Sendable {
     /// - Parameter now: the current Unix seconds.
     public mutating func expire(now: Int64) {
         sightings.expire(now: now)
+        if !secondChannel.isEmpty { secondChannel[0].expire(now: now) }
     }
 
     /// Matches downloaded diagnosis keys against the stored sightings.
@@ -142,6 +171,7 @@ public struct ExposureNotificationFramework: Sendable {
     public mutating func reset() {
         keyRing.removeAll()
         sightings.removeAll()
+        if !secondChannel.isEmpty { secondChannel[0].removeAll() }
         lastScanTime = nil
     }
 }

@@ -73,6 +73,20 @@ public struct CoronaWarnApp: Sendable {
     /// The windows of earlier detections per key, so that a detection matches
     /// only keys that are new or whose sightings changed.
     private var matchCache = ExposureMatchCache()
+    /// What the detections found through the framework's second channel
+    /// (``ExposureNotificationFramework/observeThroughSecondChannel()``,
+    /// `warnsim redraw`): matched at the same detections against the same
+    /// packages, scored by the same engine, never acted on. Empty without one.
+    public private(set) var secondChannel: [SecondChannelDetection] = []
+
+    /// The second channel's state of detection.
+    public struct SecondChannelDetection: Sendable {
+        var matchCache = ExposureMatchCache()
+        /// The windows of the last detection (as ``CoronaWarnApp/lastWindows``).
+        public internal(set) var lastWindows: [MatchedExposureWindow] = []
+        /// The result of the last risk calculation (as ``CoronaWarnApp/lastRisk``).
+        public internal(set) var lastRisk: PhoneRiskResult?
+    }
 
     public init(framework: ExposureNotificationFramework, consents: Consents, maxDetectionsPerDay: Int = 6) {
         self.framework = framework
@@ -123,6 +137,7 @@ public struct CoronaWarnApp: Sendable {
         packagesVersion += 1
         prunedBeforeDay = nil
         lastRisk = nil
+        if !secondChannel.isEmpty { secondChannel[0].lastRisk = nil }
         events.append(.reset(at: now))
         updateTracing()
     }
@@ -310,6 +325,12 @@ public struct CoronaWarnApp: Sendable {
         let notified = notifier.record(result.totalRiskLevel)
         lastRisk = result
         events.append(.riskCalculated(at: now, level: result.totalRiskLevel, notified: notified))
+        if let store = framework.secondChannelSightings {
+            var second = secondChannel.first ?? SecondChannelDetection()
+            second.lastWindows = matchedWindows(in: store, cache: &second.matchCache, index: index, matcher: matcher)
+            second.lastRisk = try engine.calculate(second.lastWindows.map(\.window), referenceDay: today)
+            secondChannel = [second]
+        }
         return result
     }
 
@@ -318,17 +339,36 @@ public struct CoronaWarnApp: Sendable {
     /// cache re-matches only what changed; the result is the same as
     /// ``matchedWindowsAfresh(index:matcher:)``.
     mutating func matchedWindows(index: DiagnosisKeyIndex, matcher: ExposureMatcher) -> [MatchedExposureWindow] {
-        guard index.sources != nil else { return matchedWindowsAfresh(index: index, matcher: matcher) }
+        matchedWindows(in: framework.sightings, cache: &matchCache, index: index, matcher: matcher)
+    }
+
+    /// The app with the second channel's last windows and risk result in
+    /// place of its own (`warnsim redraw`).
+    func observedThroughSecondChannel() -> CoronaWarnApp {
+        var app = self
+        app.lastWindows = secondChannel.first?.lastWindows ?? []
+        app.lastRisk = secondChannel.first?.lastRisk
+        app.secondChannel = []
+        return app
+    }
+
+    /// ``matchedWindows(index:matcher:)`` on the sightings of `store`, with its own cache.
+    func matchedWindows(
+        in store: SightingStore, cache: inout ExposureMatchCache, index: DiagnosisKeyIndex, matcher: ExposureMatcher
+    ) -> [MatchedExposureWindow] {
+        guard index.sources != nil else { return matchedWindowsAfresh(index: index, matcher: matcher, in: store) }
         let (held, covered) = (heldNumbers, coveredNumbers)
-        return matchCache.update(
-            index: index, store: framework.sightings, heldVersion: packagesVersion,
+        return cache.update(
+            index: index, store: store, heldVersion: packagesVersion,
             isHeld: { held.contains($0) || covered.contains($0) }, matcher: matcher)
     }
 
-    /// Every key of `index` matched against every sighting, then restricted to
-    /// the keys of held packages.
-    public func matchedWindowsAfresh(index: DiagnosisKeyIndex, matcher: ExposureMatcher) -> [MatchedExposureWindow] {
-        let matched = matcher.match(index, in: framework.sightings)
+    /// Every key of `index` matched against every sighting (of `store`, by
+    /// default the framework's own), then restricted to the keys of held packages.
+    public func matchedWindowsAfresh(
+        index: DiagnosisKeyIndex, matcher: ExposureMatcher, in store: SightingStore? = nil
+    ) -> [MatchedExposureWindow] {
+        let matched = matcher.match(index, in: store ?? framework.sightings)
         if let sources = index.sources {
             // The index says which package each key came from.
             return matched.filter { holds(sources[$0.keyIndex]) }

@@ -22,6 +22,26 @@ public struct ScanPipeline: Sendable {
     public let phones: PhoneRadios
     public let carriageBySetting: [Int]
     public let seed: UInt64
+    /// A second radio channel every scan is also seen through (`warnsim
+    /// redraw`), with the same random numbers: each draw of the phone's own
+    /// channel (blocking, shadowing, fading) is made once and scaled by each
+    /// channel's parameters, so the second channel given the run's own
+    /// parameters sees exactly what the phones saw. Nil in a plain run.
+    public var secondChannel: SecondChannel?
+
+    /// Another channel's model, phone radios (drawn from its parameters with
+    /// the run's seed) and carriage per setting.
+    public struct SecondChannel: Sendable {
+        public let model: RadioModel
+        public let phones: PhoneRadios
+        public let carriageBySetting: [Int]
+
+        public init(model: RadioModel, phones: PhoneRadios, carriageBySetting: [Int]) {
+            self.model = model
+            self.phones = phones
+            self.carriageBySetting = carriageBySetting
+        }
+    }
 
     /// One received advertisement (kept for ground truth and tests when asked for).
     public struct Reception: Hashable, Sendable {
@@ -67,10 +87,12 @@ public struct ScanPipeline: Sendable {
         person: Int, confidence: CalibrationConfidence = .low, spill: SightingSpill? = nil
     ) -> ExposureNotificationFramework {
         let tx = Int8(clamping: Int(phones.txPower[person].rounded()))
-        return ExposureNotificationFramework(
+        var framework = ExposureNotificationFramework(
             keyStream: RandomStream(seed: seed, subsystem: StreamName.temporaryExposureKeys, entity: UInt64(person)),
             metadata: BluetoothMetadata(minorVersion: 1, txPower: tx, calibrationConfidence: UInt8(confidence.rawValue)),
             rssiCorrection: Int(phones.rssiCorrection[person].rounded()), spill: spill)
+        if secondChannel != nil { framework.observeThroughSecondChannel() }
+        return framework
     }
 
     /// Runs the scans of the UTC day starting at `dayStart` (Unix seconds; the
@@ -98,6 +120,10 @@ public struct ScanPipeline: Sendable {
         let tasks = workers > 1 ? workers * 16 : 1
         var perTask = [[Reception]](repeating: [], count: tasks)
         let sigma = (0..<RadioEnvironment.allCases.count).map { model.sightingSigma(RadioEnvironment(rawValue: $0)!) }
+        let second = secondChannel
+        let secondSigma = (0..<RadioEnvironment.allCases.count).map {
+            second?.model.sightingSigma(RadioEnvironment(rawValue: $0)!) ?? 0
+        }
         phones.withUnsafeMutableBufferPointer { phoneBuffer in
             perTask.withUnsafeMutableBufferPointer { logBuffer in
                 let ph = UnsafeSendableBuffer(phoneBuffer)
@@ -106,6 +132,7 @@ public struct ScanPipeline: Sendable {
                     var sweep = EncounterSweep()
                     var scratch = SightingChunkBuilder()
                     var received = [(payload: AdvertisementPayload, rawRSSI: Int)]()
+                    var receivedSecond = [(payload: AdvertisementPayload, rawRSSI: Int)]()
                     for p in Parallel.chunk(task, of: tasks, count: people) {
                         guard ph.buffer[p].app != nil else { continue }
                         ph.buffer[p].app!.framework.borrowScratch(&scratch)
@@ -116,6 +143,7 @@ public struct ScanPipeline: Sendable {
                             ph.buffer[p].scanClock.advance()
                             guard ph.buffer[p].app!.framework.isEnabled else { continue }
                             received.removeAll(keepingCapacity: true)
+                            receivedSecond.removeAll(keepingCapacity: true)
                             let minute = Int16((time - dayStart) / 60)
                             sweep.advance(to: minute, encounters: encounters)
                             let interval = Int((time - dayStart) / 600)
@@ -131,6 +159,14 @@ public struct ScanPipeline: Sendable {
                                     var slow = RandomStream(
                                         seed: seed, subsystem: ScanPipeline.encounterStreams,
                                         entity: day << 40 | UInt64(i) << 1 | (sweep.active[k].receiverIsA ? 1 : 0))
+                                    if let second {
+                                        // The same draws through the second channel's parameters.
+                                        var same = slow
+                                        let carriage = second.carriageBySetting[Int(encounters.setting[i])]
+                                        sweep.active[k].secondOffset = second.model.encounterOffset(
+                                            environment: environment, carriageTransmitter: carriage,
+                                            carriageReceiver: carriage, random: &same)
+                                    }
                                     sweep.active[k].offset = model.encounterOffset(
                                         environment: environment, carriageTransmitter: carriage,
                                         carriageReceiver: carriage, random: &slow)
@@ -139,13 +175,27 @@ public struct ScanPipeline: Sendable {
                                     sweep.active[k].medianSegment = s
                                     sweep.active[k].median = model.medianPath(
                                         distance: encounters.segmentDistance[s], environment: environment)
+                                    if let second {
+                                        sweep.active[k].secondMedian = second.model.medianPath(
+                                            distance: encounters.segmentDistance[s], environment: environment)
+                                    }
                                 }
-                                let path =
-                                    sweep.active[k].median + sweep.active[k].offset
-                                    + sigma[environment.rawValue] * fading.nextTabulatedNormal()
-                                guard let sighting = model.sighting(pathAttenuation: path, transmitter: q, receiver: p, phones: self.phones)
+                                let z = fading.nextTabulatedNormal()
+                                let path = sweep.active[k].median + sweep.active[k].offset + sigma[environment.rawValue] * z
+                                let sighting = model.sighting(pathAttenuation: path, transmitter: q, receiver: p, phones: self.phones)
+                                var secondSighting: RadioSighting?
+                                if let second {
+                                    let secondPath =
+                                        sweep.active[k].secondMedian + sweep.active[k].secondOffset
+                                        + secondSigma[environment.rawValue] * z
+                                    secondSighting = second.model.sighting(
+                                        pathAttenuation: secondPath, transmitter: q, receiver: p, phones: second.phones)
+                                }
+                                guard sighting != nil || secondSighting != nil,
+                                    let payload = advertisements.payload(slot: Int(slot), interval: interval)
                                 else { continue }
-                                guard let payload = advertisements.payload(slot: Int(slot), interval: interval) else { continue }
+                                if let secondSighting { receivedSecond.append((payload, Int(secondSighting.rssi))) }
+                                guard let sighting else { continue }
                                 received.append((payload, Int(sighting.rssi)))
                                 if keepReceptions {
                                     logs.buffer[task].append(
@@ -154,7 +204,7 @@ public struct ScanPipeline: Sendable {
                                             attenuation: sighting.attenuation))
                                 }
                             }
-                            ph.buffer[p].app!.framework.recordScan(at: time, received: received)
+                            ph.buffer[p].app!.framework.recordScan(at: time, received: received, secondChannel: receivedSecond)
                         }
                         ph.buffer[p].app!.framework.sealSightings(keepingScratchIn: &scratch)
                     }
@@ -239,6 +289,9 @@ struct EncounterSweep {
         var cursor: Int?
         var medianSegment = -1
         var median: Float = 0
+        /// The second channel's offset and median (``ScanPipeline/secondChannel``).
+        var secondOffset: Float = 0
+        var secondMedian: Float = 0
     }
 
     var pending: [(start: Int16, encounter: Int32)] = []

@@ -41,7 +41,7 @@ public struct SimulationRun: Sendable {
         stages["detection.scoring"] = phones.reduce(0) { $0 + ($1.app?.scoringSeconds ?? 0) }
         return stages
     }
-    let pipeline: ScanPipeline
+    var pipeline: ScanPipeline
     var verifier: KeyPackageVerifier
     /// The verified hour packages whose keys are indexed (a day package
     /// repeats the keys of its day's hour packages, so they are indexed once).
@@ -129,9 +129,12 @@ public struct SimulationRun: Sendable {
     /// keeps them in memory. The outputs are the same either way.
     public let sightingSpill: SightingSpill?
 
+    /// - Parameter secondChannel: radio parameters every scan is also seen
+    ///   through, never acted on (``ScanPipeline/secondChannel``; `warnsim
+    ///   redraw`); ``observedThroughSecondChannel()`` gives the run as it saw them.
     public init(
         world scenario: WorldScenario, app: AppScenario, seed: UInt64, workers: Int, ignoringWarnings: Bool = false,
-        sightingSpill: SightingSpill? = nil
+        sightingSpill: SightingSpill? = nil, secondChannel: RadioParameters? = nil
     ) throws {
         self.app = app
         self.sightingSpill = sightingSpill
@@ -139,6 +142,22 @@ public struct SimulationRun: Sendable {
         self.workers = max(1, workers)
         world = World(scenario: scenario, seed: seed)
         pipeline = ScanPipeline(model: world.radio, phones: world.phones, carriageBySetting: world.carriageBySetting, seed: seed)
+        if let secondChannel {
+            let carriage = try scenario.population.carriageBySetting.enumerated().map { setting, name in
+                guard let index = secondChannel.carriageIndex(name) else {
+                    let place = Setting(rawValue: UInt8(setting))!.name
+                    throw InputError(
+                        file: "<second radio channel>", field: "carriage",
+                        problem: "has no carriage state '\(name)', which the scenario's \(place) setting uses")
+                }
+                return index
+            }
+            pipeline.secondChannel = ScanPipeline.SecondChannel(
+                model: RadioModel(parameters: secondChannel),
+                phones: PhoneRadios(
+                    count: world.town.people, table: scenario.calibrationTable, parameters: secondChannel, seed: seed),
+                carriageBySetting: carriage)
+        }
         backend = CWABackend(configuration: app.services, seed: seed, signingKey: try Self.serverKey(seed: seed))
         verifier = KeyPackageVerifier(pinnedKey: backend.verificationKey)
         cdn = KeyPackageCDN(
@@ -230,6 +249,33 @@ public struct SimulationRun: Sendable {
             sightingSpill.release(daysBefore: dayStart / 86_400 - SightingStore.retentionDays)
             if let problem = sightingSpill.failure { throw SightingSpillFailure(problem: problem) }
         }
+    }
+
+    /// The run as seen through the second channel (``ScanPipeline/secondChannel``):
+    /// every phone's windows, first HIGH risk, last risk result and the
+    /// warning its user would have seen those of the second channel, and the
+    /// days' `high_risk_results` and `warnings` counted from them. Everything
+    /// else (infections, tests, uploads, quarantines) is the run's own: what
+    /// the users did followed the phones' own channel (an open loop).
+    public func observedThroughSecondChannel() -> SimulationRun {
+        var run = self
+        let end = app.startTime + Int64(summary.count) * 86_400
+        let health = self.health
+        run.phones = phones.map { $0.observedThroughSecondChannel(openingDelay: health.appOpeningDelay, end: end) }
+        for day in run.summary.indices {
+            run.summary[day].highRiskResults = 0
+            run.summary[day].warnings = 0
+        }
+        func day(_ time: Int64) -> Int { Int((time - app.startTime).floorDivided(by: 86_400)) }
+        for phone in run.phones {
+            if let high = phone.firstHighRiskTime, run.summary.indices.contains(day(high)) {
+                run.summary[day(high)].highRiskResults += 1
+            }
+            if let seen = phone.firstWarningTime, run.summary.indices.contains(day(seen)) {
+                run.summary[day(seen)].warnings += 1
+            }
+        }
+        return run
     }
 
     /// RKI publishes new risk parameters (WarnSim YAML text) on the

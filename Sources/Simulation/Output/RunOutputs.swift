@@ -204,9 +204,13 @@ public enum RunOutputs {
     /// hashes pin the run, `timings` the wall-clock seconds (reported, not part
     /// of the reproducible outputs; nil leaves `timings_seconds` out of the
     /// manifest, so that the whole folder is reproducible).
+    /// `counterfactualCSV` stands for `counterfactual`'s file when the
+    /// counterfactual was not run again (`redraw` copies the run's own);
+    /// `manifestEntries` are added to the manifest as given (name, JSON).
     public static func write(
         _ run: SimulationRun, to folder: URL, version: String, inputs: [URL], counterfactual: CounterfactualRun? = nil,
-        overrides: [String] = [], radioParameters: URL? = nil, timings: [String: Double]?
+        counterfactualCSV: Data? = nil, overrides: [String] = [], radioParameters: URL? = nil,
+        manifestEntries: [(String, String)] = [], timings: [String: Double]?
     ) throws {
         let windows = storedWindows(run)
         var files: [(String, Data)] = [
@@ -220,6 +224,7 @@ public enum RunOutputs {
             (riskFileName, Data(ConfigurationWriter.yaml(run.riskConfiguration).utf8)),
         ]
         if let counterfactual { files.append((counterfactualFileName, Data(counterfactual.csv().utf8))) }
+        if let counterfactualCSV { files.append((counterfactualFileName, counterfactualCSV)) }
         for (name, data) in files { try AtomicFile.write(data, to: folder.appendingPathComponent(name)) }
         var manifest = RunManifest(command: "simulate", version: version, seed: run.seed)
         manifest.add("days", run.summary.count)
@@ -254,6 +259,7 @@ public enum RunOutputs {
         if !overrides.isEmpty {
             manifest.add("overrides", json: "[" + overrides.map(TextEscaping.jsonString).joined(separator: ", ") + "]")
         }
+        for (name, json) in manifestEntries { manifest.add(name, json: json) }
         for url in inputs {
             manifest.inputs.append((url.lastPathComponent, (try? Data(contentsOf: url)).map(RunManifest.digest) ?? "unreadable"))
         }

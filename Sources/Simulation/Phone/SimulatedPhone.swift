@@ -50,6 +50,15 @@ public struct SimulatedPhone: Sendable {
     public internal(set) var firstHighRiskTime: Int64?
     /// Every exposure window any detection produced, by identity.
     public internal(set) var windows: [WindowKey: RecordedWindow] = [:]
+    /// What the phone's detections found through the second radio channel
+    /// (`warnsim redraw`), never acted on; empty without one.
+    public internal(set) var secondChannel: [SecondChannelRecord] = []
+
+    /// The windows and the first HIGH risk of the second channel.
+    public struct SecondChannelRecord: Sendable {
+        public internal(set) var windows: [WindowKey: RecordedWindow] = [:]
+        public internal(set) var firstHighRiskTime: Int64?
+    }
 
     /// Whether the app is installed now.
     public var hasApp: Bool { app != nil }
@@ -381,6 +390,16 @@ public struct SimulatedPhone: Sendable {
             // Windows are known from here on (a later detection in the same hour must not record them again).
             for (identity, window) in detection.newWindows { windows[identity] = window }
             detections.append(detection)
+            if let second = app!.secondChannel.first, let secondResult = second.lastRisk {
+                var record = secondChannel.first ?? SecondChannelRecord()
+                let found = ledger.recordedWindows(
+                    phone: person, matched: second.lastWindows, known: record.windows,
+                    index: index, owners: owners, startTime: startTime, detectedAt: now
+                ) { position, window in engine.level(ofWindow: position, window, in: secondResult, referenceDay: today) }
+                for (identity, window) in found { record.windows[identity] = window }
+                if secondResult.totalRiskLevel == .high, record.firstHighRiskTime == nil { record.firstHighRiskTime = now }
+                secondChannel = [record]
+            }
         }
         return detections
     }
@@ -398,5 +417,28 @@ public struct SimulatedPhone: Sendable {
     mutating func seeWarning(at time: Int64) {
         guard firstWarningTime == nil else { return }
         firstWarningTime = time
+    }
+
+    /// The phone as its detections saw the second channel: its windows, its
+    /// first HIGH risk and last risk result those of the second channel; the
+    /// warning seen `openingDelay` seconds after the first HIGH (0 with
+    /// notification permission, as ``SimulationRun`` draws it) if before
+    /// `end`. Everything the user did stays as it was: the loop is open.
+    func observedThroughSecondChannel(openingDelay: (Int) -> Int64, end: Int64) -> SimulatedPhone {
+        var phone = self
+        let record = secondChannel.first ?? SecondChannelRecord()
+        phone.windows = record.windows
+        phone.firstHighRiskTime = record.firstHighRiskTime
+        phone.firstWarningTime = nil
+        phone.warningDelay = 0
+        if let high = record.firstHighRiskTime, let app = appRecord {
+            let delay = app.consents.notifications ? 0 : openingDelay(person)
+            phone.warningDelay = delay
+            if high + delay < end { phone.firstWarningTime = high + delay }
+        }
+        phone.app = app?.observedThroughSecondChannel()
+        phone.removed = removed.map { $0.observedThroughSecondChannel() }
+        phone.secondChannel = []
+        return phone
     }
 }
