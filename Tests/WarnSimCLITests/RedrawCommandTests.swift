@@ -1,0 +1,133 @@
+import Foundation
+import Testing
+import WarnSimTestSupport
+
+/// `warnsim redraw` through the binary: with the run's own channel it gives
+/// back the run's windows byte for byte; through another channel the same
+/// encounters give other windows, the folder is a run `evaluate` reads, and
+/// the radio range appears beside the seed interval; bad input exits 2 and
+/// writes nothing.
+@Suite struct RedrawCommandTests {
+    /// A run of the 800-person village (seed 4, 10 days) in a new temporary folder.
+    static func simulated() throws -> (folder: URL, scenario: URL, run: String) {
+        let scenario = try ClosedLoopCommandTests.scenario()
+        let folder = try WarnSimProcess.temporaryFolder()
+        let run = folder.appendingPathComponent("run").path
+        let result = try WarnSimProcess.run(
+            ["simulate", scenario.path, "--seed", "4", "--days", "10", "--out", run, "--no-timings"])
+        #expect(result.status == 0, "\(result.stderr)")
+        return (folder, scenario, run)
+    }
+
+    /// The shipped channel with every room 12 dB more attenuating: a channel
+    /// that must change what the phones at home and in shops see.
+    static func fainterRooms(in folder: URL) throws -> URL {
+        let shipped = ProjectFiles.root.appendingPathComponent("Configs/radio/default.yaml")
+        var text = try String(contentsOf: shipped, encoding: .utf8)
+        text = text.replacingOccurrences(of: "attenuation_at_1m_db: 52.36", with: "attenuation_at_1m_db: 64.36")
+        #expect(text.contains("attenuation_at_1m_db: 64.36"))
+        let url = folder.appendingPathComponent("fainter-rooms.yaml")
+        try text.write(to: url, atomically: true, encoding: .utf8)
+        return url
+    }
+
+    static func bytes(_ folder: String, _ name: String) -> Data? {
+        FileManager.default.contents(atPath: URL(fileURLWithPath: folder).appendingPathComponent(name).path)
+    }
+
+    @Test func ownChannelGivesTheRunsWindowsByteForByte() throws {
+        let (folder, scenario, run) = try Self.simulated()
+        defer {
+            try? FileManager.default.removeItem(at: folder)
+            try? FileManager.default.removeItem(at: scenario)
+        }
+        let out = folder.appendingPathComponent("own").path
+        let result = try WarnSimProcess.run(["redraw", run, "--scenario", scenario.path, "--out", out, "--quiet"])
+        #expect(result.status == 0, "\(result.stderr)")
+        for name in [
+            "windows.bin", "windows.csv", "phones.csv", "summary.csv", "infections.csv", "exposures.bin", "contacts.bin",
+            "risk.yaml", "counterfactual.csv",
+        ] {
+            let original = Self.bytes(run, name)
+            #expect(original != nil, "\(name) missing in the run")
+            #expect(Self.bytes(out, name) == original, "\(name) differs from the run's")
+        }
+        let manifest = try String(contentsOf: URL(fileURLWithPath: out + "/manifest.json"), encoding: .utf8)
+        #expect(manifest.contains("\"redrawn_from\": {\"run_manifest\": \"sha256:"))
+        #expect(manifest.contains("\"loop\": \"open"))
+    }
+
+    @Test func anotherChannelChangesWindowsNotEncountersAndEvaluateShowsTheRadioRange() throws {
+        let (folder, scenario, run) = try Self.simulated()
+        defer {
+            try? FileManager.default.removeItem(at: folder)
+            try? FileManager.default.removeItem(at: scenario)
+        }
+        let radio = try Self.fainterRooms(in: folder)
+        let out = folder.appendingPathComponent("fainter").path
+        let result = try WarnSimProcess.run(
+            ["redraw", run, "--scenario", scenario.path, "--radio", radio.path, "--out", out, "--quiet"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("1 run redrawn through fainter-rooms.yaml"))
+        // Same world: encounters, infections and the truth of the key-days.
+        for name in ["infections.csv", "exposures.bin", "contacts.bin", "counterfactual.csv"] {
+            #expect(Self.bytes(out, name) == Self.bytes(run, name), "\(name) must be the run's")
+        }
+        // Fainter rooms: fewer windows, none stronger than the run's strongest.
+        let count = { (folder: String) throws -> Int in
+            try String(contentsOf: URL(fileURLWithPath: folder + "/windows.csv"), encoding: .utf8)
+                .split(separator: "\n").count - 1
+        }
+        #expect(try count(out) < count(run), "12 dB fainter rooms must record fewer windows")
+        let manifest = try String(contentsOf: URL(fileURLWithPath: out + "/manifest.json"), encoding: .utf8)
+        #expect(manifest.contains("\"radio_parameters\": {\"file\": \"fainter-rooms.yaml\""))
+        let evaluation = try WarnSimProcess.run(
+            ["evaluate", run, out, "--out", folder.appendingPathComponent("e").path, "--bootstrap", "100"])
+        #expect(evaluation.status == 0, "\(evaluation.stderr)")
+        #expect(evaluation.stdout.contains("radio variants (detectable): 2 channels"))
+        #expect(evaluation.stdout.contains("fainter-rooms.yaml (1 run"), "\(evaluation.stdout)")
+    }
+
+    @Test func badInputExitsTwoAndWritesNothing() throws {
+        let (folder, scenario, run) = try Self.simulated()
+        defer {
+            try? FileManager.default.removeItem(at: folder)
+            try? FileManager.default.removeItem(at: scenario)
+        }
+        let out = folder.appendingPathComponent("bad").path
+        let shipped = ProjectFiles.root.appendingPathComponent("Configs/radio/default.yaml")
+        let text = try String(contentsOf: shipped, encoding: .utf8)
+        let unknown = folder.appendingPathComponent("unknown-key.yaml")
+        try text.replacingOccurrences(of: "    path_loss_exponent: 1.34", with: "    path_loss_exponent: 1.34\n    path_loss_exponant: 2")
+            .write(to: unknown, atomically: true, encoding: .utf8)
+        let range = folder.appendingPathComponent("out-of-range.yaml")
+        try text.replacingOccurrences(of: "scan_sigma_db: 3.85", with: "scan_sigma_db: -3.85")
+            .write(to: range, atomically: true, encoding: .utf8)
+        let other = ProjectFiles.root.appendingPathComponent("Configs/scenarios/village-2k.yaml").path
+        let notARun = folder.appendingPathComponent("not-a-run")
+        try FileManager.default.createDirectory(at: notARun, withIntermediateDirectories: true)
+        let base = ["redraw", run, "--scenario", scenario.path, "--quiet"]
+        let cases: [([String], String)] = [
+            (base + ["--radio", unknown.path, "--out", out], "path_loss_exponant"),
+            (base + ["--radio", range.path, "--out", out], "scan_sigma_db"),
+            (base + ["--out", run], "--out"),
+            (["redraw", run, "--scenario", other, "--out", out], "is not the scenario"),
+            (["redraw", notARun.path, "--scenario", scenario.path, "--out", out], "manifest.json"),
+        ]
+        for (arguments, message) in cases {
+            let result = try WarnSimProcess.run(arguments)
+            #expect(result.status == 2, "\(arguments): \(result.stderr)")
+            #expect(result.stderr.contains(message), "\(arguments): \(result.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: out), "\(arguments) wrote \(out)")
+        }
+        // A damaged run: one byte of windows.bin changed.
+        let windows = URL(fileURLWithPath: run + "/windows.bin")
+        var data = try Data(contentsOf: windows)
+        data[data.count - 1] ^= 0x01
+        try data.write(to: windows)
+        let damaged = try WarnSimProcess.run(base + ["--out", out])
+        #expect(damaged.status == 2)
+        #expect(damaged.stderr.contains("windows.bin"), "\(damaged.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: out))
+    }
+}
