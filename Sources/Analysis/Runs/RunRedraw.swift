@@ -48,7 +48,9 @@ public struct RunRedraw: Sendable {
         {
             throw InputError(
                 file: ownFile.path, field: "radio.parameters",
-                problem: "is not the radio channel \(runFolder) was simulated through (its SHA-256 differs from the manifest's radio_parameters)")
+                problem:
+                    "is not the radio channel \(runFolder) was simulated through (its SHA-256 differs from the manifest's radio_parameters)"
+            )
         }
     }
 
@@ -92,9 +94,10 @@ public struct RunRedraw: Sendable {
         let counterfactual = FileManager.default.contents(
             atPath: source.appendingPathComponent(RunOutputs.counterfactualFileName).path)
         let manifest = try Data(contentsOf: source.appendingPathComponent("manifest.json"))
-        let own = run.radioParameters.map {
-            "{\"file\": \(TextEscaping.jsonString($0.file)), \"digest\": \(TextEscaping.jsonString($0.digest))}"
-        } ?? "null"
+        let own =
+            run.radioParameters.map {
+                "{\"file\": \(TextEscaping.jsonString($0.file)), \"digest\": \(TextEscaping.jsonString($0.digest))}"
+            } ?? "null"
         let note =
             "{\"run_manifest\": \(TextEscaping.jsonString(RunManifest.digest(manifest))), \"radio_parameters\": \(own), "
             + "\"loop\": \"open: encounters, tests, uploads and quarantines are the run's own\"}"
