@@ -55,6 +55,12 @@ import WarnSimTestSupport
         let manifest = try String(contentsOf: URL(fileURLWithPath: out + "/manifest.json"), encoding: .utf8)
         #expect(manifest.contains("\"redrawn_from\": {\"run_manifest\": \"sha256:"))
         #expect(manifest.contains("\"loop\": \"open"))
+        // A redraw is not redrawn again: the run it came from is.
+        let again = folder.appendingPathComponent("again").path
+        let twice = try WarnSimProcess.run(["redraw", out, "--scenario", scenario.path, "--out", again, "--quiet"])
+        #expect(twice.status == 2)
+        #expect(twice.stderr.contains("redrawn_from"), "\(twice.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: again))
     }
 
     @Test func anotherChannelChangesWindowsNotEncountersAndEvaluateShowsTheRadioRange() throws {

@@ -30,6 +30,16 @@ public struct RunRedraw: Sendable {
     /// run recorded).
     public init(runFolder: String, scenario: Scenario, overrides: [String], radioFile: URL?) throws {
         run = try RecordedRun.load(folder: runFolder)
+        let manifestPath = URL(fileURLWithPath: runFolder).appendingPathComponent("manifest.json").path
+        if case .object(let manifest)? = try? JSONValue.parse(Data(contentsOf: URL(fileURLWithPath: manifestPath))),
+            manifest["redrawn_from"] != nil
+        {
+            throw InputError(
+                file: manifestPath, field: "redrawn_from",
+                problem:
+                    "\(runFolder) is itself a redraw of another run; redraw the run it came from (its manifest is redrawn_from.run_manifest)"
+            )
+        }
         try RunProvenance.check(scenario: scenario, overrides: overrides, runFolder: runFolder, purpose: "redraw")
         self.scenario = scenario
         self.overrides = overrides
