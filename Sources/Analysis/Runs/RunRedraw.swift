@@ -20,54 +20,41 @@ public struct RunRedraw: Sendable {
     public let scenario: Scenario
     /// The run's `--set` fields, which the scenario is loaded with.
     public let overrides: [String]
-    /// The channel's parameters and the file they were read from.
-    public let radio: RadioParameters
+    /// The channel, built for the run's phones, and the file it was read from.
+    public let channel: ScanPipeline.SecondChannel
     public let radioFile: URL
 
-    /// Checks the run folder (digests and meaning), that `scenario` with
-    /// `overrides` is what it was simulated from, and reads the channel
-    /// (`radioFile`, by default the run's own, which must be the file the
-    /// run recorded).
-    public init(runFolder: String, scenario: Scenario, overrides: [String], radioFile: URL?) throws {
-        run = try RecordedRun.load(folder: runFolder)
-        let manifestPath = URL(fileURLWithPath: runFolder).appendingPathComponent("manifest.json").path
-        if case .object(let manifest)? = try? JSONValue.parse(Data(contentsOf: URL(fileURLWithPath: manifestPath))),
-            manifest["redrawn_from"] != nil
-        {
+    /// Checks the run folder (digests and meaning; not itself a redraw),
+    /// that `scenario` with the run's `--set` fields (`provenance`) is what it
+    /// was simulated from, and reads the channel (`radioFile`, by default the
+    /// run's own, which must be the file the run recorded).
+    public init(provenance: RunProvenance, scenario: Scenario, radioFile: URL?) throws {
+        run = try RecordedRun.load(folder: provenance.folder)
+        if provenance.manifest["redrawn_from"] != nil {
             throw InputError(
-                file: manifestPath, field: "redrawn_from",
+                file: provenance.manifestPath, field: "redrawn_from",
                 problem:
-                    "\(runFolder) is itself a redraw of another run; redraw the run it came from (its manifest is redrawn_from.run_manifest)"
+                    "\(provenance.folder) is itself a redraw of another run; redraw the run it came from (its manifest is redrawn_from.run_manifest)"
             )
         }
-        try RunProvenance.check(scenario: scenario, overrides: overrides, runFolder: runFolder, purpose: "redraw")
+        overrides = try provenance.overrides()
+        try provenance.check(scenario: scenario, overrides: overrides, purpose: "redraw")
         self.scenario = scenario
-        self.overrides = overrides
         let ownFile = scenario.world.sourceFiles[0]
         self.radioFile = radioFile ?? ownFile
-        radio = try radioFile.map(RadioParameters.load) ?? scenario.world.radio
-        for (setting, name) in scenario.world.population.carriageBySetting.enumerated() where radio.carriageIndex(name) == nil {
-            throw InputError(
-                file: self.radioFile.path, field: "carriage",
-                problem:
-                    "has no carriage state '\(name)', which the scenario's \(Setting(rawValue: UInt8(setting))!.name) setting uses (\(radio.carriageNames.joined(separator: ", ")))"
-            )
-        }
         if radioFile == nil, let recorded = run.radioParameters,
             recorded.digest != RunManifest.digest(try Data(contentsOf: ownFile))
         {
             throw InputError(
                 file: ownFile.path, field: "radio.parameters",
                 problem:
-                    "is not the radio channel \(runFolder) was simulated through (its SHA-256 differs from the manifest's radio_parameters)"
+                    "is not the radio channel \(provenance.folder) was simulated through (its SHA-256 differs from the manifest's radio_parameters)"
             )
         }
+        channel = try ScanPipeline.SecondChannel(
+            parameters: try radioFile.map(RadioParameters.load) ?? scenario.world.radio, file: self.radioFile.path,
+            world: scenario.world, seed: run.seed)
     }
-
-    /// The files a re-simulation must give exactly as the run folder holds them.
-    static let reproduced = [
-        "phones.csv", "infections.csv", "summary.csv", WindowStore.fileName, ExposureStore.fileName, ContactStore.fileName,
-    ]
 
     /// Simulates the run again with the second channel on `workers` threads
     /// (`progress` gets each finished day) and writes the redrawn run folder
@@ -76,22 +63,15 @@ public struct RunRedraw: Sendable {
     /// changed since).
     public func write(into folder: URL, workers: Int, version: String, progress: (Int) -> Void = { _ in }) throws {
         var simulation = try SimulationRun(
-            world: scenario.world, app: scenario.app, seed: run.seed, workers: workers, secondChannel: radio)
+            world: scenario.world, app: scenario.app, seed: run.seed, workers: workers, secondChannel: channel)
         for day in 0..<run.days {
             try simulation.simulate(day: day)
             progress(day + 1)
         }
-        let windows = RunOutputs.storedWindows(simulation)
-        let again: [String: Data] = [
-            "phones.csv": Data(RunOutputs.phonesCSV(simulation).utf8),
-            "infections.csv": Data(RunOutputs.infectionsCSV(simulation).utf8),
-            "summary.csv": Data(RunOutputs.summaryCSV(simulation).utf8),
-            WindowStore.fileName: Data(WindowStore.encode(windows)),
-            ExposureStore.fileName: Data(simulation.exposureFileBytes()),
-            ContactStore.fileName: Data(ContactStore.encode(simulation.distributedKeyDays)),
-        ]
+        // Every file a run folder must hold, as the re-simulation gives it.
+        let again = Dictionary(uniqueKeysWithValues: RunOutputs.files(simulation).map { ($0.name, $0.data) })
         let source = URL(fileURLWithPath: run.folder)
-        for name in Self.reproduced {
+        for name in RecordedRun.requiredOutputs {
             let path = source.appendingPathComponent(name).path
             guard FileManager.default.contents(atPath: path) == again[name] else {
                 throw InputError(

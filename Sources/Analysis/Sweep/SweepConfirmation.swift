@@ -46,8 +46,8 @@ public struct SweepConfirmation: Sendable {
     /// The re-simulations must fit in this machine's memory (``RunMemoryEstimate``).
     public init(scenario: Scenario, overrides fields: [FieldOverride], runs: RunSet) throws {
         for run in runs.runs {
-            try RunProvenance.check(
-                scenario: scenario, overrides: fields.map(\.description), runFolder: run.folder, purpose: "confirmation")
+            try RunProvenance(runFolder: run.folder).check(
+                scenario: scenario, overrides: fields.map(\.description), purpose: "confirmation")
         }
         try RunMemoryEstimate(
             people: scenario.world.population.people, days: runs.runs.map(\.days).max() ?? scenario.app.days,

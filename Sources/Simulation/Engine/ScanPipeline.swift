@@ -36,10 +36,26 @@ public struct ScanPipeline: Sendable {
         public let phones: PhoneRadios
         public let carriageBySetting: [Int]
 
-        public init(model: RadioModel, phones: PhoneRadios, carriageBySetting: [Int]) {
-            self.model = model
-            self.phones = phones
-            self.carriageBySetting = carriageBySetting
+        /// The channel of `parameters` (read from `file`) for the phones of
+        /// `world` with the run's `seed`; every carriage state the scenario's
+        /// settings use must be among the parameters'.
+        public init(parameters: RadioParameters, file: String, world: WorldScenario, seed: UInt64) throws(InputError) {
+            var carriage: [Int] = []
+            for (setting, name) in world.population.carriageBySetting.enumerated() {
+                guard let index = parameters.carriageIndex(name) else {
+                    let place = Setting(rawValue: UInt8(setting))!.name
+                    throw InputError(
+                        file: file, field: "carriage",
+                        problem:
+                            "has no carriage state '\(name)', which the scenario's \(place) setting uses (\(parameters.carriageNames.joined(separator: ", ")))"
+                    )
+                }
+                carriage.append(index)
+            }
+            model = RadioModel(parameters: parameters)
+            phones = PhoneRadios(
+                count: world.population.people, table: world.calibrationTable, parameters: parameters, seed: seed)
+            carriageBySetting = carriage
         }
     }
 

@@ -129,12 +129,12 @@ public struct SimulationRun: Sendable {
     /// keeps them in memory. The outputs are the same either way.
     public let sightingSpill: SightingSpill?
 
-    /// - Parameter secondChannel: radio parameters every scan is also seen
+    /// - Parameter secondChannel: a radio channel every scan is also seen
     ///   through, never acted on (``ScanPipeline/secondChannel``; `warnsim
     ///   redraw`); ``observedThroughSecondChannel()`` gives the run as it saw them.
     public init(
         world scenario: WorldScenario, app: AppScenario, seed: UInt64, workers: Int, ignoringWarnings: Bool = false,
-        sightingSpill: SightingSpill? = nil, secondChannel: RadioParameters? = nil
+        sightingSpill: SightingSpill? = nil, secondChannel: ScanPipeline.SecondChannel? = nil
     ) throws {
         self.app = app
         self.sightingSpill = sightingSpill
@@ -142,22 +142,7 @@ public struct SimulationRun: Sendable {
         self.workers = max(1, workers)
         world = World(scenario: scenario, seed: seed)
         pipeline = ScanPipeline(model: world.radio, phones: world.phones, carriageBySetting: world.carriageBySetting, seed: seed)
-        if let secondChannel {
-            let carriage = try scenario.population.carriageBySetting.enumerated().map { setting, name in
-                guard let index = secondChannel.carriageIndex(name) else {
-                    let place = Setting(rawValue: UInt8(setting))!.name
-                    throw InputError(
-                        file: "<second radio channel>", field: "carriage",
-                        problem: "has no carriage state '\(name)', which the scenario's \(place) setting uses")
-                }
-                return index
-            }
-            pipeline.secondChannel = ScanPipeline.SecondChannel(
-                model: RadioModel(parameters: secondChannel),
-                phones: PhoneRadios(
-                    count: world.town.people, table: scenario.calibrationTable, parameters: secondChannel, seed: seed),
-                carriageBySetting: carriage)
-        }
+        pipeline.secondChannel = secondChannel
         backend = CWABackend(configuration: app.services, seed: seed, signingKey: try Self.serverKey(seed: seed))
         verifier = KeyPackageVerifier(pinnedKey: backend.verificationKey)
         cdn = KeyPackageCDN(

@@ -200,6 +200,21 @@ public enum RunOutputs {
         return out
     }
 
+    /// The run's files but the counterfactual and the manifest, by name, in the order they are written.
+    public static func files(_ run: SimulationRun) -> [(name: String, data: Data)] {
+        let windows = storedWindows(run)
+        return [
+            ("phones.csv", Data(phonesCSV(run).utf8)),
+            ("infections.csv", Data(infectionsCSV(run).utf8)),
+            ("windows.csv", Data(windowsCSV(windows).utf8)),
+            ("summary.csv", Data(summaryCSV(run).utf8)),
+            (WindowStore.fileName, Data(WindowStore.encode(windows))),
+            (ExposureStore.fileName, Data(run.exposureFileBytes())),
+            (ContactStore.fileName, Data(ContactStore.encode(run.distributedKeyDays))),
+            (riskFileName, Data(ConfigurationWriter.yaml(run.riskConfiguration).utf8)),
+        ]
+    }
+
     /// Writes the run's files into `folder`; `inputs` are the files whose
     /// hashes pin the run, `timings` the wall-clock seconds (reported, not part
     /// of the reproducible outputs; nil leaves `timings_seconds` out of the
@@ -212,17 +227,7 @@ public enum RunOutputs {
         counterfactualCSV: Data? = nil, overrides: [String] = [], radioParameters: URL? = nil,
         manifestEntries: [(String, String)] = [], timings: [String: Double]?
     ) throws {
-        let windows = storedWindows(run)
-        var files: [(String, Data)] = [
-            ("phones.csv", Data(phonesCSV(run).utf8)),
-            ("infections.csv", Data(infectionsCSV(run).utf8)),
-            ("windows.csv", Data(windowsCSV(windows).utf8)),
-            ("summary.csv", Data(summaryCSV(run).utf8)),
-            (WindowStore.fileName, Data(WindowStore.encode(windows))),
-            (ExposureStore.fileName, Data(run.exposureFileBytes())),
-            (ContactStore.fileName, Data(ContactStore.encode(run.distributedKeyDays))),
-            (riskFileName, Data(ConfigurationWriter.yaml(run.riskConfiguration).utf8)),
-        ]
+        var files = self.files(run)
         if let counterfactual { files.append((counterfactualFileName, Data(counterfactual.csv().utf8))) }
         if let counterfactualCSV { files.append((counterfactualFileName, counterfactualCSV)) }
         for (name, data) in files { try AtomicFile.write(data, to: folder.appendingPathComponent(name)) }

@@ -65,11 +65,16 @@ struct RedrawCommand: ParsableCommand {
         let radioURL = radio.map { URL(fileURLWithPath: $0) }
         var redraws: [RunRedraw] = []
         do {
+            // The scenario is loaded once per distinct set of the runs' --set fields.
+            var scenarios: [[String]: Scenario] = [:]
             for folder in folders {
-                let overrides = try RunProvenance.overrides(runFolder: folder)
-                let fields = try overrides.map { try FieldOverride(parsing: $0) }
-                let loaded = try loadScenario(URL(fileURLWithPath: scenario), overrides: fields)
-                redraws.append(try RunRedraw(runFolder: folder, scenario: loaded, overrides: overrides, radioFile: radioURL))
+                let provenance = try RunProvenance(runFolder: folder)
+                let overrides = try provenance.overrides()
+                if scenarios[overrides] == nil {
+                    scenarios[overrides] = try loadScenario(
+                        URL(fileURLWithPath: scenario), overrides: overrides.map { try FieldOverride(parsing: $0) })
+                }
+                redraws.append(try RunRedraw(provenance: provenance, scenario: scenarios[overrides]!, radioFile: radioURL))
             }
             try checkMemory(
                 RunMemoryEstimate(
