@@ -50,6 +50,27 @@ import WarnSimTestSupport
         )
     }
 
+    /// Leith & Farrell (PLoS ONE 16(4): e0250826) found that on the Dublin bus no rule of 2020 of the Swiss
+    /// kind would have notified any pair, all of which were within 2 m for at least 15 minutes. The 2020
+    /// configurations of the CWA (ENF v1 and the first exposure-window one) and Immuni agree: no pair is
+    /// warned. The April 2021 configuration, with its high-attenuation bucket up to 73 dB, warns about half
+    /// of the pairs with 15 minutes or more (Configs/replay/README.md, "The Dublin Bus").
+    @Test func dublinBusAsPublished() throws {
+        var arguments = ["replay", try ProjectFiles.required(ProjectFiles.dublinReplay).path]
+        for config in [
+            "Configs/risk/cwa-2020-enf-v1.yaml", "Configs/risk/history/cwa-v2-2020-12-10-f10b8528a-legacy.yaml",
+            "Configs/risk/immuni-2020-10-android.yaml", "Configs/risk/cwa-2021-04-14.yaml",
+        ] {
+            arguments += ["--config", try ProjectFiles.required(ProjectFiles.url(config)).path]
+        }
+        let result = try WarnSimProcess.run(arguments)
+        #expect(result.status == 0, "\(result.stderr)")
+        let blocks = result.stdout.components(separatedBy: "\nconfiguration ").dropFirst()
+        #expect(blocks.count == 4)
+        for block in blocks.prefix(3) { #expect(block.contains("TP 0  FP 0  FN 51  TN 9"), "\(block)") }
+        #expect(blocks.last!.contains("TP 27  FP 2  FN 24  TN 7"), "\(blocks.last!)")
+    }
+
     @Test func malformedHistogramExitsTwoAndWritesNothing() throws {
         let folder = try WarnSimProcess.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -27,7 +27,15 @@ public struct RadioCheckRow: Sendable, Codable, Equatable {
     /// (``RadioCheck/pooledDeviceSpread(_:)`` over its bands), at least the
     /// floor ``RadioCheck/spreadFloor(_:)``.
     public var deviceSpread: Double
-    /// |simulated median − measured median| ≤ deviceSpread.
+    /// Independent placements behind the measured median: devices (DP-3T
+    /// receivers, Dublin pairs) or, for Lanfer, surveyed spots (section and
+    /// distance; the senders at one spot share its placement), each with at
+    /// least ``RadioCheck/minimumDeviceSamples`` samples (at least 1).
+    public var placements: Int
+    /// The row's tolerance (``RadioCheck/tolerance(spread:placements:)``): the
+    /// device spread, or two standard errors of a median of few placements.
+    public var tolerance: Double
+    /// |simulated median − measured median| ≤ tolerance.
     public var passes: Bool
 }
 
@@ -62,6 +70,17 @@ public enum RadioCheck {
 
     /// A device counts towards the spread at a distance with this many samples there.
     public static let minimumDeviceSamples = 10
+
+    /// A row's tolerance: the device spread s, but at least two standard
+    /// errors of its measured median, 2·s/√k with k placements. The measured
+    /// median of k placements misses a correct model's by about s/√k; judged at
+    /// s alone, a row resting on one placement would fail a correct model a
+    /// third of the time (a normal draw beyond one standard deviation), at
+    /// max(s, 2·s/√k) every row passes a correct model at least 95 % of the
+    /// time, and rows of four placements or more keep the device spread.
+    public static func tolerance(spread: Double, placements: Int) -> Double {
+        max(spread, 2 * spread / Double(max(1, placements)).squareRoot())
+    }
 
     /// The floor of the device-to-device spread: two directly measured
     /// (HIGH-confidence) phones, each calibrated to σ_model,high per component,
@@ -107,17 +126,21 @@ public enum RadioCheck {
         var measured: [Double]
         var simulated: [Double]
         var deviceMedians: [Double]
+        var placements: Int
     }
 
+    /// A cell, or nil with fewer than 10 measured or simulated values. Its
+    /// placements are its devices with enough samples unless `placements` says otherwise.
     static func cell(
         dataSet: String, site: String, environment: RadioEnvironment, distance: String,
-        measured: [Double], simulated: [Double], perDevice: [[Double]]
+        measured: [Double], simulated: [Double], perDevice: [[Double]], placements: Int? = nil
     ) -> Cell? {
         guard measured.count >= 10, simulated.count >= 10 else { return nil }
+        let devices = perDevice.filter { $0.count >= minimumDeviceSamples }
         return Cell(
             dataSet: dataSet, site: site, environment: environment, distance: distance,
             measured: measured.sorted(), simulated: simulated.sorted(),
-            deviceMedians: perDevice.filter { $0.count >= minimumDeviceSamples }.map { SampleStatistics.median($0) })
+            deviceMedians: devices.map { SampleStatistics.median($0) }, placements: placements ?? devices.count)
     }
 
     /// The data set's device-to-device spread in an environment: the pooled
@@ -157,8 +180,9 @@ public enum RadioCheck {
                 measuredQ75: SampleStatistics.quantile(sorted: cell.measured, 0.75),
                 simulatedQ25: SampleStatistics.quantile(sorted: cell.simulated, 0.25), simulatedMedian: simulatedMedian,
                 simulatedQ75: SampleStatistics.quantile(sorted: cell.simulated, 0.75),
-                devices: cell.deviceMedians.count, deviceSpread: allowed,
-                passes: abs(simulatedMedian - measuredMedian) <= allowed + 1e-9)
+                devices: cell.deviceMedians.count, deviceSpread: allowed, placements: max(1, cell.placements),
+                tolerance: tolerance(spread: allowed, placements: cell.placements),
+                passes: abs(simulatedMedian - measuredMedian) <= tolerance(spread: allowed, placements: cell.placements) + 1e-9)
         }
     }
 
@@ -197,7 +221,7 @@ public enum RadioCheck {
         for (s, name) in data.scenarioNames.enumerated() {
             for (b, band) in bands.enumerated() {
                 if let cell = cell(
-                    dataSet: "dp3t-exp34", site: name, environment: environments[s], distance: band.label,
+                    dataSet: RadioCampaign.dp3t.dataSetName, site: name, environment: environments[s], distance: band.label,
                     measured: measuredBy[s][b], simulated: simulatedBy[s][b], perDevice: deviceBy[s][b])
                 {
                     cells.append(cell)
@@ -279,15 +303,18 @@ public enum RadioCheck {
                 // Each sender at each surveyed position is a device here: the
                 // scenarios put the three senders at different positions at once.
                 var perDevice: [String: [Double]] = [:]
+                var perSpot: [String: Int] = [:]
                 for i in here {
                     let s = samples[i]
                     perDevice["\(s.section)|\(s.sender)|\(s.distance)", default: []].append(offsets[site][s.sender] - s.rssi)
+                    perSpot["\(s.section)|\(s.distance)", default: 0] += 1
                 }
                 let sim = (0..<replicates).flatMap { r in here.compactMap { simulated[r * samples.count + $0] } }
                 if let cell = cell(
                     dataSet: LanferMeasurements.dataSetName, site: name, environment: environment, distance: band.label,
                     measured: here.map { offsets[site][samples[$0].sender] - samples[$0].rssi }, simulated: sim,
-                    perDevice: perDevice.keys.sorted().map { perDevice[$0]! })
+                    perDevice: perDevice.keys.sorted().map { perDevice[$0]! },
+                    placements: perSpot.values.filter { $0 >= minimumDeviceSamples }.count)
                 {
                     result.append(cell)
                 }

@@ -51,6 +51,12 @@ public struct RadioFitOptions: Sendable {
     public var replicates = 4
     /// Seed of the fit's simulations (common random numbers).
     public var seed: UInt64 = 20_200_730
+    /// The campaign left out (leave one data set out), or nil for the fit on all
+    /// three. Without Lanfer, every channel keeps the DP-3T room's slopes and
+    /// spreads (outdoors too: no other campaign measured outdoors); without
+    /// DP-3T, every level hangs on the Dublin bus through Lanfer's levels
+    /// relative to its bus (``RadioFit/fitWithoutDP3T(scenarios:lanfer:dublin:table:options:)``).
+    public var leftOut: RadioCampaign? = nil
 
     public init() {}
 }
@@ -95,6 +101,8 @@ public struct RadioFitResult: Sendable {
     public var dublin: DublinBusCheck.Figures?
     /// Measured against simulated, per scenario and distance band.
     public var check: [RadioCheckRow]
+    /// The campaign the fit left out (``RadioFitOptions/leftOut``).
+    public var leftOut: RadioCampaign? = nil
 }
 
 /// Fits ``RadioParameters`` to the DP-3T experiment-34 and Lanfer et al. 2022 measurements.
@@ -104,6 +112,12 @@ public enum RadioFit {
         scenarios: [DP3TScenario], lanfer: LanferMeasurements, dublin: DublinBusMeasurements? = nil,
         table: DeviceCalibrationTable, options: RadioFitOptions = RadioFitOptions()
     ) throws -> RadioFitResult {
+        if options.leftOut == .dp3t {
+            return try fitWithoutDP3T(scenarios: scenarios, lanfer: lanfer, dublin: dublin, table: table, options: options)
+        }
+        // Left out, the Dublin Bus is not fitted to but still checked.
+        let fittedDublin = options.leftOut == .dublin ? nil : dublin
+        let withoutLanfer = options.leftOut == .lanfer
         let data = try RadioFitData(
             scenarios: scenarios, table: table,
             detectionLimit: options.detectionLimitRssi, maximumDistance: options.maximumDistance)
@@ -181,6 +195,13 @@ public enum RadioFit {
         let fastRoom = (room.orientationSigma * room.orientationSigma + room.scanSigma * room.scanSigma).squareRoot()
         var channels = [ChannelParameters](repeating: room, count: RadioEnvironment.allCases.count)
         for group in lanferFit.groups {
+            if withoutLanfer {
+                // Lanfer left out: the DP-3T room's slopes and spreads, at the
+                // office level until anchored (the vehicle's level comes from the DP-3T train).
+                channels[group.environment.rawValue] = room
+                channels[group.environment.rawValue].attenuationAt1m = 0
+                continue
+            }
             let fast = group.fastSigma
             channels[group.environment.rawValue] = ChannelParameters(
                 attenuationAt1m: group.level - lanferFit.groups[0].level,  // relative to the office until anchored
@@ -216,13 +237,22 @@ public enum RadioFit {
             }
         }
         anchor()
-        channels[vehicleIndex].source =
-            "fit: Lanfer et al. 2022 bus + train (slope, spreads); level: DP-3T exp. 34 train"
-        channels[officeIndex].source = "fit: Lanfer et al. 2022 office (slope, spreads); level: DP-3T exp. 34 office"
-        channels[RadioEnvironment.outdoors.rawValue].source =
-            "fit: Lanfer et al. 2022 parking (slope, spreads, level relative to office); office level: DP-3T exp. 34 office"
-        channels[RadioEnvironment.bus.rawValue].source =
-            "fit: Lanfer et al. 2022 bus (slope, spreads, level relative to office); office level: DP-3T exp. 34 office"
+        if withoutLanfer {
+            let slopes = "fit without Lanfer: DP-3T exp. 34 room (slopes, spreads)"
+            channels[vehicleIndex].source = "\(slopes); level: DP-3T exp. 34 train"
+            channels[officeIndex].source = "\(slopes); level: DP-3T exp. 34 office"
+            channels[RadioEnvironment.outdoors.rawValue].source =
+                "\(slopes); level: DP-3T exp. 34 office (no other campaign measured outdoors)"
+            channels[RadioEnvironment.bus.rawValue].source = "\(slopes); level: DP-3T exp. 34 office"
+        } else {
+            channels[vehicleIndex].source =
+                "fit: Lanfer et al. 2022 bus + train (slope, spreads); level: DP-3T exp. 34 train"
+            channels[officeIndex].source = "fit: Lanfer et al. 2022 office (slope, spreads); level: DP-3T exp. 34 office"
+            channels[RadioEnvironment.outdoors.rawValue].source =
+                "fit: Lanfer et al. 2022 parking (slope, spreads, level relative to office); office level: DP-3T exp. 34 office"
+            channels[RadioEnvironment.bus.rawValue].source =
+                "fit: Lanfer et al. 2022 bus (slope, spreads, level relative to office); office level: DP-3T exp. 34 office"
+        }
 
         var parameters = RadioParameters(
             channels: channels,
@@ -262,13 +292,14 @@ public enum RadioFit {
         //    empty bus, surveyed distances) and takes its level and spreads from
         //    the riders' phones.
         var dublinFigures: DublinBusCheck.Figures?
-        if let dublin {
+        if let dublin = fittedDublin {
             let busIndex = RadioEnvironment.bus.rawValue
             let crowded = DublinBusCheck.fit(
                 dublin, channel: parameters.channels[busIndex], parameters: parameters, seed: options.seed &+ 2)
             parameters.channels[busIndex] = crowded.channel
             parameters.channels[busIndex].source =
-                "fit: Lanfer et al. 2022 bus (slopes); Leith & Farrell 2021 Dublin Bus (level, spreads: commuters' phones)"
+                (withoutLanfer ? "fit without Lanfer: DP-3T exp. 34 room (slopes)" : "fit: Lanfer et al. 2022 bus (slopes)")
+                + "; Leith & Farrell 2021 Dublin Bus (level, spreads: commuters' phones)"
             dublinFigures = crowded.figures
         }
         // EN attenuation of a Lanfer sample = offset(place, sender) − RSSI: the
@@ -294,7 +325,7 @@ public enum RadioFit {
                 olsAttenuationAt1m: line.intercept, olsPathLossExponent: line.near / 10, olsFarPathLossExponent: line.far / 10,
                 pairSigma: roomComponents.pair, minuteSigma: roomComponents.minute, scanSigma: roomComponents.scan)
         ]
-        for group in lanferFit.groups {
+        for group in lanferFit.groups where !withoutLanfer {
             figures.append(
                 ChannelFitFigures(
                     environment: group.environment, scenarios: group.fitSites, sightings: group.samples, pairs: group.positions,
@@ -308,7 +339,8 @@ public enum RadioFit {
             parameters: parameters, channelFigures: figures, deviceModels: data.deviceModels,
             transmitterEffects: txEffect, receiverEffects: rxEffect, deviceSigma: deviceSigma,
             oemScatter: lowModelSigma.combined, oemScatterModels: lowModelSigma.models,
-            tableOffsetBothEnds: tableResidual, lanfer: lanferFit, lanferShift: lanferShift, dublin: dublinFigures, check: check)
+            tableOffsetBothEnds: tableResidual, lanfer: lanferFit, lanferShift: lanferShift, dublin: dublinFigures, check: check,
+            leftOut: options.leftOut)
     }
 
     /// RMS of (tx − correction) of HIGH-confidence models around their OEM's
