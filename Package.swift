@@ -1,7 +1,7 @@
 // swift-tools-version: 6.1
 //
 // WarnSim: a simulation and parameter-tuning workbench for exposure-notification
-// warnings. The module layering follows DESIGN.md: every dependency points down.
+// warnings. The modules are layered: every dependency points down (the list below).
 //
 //   warnsim (CLI)          → every layer, ArgumentParser
 //   Reporting              → Analysis, Plot (the HTML report)
@@ -198,7 +198,7 @@ let package = Package(
             name: "SimulationTests",
             dependencies: [
                 "WarnSimTestSupport", "Simulation", "RiskCalculation", "Services", "ExposureNotification", "Population", "WarnSimCore",
-                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Crypto", package: "swift-crypto"), .product(name: "Yams", package: "Yams"),
             ]
         ),
         .testTarget(

@@ -8,7 +8,7 @@ import Foundation
 
 /// Writes output files so that a reader never sees a half-written one: the
 /// bytes go to a temporary file in the destination's folder, which is renamed
-/// over the destination only when complete (DESIGN.md, invariants).
+/// over the destination only when complete (Outputs/README.md: a folder is written whole or not at all).
 public enum AtomicFile {
     /// Writes `data` to `url` atomically, creating the parent folder if needed.
     public static func write(_ data: Data, to url: URL) throws {

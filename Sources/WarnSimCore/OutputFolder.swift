@@ -6,7 +6,7 @@ import Foundation
     import Musl
 #endif
 
-/// An output folder written as a whole or not at all (DESIGN.md, invariants):
+/// An output folder written as a whole or not at all (Outputs/README.md):
 /// a command writes into a hidden staging sibling of the destination, on the
 /// same file system, and ``commit()`` renames it into place only when every
 /// file is complete. A failure, a kill or a full disk therefore leaves

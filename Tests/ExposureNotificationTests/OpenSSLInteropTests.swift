@@ -5,7 +5,7 @@ import Testing
 import WarnSimTestSupport
 
 /// Packages WarnSim writes verify with a standard tool, the `openssl` command
-/// (DESIGN.md, bit-exact protocol). `.ci/run` installs it; its absence fails.
+/// (the bit-exact protocol). `.ci/run` installs it; its absence fails.
 @Suite struct OpenSSLInteropTests {
     static let openssl = ["/usr/bin/openssl", "/usr/local/bin/openssl"].first { FileManager.default.isExecutableFile(atPath: $0) }
 

@@ -7,6 +7,6 @@ extension WorldScenario {
     /// sections belong to the upper layers, whose loader (`Scenario.load`)
     /// checks them; the Population tests read only their own.
     static func loadWorldSections(_ url: URL) throws -> WorldScenario {
-        try parse(try YAMLSection.load(url), folder: url.deletingLastPathComponent())
+        try parse(try BaseDocument.load(url).section, folder: url.deletingLastPathComponent())
     }
 }

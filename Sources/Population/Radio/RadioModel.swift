@@ -16,7 +16,7 @@ public struct RadioSighting: Sendable, Equatable {
     }
 }
 
-/// The channel between two phones (DESIGN.md, Population layer):
+/// The channel between two phones (Configs/radio/README.md, "Model"):
 ///
 /// path attenuation L = A₁(env) + 10·n(env)·log₁₀ min(d, b) + 10·n_far(env)·log₁₀ max(1, d/b)
 ///                      + carriage(tx) + carriage(rx)

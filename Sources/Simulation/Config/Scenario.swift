@@ -18,10 +18,13 @@ public struct Scenario: Sendable {
     public var app: AppScenario
     /// The scenario's `description`, if it has one.
     public var description: String?
+    /// The scenario files it extends through `base:`, nearest first (``BaseDocument``).
+    public var bases: [URL] = []
 
-    /// Every file the scenario consists of: the scenario file and the files it
-    /// refers to (radio parameters, calibration table, risk configuration).
-    public var files: [URL] { [url] + world.sourceFiles + app.sourceFiles }
+    /// Every file the scenario consists of: the scenario file, the files it
+    /// extends (`base:`) and the files it refers to (radio parameters,
+    /// calibration table, risk configuration).
+    public var files: [URL] { [url] + bases + world.sourceFiles + app.sourceFiles }
 
     /// A scenario assembled from parts already parsed (tests and tools).
     public init(url: URL, world: WorldScenario, app: AppScenario, description: String? = nil) {
@@ -31,9 +34,10 @@ public struct Scenario: Sendable {
         self.description = description
     }
 
-    /// Reads and parses the scenario file at `url`. Relative paths inside it
+    /// Reads and parses the scenario file at `url`, laid over the file it
+    /// names as its `base` if any (``BaseDocument``). Relative paths inside it
     /// (radio parameters, calibration table, risk configuration) are relative
-    /// to the file's folder.
+    /// to the file's folder, which is also its base's.
     ///
     /// - Parameters:
     ///   - url: The scenario file.
@@ -44,12 +48,15 @@ public struct Scenario: Sendable {
     ///   problem, for malformed YAML, unknown keys, out-of-range values and
     ///   missing referenced files.
     public static func load(_ url: URL, overrides: [FieldOverride] = []) throws -> Scenario {
-        let document = try YAMLSection.load(url, overrides: overrides)
+        let loaded = try BaseDocument.load(url, overrides: overrides)
+        let document = loaded.section
         let folder = url.deletingLastPathComponent()
         let world = try WorldScenario.parse(document, folder: folder)
         let app = try AppScenario.parse(document, folder: folder)
         let description = try document.string("description", default: "")
         try document.finish()
-        return Scenario(url: url, world: world, app: app, description: description.isEmpty ? nil : description)
+        var scenario = Scenario(url: url, world: world, app: app, description: description.isEmpty ? nil : description)
+        scenario.bases = loaded.bases
+        return scenario
     }
 }
