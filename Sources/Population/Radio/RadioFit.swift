@@ -306,16 +306,7 @@ public enum RadioFit {
         // (place, sender) offset of the slope fit replaced by the environment's
         // median level at 1 m (only slope and spreads are carried across).
         let lanferShift = officeA1 + blockingShift - lanferFit.groups[0].level
-        for group in lanferFit.groups {
-            for site in group.sites {
-                let index = LanferMeasurements.sites.firstIndex(of: site)!
-                let level = parameters.channels[group.environment.rawValue].attenuationAt1m + blockingShift
-                parameters.measurementOffsets.append(
-                    RadioParameters.MeasurementOffsets(
-                        dataSet: "\(LanferMeasurements.dataSetName)/\(site)", senders: LanferMeasurements.senders,
-                        offsets: lanferFit.offsets[index].map { level - $0 }))
-            }
-        }
+        parameters.measurementOffsets += lanferMeasurementOffsets(lanferFit, parameters: parameters, blockingShift: blockingShift)
         parameters = parameters.rounded()
 
         var figures = [
@@ -341,6 +332,24 @@ public enum RadioFit {
             oemScatter: lowModelSigma.combined, oemScatterModels: lowModelSigma.models,
             tableOffsetBothEnds: tableResidual, lanfer: lanferFit, lanferShift: lanferShift, dublin: dublinFigures, check: check,
             leftOut: options.leftOut)
+    }
+
+    /// Per Lanfer place and sender, the offset that puts a sample on the EN
+    /// scale (attenuation = offset − RSSI): the place's environment's median
+    /// level at 1 m (unblocked plus the mean blocking shift) less the fitted
+    /// (place, sender) offset of −RSSI, so only slopes and spreads are compared.
+    static func lanferMeasurementOffsets(
+        _ lanferFit: LanferFit, parameters: RadioParameters, blockingShift: Double
+    ) -> [RadioParameters.MeasurementOffsets] {
+        lanferFit.groups.flatMap { group in
+            group.sites.map { site in
+                let index = LanferMeasurements.sites.firstIndex(of: site)!
+                let level = parameters.channels[group.environment.rawValue].attenuationAt1m + blockingShift
+                return RadioParameters.MeasurementOffsets(
+                    dataSet: "\(LanferMeasurements.dataSetName)/\(site)", senders: LanferMeasurements.senders,
+                    offsets: lanferFit.offsets[index].map { level - $0 })
+            }
+        }
     }
 
     /// RMS of (tx − correction) of HIGH-confidence models around their OEM's

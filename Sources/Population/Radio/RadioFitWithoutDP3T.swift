@@ -68,16 +68,7 @@ extension RadioFit {
         parameters.channels[busIndex] = crowded.channel
         parameters.channels[busIndex].source =
             "fit without DP-3T: Lanfer et al. 2022 bus (slopes); Leith & Farrell 2021 Dublin Bus (level, spreads: commuters' phones)"
-        for group in lanferFit.groups {
-            for site in group.sites {
-                let index = LanferMeasurements.sites.firstIndex(of: site)!
-                let level = parameters.channels[group.environment.rawValue].attenuationAt1m + blockingShift
-                parameters.measurementOffsets.append(
-                    RadioParameters.MeasurementOffsets(
-                        dataSet: "\(LanferMeasurements.dataSetName)/\(site)", senders: LanferMeasurements.senders,
-                        offsets: lanferFit.offsets[index].map { level - $0 }))
-            }
-        }
+        parameters.measurementOffsets += lanferMeasurementOffsets(lanferFit, parameters: parameters, blockingShift: blockingShift)
         parameters = parameters.rounded()
         let lanferShift = parameters.channels[RadioEnvironment.office.rawValue].attenuationAt1m + blockingShift - office.level
         let figures = lanferFit.groups.map { group in
