@@ -100,7 +100,7 @@ public enum RadioCheck {
             scenarios: scenarios, table: table, detectionLimit: parameters.detectionLimitRssi,
             maximumDistance: options.maximumDistance)
         return try compare(
-            data: data, lanfer: lanfer, dublin: dublin, parameters: parameters, options: options, seed: seed ?? options.seed &+ 1)
+            data: data, lanfer: lanfer, dublin: dublin, parameters: parameters, options: options, seed: seed ?? options.checkSeed)
     }
 
     /// The environment a DP-3T scenario is compared with: train the vehicle,
@@ -173,6 +173,7 @@ public enum RadioCheck {
             let allowed = spread["\(cell.dataSet)|\(cell.environment.name)"] ?? floor
             let measuredMedian = SampleStatistics.quantile(sorted: cell.measured, 0.5)
             let simulatedMedian = SampleStatistics.quantile(sorted: cell.simulated, 0.5)
+            let rowTolerance = tolerance(spread: allowed, placements: cell.placements)
             return RadioCheckRow(
                 dataSet: cell.dataSet, site: cell.site, environment: cell.environment.name, distance: cell.distance,
                 measuredCount: cell.measured.count, simulatedCount: cell.simulated.count,
@@ -181,8 +182,7 @@ public enum RadioCheck {
                 simulatedQ25: SampleStatistics.quantile(sorted: cell.simulated, 0.25), simulatedMedian: simulatedMedian,
                 simulatedQ75: SampleStatistics.quantile(sorted: cell.simulated, 0.75),
                 devices: cell.deviceMedians.count, deviceSpread: allowed, placements: max(1, cell.placements),
-                tolerance: tolerance(spread: allowed, placements: cell.placements),
-                passes: abs(simulatedMedian - measuredMedian) <= tolerance(spread: allowed, placements: cell.placements) + 1e-9)
+                tolerance: rowTolerance, passes: abs(simulatedMedian - measuredMedian) <= rowTolerance + 1e-9)
         }
     }
 

@@ -51,6 +51,8 @@ public struct RadioFitOptions: Sendable {
     public var replicates = 4
     /// Seed of the fit's simulations (common random numbers).
     public var seed: UInt64 = 20_200_730
+    /// Seed of the check a fit runs on itself, and `radio check`'s default.
+    public var checkSeed: UInt64 { seed &+ 1 }
     /// The campaign left out (leave one data set out), or nil for the fit on all
     /// three. Without Lanfer, every channel keeps the DP-3T room's slopes and
     /// spreads (outdoors too: no other campaign measured outdoors); without
@@ -325,7 +327,7 @@ public enum RadioFit {
                     pairSigma: group.positionSigma, minuteSigma: .nan, scanSigma: group.fastSigma))
         }
         let check = try RadioCheck.compare(
-            data: data, lanfer: lanfer, dublin: dublin, parameters: parameters, options: options, seed: options.seed &+ 1)
+            data: data, lanfer: lanfer, dublin: dublin, parameters: parameters, options: options, seed: options.checkSeed)
         return RadioFitResult(
             parameters: parameters, channelFigures: figures, deviceModels: data.deviceModels,
             transmitterEffects: txEffect, receiverEffects: rxEffect, deviceSigma: deviceSigma,

@@ -81,7 +81,7 @@ extension RadioFit {
         let data = try RadioFitData(
             scenarios: scenarios, table: table, detectionLimit: options.detectionLimitRssi, maximumDistance: options.maximumDistance)
         let check = try RadioCheck.compare(
-            data: data, lanfer: lanfer, dublin: dublin, parameters: parameters, options: options, seed: options.seed &+ 1)
+            data: data, lanfer: lanfer, dublin: dublin, parameters: parameters, options: options, seed: options.checkSeed)
         return RadioFitResult(
             parameters: parameters, channelFigures: figures, deviceModels: [], transmitterEffects: [], receiverEffects: [],
             deviceSigma: 0, oemScatter: lowModelSigma.combined, oemScatterModels: lowModelSigma.models, tableOffsetBothEnds: 0,

@@ -42,12 +42,13 @@ public struct RadioLeaveOneOut: Sendable {
             variant.leftOut = campaign
             let fit = try RadioFit.fit(scenarios: scenarios, lanfer: lanfer, dublin: dublin, table: table, options: variant)
             fits.append(fit)
-            let check =
-                try checkSeed.map {
-                    try RadioCheck.run(
-                        scenarios: scenarios, lanfer: lanfer, dublin: dublin, table: table, parameters: fit.parameters,
-                        options: variant, seed: $0)
-                } ?? fit.check
+            // The fit has checked itself at its own check seed; another seed is drawn anew.
+            var check = fit.check
+            if let checkSeed, checkSeed != variant.checkSeed {
+                check = try RadioCheck.run(
+                    scenarios: scenarios, lanfer: lanfer, dublin: dublin, table: table, parameters: fit.parameters,
+                    options: variant, seed: checkSeed)
+            }
             let seen = check.filter { $0.dataSet == campaign.dataSetName }
             var sites: [String] = []
             for row in seen where !sites.contains(row.site) { sites.append(row.site) }

@@ -32,7 +32,7 @@ struct RadioCheckCommand: ParsableCommand {
     var calibration = RadioDefaults.calibration
 
     @Option(help: "Seed of the simulated draws.")
-    var seed: UInt64 = 20_200_731
+    var seed: UInt64 = RadioFitOptions().checkSeed
 
     @Flag(help: "Print JSON instead of a Markdown table.")
     var json = false
