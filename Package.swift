@@ -5,10 +5,13 @@
 //
 //   warnsim (CLI)          → every layer, ArgumentParser
 //   Reporting              → Analysis, Plot (the HTML report)
-//   Analysis               → Simulation, RiskCalculation, Population, ExposureNotification, CSV.swift
+//   Analysis               → Simulation, RadioCalibration, RiskCalculation, Population, ExposureNotification, CSV.swift
 //   Simulation             → Services, RiskCalculation, Population
+//   RadioCalibration       → Population, CSQLite (SQLite 3): the measurement campaigns (DP-3T, Lanfer,
+//                            Dublin Bus), the radio fit and its check; read by `warnsim radio`, replay
+//                            and validate, never by the simulated world
 //   Services               → ExposureNotification, swift-crypto
-//   Population             → WarnSimCore, CSQLite (SQLite 3)
+//   Population             → WarnSimCore (the town, the phones' radios and the radio model, transmission)
 //   RiskCalculation        → ExposureNotification, CBLAS (OpenBLAS), Yams
 //   ExposureNotification   → WarnSimCore, CLibCrypto (OpenSSL libcrypto), CZlibInflate (zlib),
 //                            swift-crypto, SwiftProtobuf, ZIPFoundation (writing key packages)
@@ -66,7 +69,7 @@ let package = Package(
             providers: [.apt(["zlib1g-dev"])]
         ),
         /// SQLite 3 (Debian: libsqlite3-dev), to read the DP-3T measurement
-        /// databases the radio model is fitted on.
+        /// databases the radio model is fitted on (RadioCalibration only).
         .systemLibrary(
             name: "CSQLite",
             pkgConfig: "sqlite3",
@@ -104,7 +107,13 @@ let package = Package(
         ),
         .target(
             name: "Population",
-            dependencies: ["WarnSimCore", "CSQLite"]
+            dependencies: ["WarnSimCore"]
+        ),
+        /// The radio's measurement campaigns, its fit and its check: calibration
+        /// tooling that reads the world's radio model and never runs inside it.
+        .target(
+            name: "RadioCalibration",
+            dependencies: ["Population", "WarnSimCore", "CSQLite"]
         ),
         .target(
             name: "Services",
@@ -123,7 +132,7 @@ let package = Package(
         .target(
             name: "Analysis",
             dependencies: [
-                "Simulation", "RiskCalculation", "Population", "ExposureNotification", "WarnSimCore",
+                "Simulation", "RadioCalibration", "RiskCalculation", "Population", "ExposureNotification", "WarnSimCore",
                 .product(name: "CSV", package: "CSV.swift"),
             ]
         ),
@@ -158,7 +167,8 @@ let package = Package(
         .executableTarget(
             name: "warnsim",
             dependencies: [
-                "Analysis", "Reporting", "Simulation", "Services", "RiskCalculation", "Population", "ExposureNotification",
+                "Analysis", "Reporting", "Simulation", "Services", "RadioCalibration", "RiskCalculation", "Population",
+                "ExposureNotification",
                 "WarnSimCore", "WarnSimBenchmarks", "WarnSimDemo",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -187,6 +197,8 @@ let package = Package(
         .testTarget(
             name: "RiskCalculationTests", dependencies: ["WarnSimTestSupport", "RiskCalculation", "ExposureNotification", "WarnSimCore"]),
         .testTarget(name: "PopulationTests", dependencies: ["WarnSimTestSupport", "Population", "WarnSimCore"]),
+        .testTarget(
+            name: "RadioCalibrationTests", dependencies: ["WarnSimTestSupport", "RadioCalibration", "Population", "WarnSimCore"]),
         .testTarget(
             name: "ServicesTests",
             dependencies: [

@@ -2,8 +2,9 @@ import Foundation
 import Population
 import WarnSimCore
 
-/// Throughput of the world: days of plans, encounters, radio draws and
-/// transmission for a town of a given size.
+/// Throughput of the world: days of plans, encounters and transmission for a
+/// town of a given size (the radio is drawn by the phones' scans, measured by
+/// `bench simulate`).
 public struct WorldBenchmark {
     /// The measured figures (JSON field names in snake case).
     public struct Result: Codable, Sendable {
@@ -15,18 +16,16 @@ public struct WorldBenchmark {
         public var personDaysPerSecond: Double
         public var encountersPerDay: Double
         public var segmentsPerDay: Double
-        public var sightingsPerDay: Double
         public var exposuresTotal: Int
         public var infectionsTotal: Int
         public var peakRssBytes: Int
         /// Seconds spent per stage over all days.
         public var planSeconds: Double
         public var encounterSeconds: Double
-        public var radioSeconds: Double
         public var transmissionSeconds: Double
         /// Checksum of every day's encounters (independent of their order within
-        /// the day) and radio sightings, hexadecimal: a faster build must give the
-        /// same value for the same seed. Computed outside the measured time.
+        /// the day), hexadecimal: a faster build must give the same value for the
+        /// same seed. Computed outside the measured time.
         public var encounterChecksum: String
         /// Transmission on the ground truth (``OutbreakSummary``) for index cases
         /// infected on days 0 to `days − 18`; nil for runs shorter than 19 days.
@@ -42,13 +41,11 @@ public struct WorldBenchmark {
             case personDaysPerSecond = "person_days_per_second"
             case encountersPerDay = "encounters_per_day"
             case segmentsPerDay = "segments_per_day"
-            case sightingsPerDay = "sightings_per_day"
             case exposuresTotal = "exposures_total"
             case infectionsTotal = "infections_total"
             case peakRssBytes = "peak_rss_bytes"
             case planSeconds = "plan_seconds"
             case encounterSeconds = "encounter_seconds"
-            case radioSeconds = "radio_seconds"
             case transmissionSeconds = "transmission_seconds"
             case encounterChecksum = "encounter_checksum"
             case outbreak, contacts
@@ -111,7 +108,7 @@ public struct WorldBenchmark {
         self.seed = seed
     }
 
-    /// Builds the world, then simulates `days` days (radio and transmission included).
+    /// Builds the world, then simulates `days` days (transmission included).
     public func run() -> Result {
         let clock = ContinuousClock()
         let buildStart = clock.now
@@ -119,12 +116,11 @@ public struct WorldBenchmark {
         let buildSeconds = Self.seconds(clock.now - buildStart)
         var encounters = 0
         var segments = 0
-        var sightings = 0
         var exposures = 0
         var checksum: UInt64 = 0
         var excluded = Duration.zero
         var survey = ContactSurvey(distance: scenario.population.contactDistance)
-        var stages = [0.0, 0.0, 0.0, 0.0]
+        var stages = [0.0, 0.0, 0.0]
         let start = clock.now
         for day in 0..<days {
             let stageTimes = world.simulateTimed(day: day, workers: threads) { result in
@@ -132,16 +128,12 @@ public struct WorldBenchmark {
                 let checksumStart = clock.now
                 encounters += result.encounters.count
                 segments += result.encounters.segmentStart.count
-                sightings += result.sightings?.received ?? 0
                 exposures += result.exposures.count
                 checksum = SplitMix64.mix(checksum ^ result.encounters.contentChecksum())
-                if let sightings = result.sightings {
-                    checksum = SplitMix64.mix(checksum ^ sightings.contentChecksum())
-                }
                 if surveyContacts { survey.add(plan: result.plan, encounters: result.encounters) }
                 excluded += clock.now - checksumStart
             }
-            for k in 0..<4 { stages[k] += Self.seconds(stageTimes[k]) }
+            for k in 0..<3 { stages[k] += Self.seconds(stageTimes[k]) }
         }
         let elapsed = Self.seconds(clock.now - start - excluded)
         let d = Double(max(days, 1))
@@ -168,9 +160,9 @@ public struct WorldBenchmark {
         return Result(
             people: scenario.population.people, days: days, threads: threads, buildSeconds: buildSeconds,
             simulateSeconds: elapsed, personDaysPerSecond: Double(scenario.population.people * days) / max(elapsed, 1e-9),
-            encountersPerDay: Double(encounters) / d, segmentsPerDay: Double(segments) / d, sightingsPerDay: Double(sightings) / d,
+            encountersPerDay: Double(encounters) / d, segmentsPerDay: Double(segments) / d,
             exposuresTotal: exposures, infectionsTotal: world.infections.count, peakRssBytes: ProcessMeasurement.peakResidentBytes(),
-            planSeconds: stages[0], encounterSeconds: stages[1], radioSeconds: stages[2], transmissionSeconds: stages[3],
+            planSeconds: stages[0], encounterSeconds: stages[1], transmissionSeconds: stages[2],
             encounterChecksum: String(checksum, radix: 16), outbreak: outbreak, contacts: contacts)
     }
 

@@ -33,8 +33,6 @@ public enum StreamName {
 
     /// Each phone's model and calibration error.
     public static let radioDevice = "radio.device"
-    /// Per-encounter shadowing, body blocking and orientation, per block of encounters.
-    public static let radioEncounter = "radio.encounter"
     /// `warnsim radio sample` draws.
     public static let radioSample = "radio.sample"
     /// `warnsim radio check` replay of the measurements: phones, pairs, minutes, scans.

@@ -39,7 +39,7 @@ import WarnSimCore
                     : nil,
                 scanClock: ScanPipeline.ScanClock(person: person, start: dayStart, seed: 5))
         }
-        let day = world.simulate(day: 0, workers: workers, radio: false)
+        let day = world.simulate(day: 0, workers: workers)
         let receptions = pipeline.run(
             dayStart: dayStart, encounters: day.encounters, phones: &phones, workers: workers, keepReceptions: true)
         return DayRun(frameworks: phones.map { $0.app?.framework }, receptions: receptions, encounters: day.encounters)

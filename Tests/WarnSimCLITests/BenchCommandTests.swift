@@ -28,14 +28,14 @@ import WarnSimTestSupport
         let object = try Self.json(result)
         let expectedKeys: Set<String> = [
             "build_seconds", "days", "encounter_checksum", "encounter_seconds", "encounters_per_day", "exposures_total",
-            "infections_total", "peak_rss_bytes", "people", "person_days_per_second", "plan_seconds", "radio_seconds",
-            "segments_per_day", "sightings_per_day", "simulate_seconds", "threads", "transmission_seconds",
+            "infections_total", "peak_rss_bytes", "people", "person_days_per_second", "plan_seconds",
+            "segments_per_day", "simulate_seconds", "threads", "transmission_seconds",
         ]
         #expect(expectedKeys.isSubset(of: Set(object.keys)), "missing: \(expectedKeys.subtracting(object.keys))")
         #expect(object["people"] as? Int == 2000)
         #expect(object["days"] as? Int == 1)
         #expect(object["threads"] as? Int == 2)
-        for key in ["encounters_per_day", "segments_per_day", "sightings_per_day"] {
+        for key in ["encounters_per_day", "segments_per_day"] {
             #expect((Self.number(object, key) ?? 0) > 0, "\(key)")
         }
         for key in expectedKeys where key.hasSuffix("_seconds") {

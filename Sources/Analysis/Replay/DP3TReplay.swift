@@ -1,6 +1,7 @@
 import ExposureNotification
 import Foundation
 import Population
+import RadioCalibration
 import WarnSimCore
 
 /// DP-3T experiment 34 (EPFL, 2020-07-30) replayed: each (receiver, sender)

@@ -1,5 +1,6 @@
 import Foundation
 import Population
+import RadioCalibration
 import WarnSimCore
 
 /// Recognises a replay input and loads it (Configs/replay/README.md):

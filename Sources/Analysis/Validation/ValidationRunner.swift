@@ -1,5 +1,6 @@
 import Foundation
 import Population
+import RadioCalibration
 import Simulation
 import WarnSimCore
 

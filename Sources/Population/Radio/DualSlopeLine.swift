@@ -57,7 +57,7 @@ public struct DualSlopeLine: Sendable, Equatable {
     }
 
     /// log₁₀ of a breakpoint no sample lies beyond (1,000 km): a one-slope fit.
-    static let noBreakpoint = 6.0
+    package static let noBreakpoint = 6.0
 
     /// The log breakpoints a fit tries: ``breakpoints(for:)``, or none (one slope).
     public static func trialLogBreakpoints(for logDistances: [Double]) -> [Double] {

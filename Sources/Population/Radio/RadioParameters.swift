@@ -75,6 +75,27 @@ public struct RadioParameters: Sendable, Equatable {
     /// sender that maps raw RSSI to EN attenuation: attenuation = offset − RSSI.
     public var measurementOffsets: [MeasurementOffsets] = []
 
+    /// Every parameter but the phone-model draw (`uniform`) and the
+    /// measurement offsets (none), which the radio fit sets afterwards.
+    package init(
+        channels: [ChannelParameters], carriageNames: [String], carriageOffsets: [Double],
+        bodyBlockingProbability: Double, bodyBlockingPenalty: Double, deviceSigma: Double,
+        modelSigmaLow: Double, modelSigmaMedium: Double, modelSigmaHigh: Double,
+        detectionLimitRssi: Double, minimumDistance: Double
+    ) {
+        self.channels = channels
+        self.carriageNames = carriageNames
+        self.carriageOffsets = carriageOffsets
+        self.bodyBlockingProbability = bodyBlockingProbability
+        self.bodyBlockingPenalty = bodyBlockingPenalty
+        self.deviceSigma = deviceSigma
+        self.modelSigmaLow = modelSigmaLow
+        self.modelSigmaMedium = modelSigmaMedium
+        self.modelSigmaHigh = modelSigmaHigh
+        self.detectionLimitRssi = detectionLimitRssi
+        self.minimumDistance = minimumDistance
+    }
+
     /// The fitted RSSI → attenuation offsets of one measurement set.
     public struct MeasurementOffsets: Sendable, Equatable {
         public var dataSet: String

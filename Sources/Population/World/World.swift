@@ -4,8 +4,6 @@ import WarnSimCore
 public struct WorldDay: Sendable {
     public var plan: DayPlan
     public var encounters: DayEncounters
-    /// One sighting per segment and direction (nil when radio draws were not requested).
-    public var sightings: EncounterSightings?
     public var exposures: [ExposureRecord]
     public var infections: [InfectionRecord]
 }
@@ -25,11 +23,10 @@ public struct World: Sendable {
     /// The carriage state (index into the radio parameters) of phones in each setting.
     public let carriageBySetting: [Int]
     /// Memory reused from day to day: the workers' encounter sinks, and the
-    /// previous day's encounters and sightings, refilled in place when the
-    /// caller kept no copy of them.
+    /// previous day's encounters, refilled in place when the caller kept no
+    /// copy of them.
     private var workspace = EncounterWorkspace()
     private var spareEncounters: DayEncounters?
-    private var spareSightings: EncounterSightings?
 
     /// Builds the town, draws the phones and seeds the initial infections.
     public init(scenario: WorldScenario, seed: UInt64) {
@@ -45,23 +42,21 @@ public struct World: Sendable {
         disease = state
     }
 
-    /// Simulates day `day` (0 = a Monday): plans, encounters, radio draws when
-    /// `radio` is true, and transmission. Days must be simulated in order.
-    /// `restrictions` (one per person, or empty) keeps people at home or away
-    /// from shops and leisure that day.
-    public mutating func simulate(
-        day: Int, workers: Int, radio drawRadio: Bool = true, restrictions: [DayRestriction] = []
-    ) -> WorldDay {
+    /// Simulates day `day` (0 = a Monday): plans, encounters and transmission.
+    /// Days must be simulated in order. `restrictions` (one per person, or
+    /// empty) keeps people at home or away from shops and leisure that day.
+    /// The radio is not drawn here: the phones draw it scan by scan
+    /// (`ScanPipeline` in Simulation), from this world's ``radio`` and ``phones``.
+    public mutating func simulate(day: Int, workers: Int, restrictions: [DayRestriction] = []) -> WorldDay {
         var output: WorldDay?
-        _ = simulateTimed(day: day, workers: workers, radio: drawRadio, restrictions: restrictions) { output = $0 }
+        _ = simulateTimed(day: day, workers: workers, restrictions: restrictions) { output = $0 }
         return output!
     }
 
-    /// ``simulate(day:workers:radio:)`` with the time of each stage (plan,
-    /// encounters, radio, transmission); the day is handed to `body`.
+    /// ``simulate(day:workers:restrictions:)`` with the time of each stage
+    /// (plan, encounters, transmission); the day is handed to `body`.
     public mutating func simulateTimed(
-        day: Int, workers: Int, radio drawRadio: Bool = true, restrictions: [DayRestriction] = [],
-        _ body: (WorldDay) -> Void
+        day: Int, workers: Int, restrictions: [DayRestriction] = [], _ body: (WorldDay) -> Void
     ) -> [Duration] {
         let clock = ContinuousClock()
         var times: [Duration] = []
@@ -78,21 +73,11 @@ public struct World: Sendable {
         var encounters = spareEncounters.take() ?? DayEncounters(day: day)
         DayEncounters.generate(town: town, plan: plan, workers: workers, workspace: workspace, into: &encounters)
         lap()
-        var sightings: EncounterSightings?
-        if drawRadio {
-            var drawn = spareSightings.take() ?? EncounterSightings(attenuationAtB: [], attenuationAtA: [])
-            EncounterSightings.draw(
-                encounters: encounters, model: radio, phones: phones, carriageBySetting: carriageBySetting,
-                seed: seed, workers: workers, into: &drawn)
-            sightings = drawn
-        }
-        lap()
         let result = transmission.step(encounters: encounters, state: &disease, workers: workers)
         infections += result.infections
         lap()
-        body(WorldDay(plan: plan, encounters: encounters, sightings: sightings, exposures: result.exposures, infections: result.infections))
+        body(WorldDay(plan: plan, encounters: encounters, exposures: result.exposures, infections: result.infections))
         spareEncounters = encounters
-        spareSightings = sightings
         return times
     }
 }

@@ -32,7 +32,7 @@ public struct CounterfactualRun: Sendable {
         var row = SimulationRun.DaySummary(day: day)
         let restrictions = health.startDay(day)
         row.count(restrictions)
-        let worldDay = world.simulate(day: day, workers: workers, radio: false, restrictions: restrictions.restrictions)
+        let worldDay = world.simulate(day: day, workers: workers, restrictions: restrictions.restrictions)
         row.infections = worldDay.infections.count
         health.afterWorld(day: day, infections: worldDay.infections)
         let dayStart = startTime + Int64(day) * 86_400

@@ -189,7 +189,7 @@ public struct SimulationRun: Sendable {
         fetchAppConfiguration(now: dayStart)
         let restrictions = health.startDay(day)
         row.count(restrictions)
-        let worldDay = world.simulate(day: day, workers: workers, radio: false, restrictions: restrictions.restrictions)
+        let worldDay = world.simulate(day: day, workers: workers, restrictions: restrictions.restrictions)
         row.infections = worldDay.infections.count
         let hasApp = phones.map(\.hasApp)
         ledger.add(encounters: worldDay.encounters, exposures: worldDay.exposures, hasApp: hasApp)

@@ -8,7 +8,7 @@ import WarnSimCore
 struct BenchWorldCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "world",
-        abstract: "Person-days per second and peak memory for days of plans, encounters, radio draws and transmission."
+        abstract: "Person-days per second and peak memory for days of plans, encounters and transmission."
     )
 
     @Option(help: "Town size (the scenario's population is resized; seeds scale with it).")
@@ -54,12 +54,10 @@ struct BenchWorldCommand: ParsableCommand {
             simulate               \(String(format: "%.2f s", result.simulateSeconds))
               plans                \(String(format: "%.2f s", result.planSeconds))
               encounters           \(String(format: "%.2f s", result.encounterSeconds))
-              radio                \(String(format: "%.2f s", result.radioSeconds))
               transmission         \(String(format: "%.2f s", result.transmissionSeconds))
             person-days per second \(String(format: "%.0f", result.personDaysPerSecond))
             encounters per day     \(String(format: "%.0f", result.encountersPerDay))
             segments per day       \(String(format: "%.0f", result.segmentsPerDay))
-            sightings per day      \(String(format: "%.0f", result.sightingsPerDay))
             exposures (total)      \(result.exposuresTotal)
             infections (total)     \(result.infectionsTotal)
             peak RSS               \(String(format: "%.1f MB", Double(result.peakRssBytes) / 1e6))

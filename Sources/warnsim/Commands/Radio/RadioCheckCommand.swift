@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Population
+import RadioCalibration
 import WarnSimCore
 
 struct RadioCheckCommand: ParsableCommand {

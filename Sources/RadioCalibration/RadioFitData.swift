@@ -1,4 +1,5 @@
 import Foundation
+import Population
 import WarnSimCore
 
 /// The DP-3T sightings turned into calibrated attenuations, struct-of-arrays,

@@ -1,4 +1,5 @@
 import Foundation
+import Population
 
 /// Writes ``RadioParameters`` as a commented YAML file that ``RadioParameters/load(_:)`` reads back.
 public enum RadioParametersWriter {

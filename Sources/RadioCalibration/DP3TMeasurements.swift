@@ -1,5 +1,6 @@
 import CSQLite
 import Foundation
+import Population
 import WarnSimCore
 
 /// One real BLE sighting of DP-3T experiment 34 with its camera-tracked distance.

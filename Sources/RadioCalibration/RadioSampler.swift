@@ -1,3 +1,4 @@
+import Population
 import WarnSimCore
 
 /// Independent draws of one sighting between randomly chosen device pairs.

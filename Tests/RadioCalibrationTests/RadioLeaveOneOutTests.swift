@@ -1,5 +1,6 @@
 import Foundation
 import Population
+import RadioCalibration
 import Testing
 import WarnSimCore
 import WarnSimTestSupport

@@ -1,4 +1,5 @@
 import Foundation
+import Population
 import WarnSimCore
 
 /// Measured against simulated attenuation for one data set, place (scenario),

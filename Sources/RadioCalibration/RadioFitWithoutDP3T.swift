@@ -1,4 +1,5 @@
 import Foundation
+import Population
 import WarnSimCore
 
 extension RadioFit {

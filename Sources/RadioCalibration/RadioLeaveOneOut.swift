@@ -1,4 +1,5 @@
 import Foundation
+import Population
 import WarnSimCore
 
 /// Leave one data set out: for each campaign, the fit of the other two

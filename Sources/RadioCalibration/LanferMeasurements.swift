@@ -1,4 +1,5 @@
 import Foundation
+import Population
 import WarnSimCore
 
 /// One BLE advertisement of the Lanfer et al. 2022 measurements

@@ -1,4 +1,5 @@
 import Foundation
+import Population
 import WarnSimCore
 
 /// The Dublin Bus measurements (``DublinBusMeasurements``) against the radio

@@ -1,4 +1,5 @@
 import Foundation
+import Population
 import WarnSimCore
 
 /// One pair of handsets of the Dublin Bus measurements: the minutes the

@@ -1,4 +1,5 @@
 import Foundation
+import Population
 import WarnSimCore
 
 /// The Lanfer et al. 2022 measurements decomposed for the radio fit

@@ -1,4 +1,5 @@
 import Foundation
+import Population
 
 /// The measurement campaigns the radio fit reads. Leaving one out
 /// (``RadioFitOptions/leftOut``) gives the fit of the other two, checked on

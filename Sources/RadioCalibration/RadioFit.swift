@@ -1,4 +1,5 @@
 import Foundation
+import Population
 import WarnSimCore
 
 /// Which DP-3T scenarios inform which part of the model, and the values the fit
