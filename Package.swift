@@ -81,7 +81,8 @@ let package = Package(
         /// Shared by every layer: deterministic random streams, atomic output files.
         .target(
             name: "WarnSimCore",
-            dependencies: [.product(name: "Yams", package: "Yams"), .product(name: "Crypto", package: "swift-crypto")]
+            dependencies: [.product(name: "Yams", package: "Yams"), .product(name: "Crypto", package: "swift-crypto")],
+            plugins: ["SourceCommit"]
         ),
         .target(
             name: "ExposureNotification",
@@ -147,6 +148,9 @@ let package = Package(
         ),
 
         // MARK: Tooling (beside the layers)
+
+        /// Records the commit the sources were built from, for `manifest.json`'s `source_commit`.
+        .plugin(name: "SourceCommit", capability: .buildTool()),
 
         /// `warnsim bench`: the benchmarks an analyst runs on their own hardware.
         .target(

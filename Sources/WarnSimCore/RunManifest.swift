@@ -7,6 +7,7 @@ import Foundation
 /// | key | what |
 /// |---|---|
 /// | `warnsim_version` | the version that wrote the folder |
+/// | `source_commit` | the commit of the sources that version was built from (``sourceCommit``) |
 /// | `command` | the subcommand |
 /// | `seed` | the seed of the command's random streams, if it draws |
 /// | the command's own fields | in the order the command gives them |
@@ -14,8 +15,8 @@ import Foundation
 /// | `outputs` | each file written, by name, as `sha256:HEX` |
 /// | `timings_seconds` | wall-clock seconds per stage, if the command reports them |
 ///
-/// Everything except `timings_seconds` is reproducible: the same inputs and
-/// seed give the same bytes.
+/// Everything except `timings_seconds` is reproducible: the same inputs,
+/// seed and build give the same bytes.
 public struct RunManifest: Sendable {
     /// The manifest's file name in an output folder.
     public static let fileName = "manifest.json"
@@ -26,6 +27,15 @@ public struct RunManifest: Sendable {
     public var version: String
     /// The seed, for commands that draw random numbers.
     public var seed: UInt64?
+    /// The commit of the sources the running binary was built from, recorded
+    /// at build time (`Plugins/SourceCommit`): 40 hex digits, `-modified` appended
+    /// when tracked files differed from that commit, or `unknown` when the
+    /// sources were not a git checkout. `WARNSIM_SOURCE_COMMIT` in the
+    /// environment replaces it (snapshot tests, builds from a source archive).
+    public static let sourceCommit: String = {
+        if let value = ProcessInfo.processInfo.environment["WARNSIM_SOURCE_COMMIT"], !value.isEmpty { return value }
+        return buildSourceCommit
+    }()
     /// The command's own fields as (key, JSON value text), in order.
     public var fields: [(key: String, json: String)] = []
     /// The files read, as (name, `sha256:HEX`), in order.
@@ -74,7 +84,10 @@ public struct RunManifest: Sendable {
     /// The manifest as JSON text (two-space indented, a final newline).
     public var json: String {
         let quote = TextEscaping.jsonString
-        var lines = ["  \"warnsim_version\": \(quote(version))", "  \"command\": \(quote(command))"]
+        var lines = [
+            "  \"warnsim_version\": \(quote(version))", "  \"source_commit\": \(quote(Self.sourceCommit))",
+            "  \"command\": \(quote(command))",
+        ]
         if let seed { lines.append("  \"seed\": \(seed)") }
         lines += fields.map { "  \(quote($0.key)): \($0.json)" }
         func files(_ list: [(name: String, digest: String)]) -> String {

@@ -107,7 +107,8 @@ import WarnSimTestSupport
     /// inputs by file name, and the fixture's scenario file has a new UUID
     /// name in every test process (its content hash and every other file of
     /// the run are byte-identical across processes), so the hash of the run
-    /// manifest differs from one `swift test` to the next. The hash of the
+    /// manifest differs from one `swift test` to the next; and the source
+    /// commit by `<commit>` (it changes with every commit). The hash of the
     /// metrics.csv written is kept.
     @Test func evaluateOnTheRecordedRun() throws {
         let run = try RecordedRunFixture.shared.get()
@@ -125,6 +126,7 @@ import WarnSimTestSupport
                 .replacing(/("(?:runs\[\d+\]\/)?manifest(?:\.json)?": )"sha256:[0-9a-f]{64}"/) { match in
                     "\(match.output.1)\"sha256:<run-manifest>\""
                 }
+                .replacing(/"source_commit": "[0-9a-f]{40}(-modified)?"/, with: "\"source_commit\": \"<commit>\"")
         }
         assertSnapshot(scrub(result.stdout), named: "evaluate-summary")
         for (file, name) in [
