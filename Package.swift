@@ -181,12 +181,21 @@ let package = Package(
 
         // MARK: Tests
 
-        /// Helpers shared by the test targets: reference-data and project paths,
-        /// the recorded-run fixture, snapshot assertions.
+        /// Helpers shared by the test targets, in three parts so that testing a
+        /// bottom layer builds only that layer: reference-data and project
+        /// paths, snapshot assertions and hostile YAML (no dependency);
+        /// a key export with implausible values (the protocol layer); the
+        /// recorded-run fixture (the simulation).
+        .target(name: "WarnSimTestSupport", path: "Tests/WarnSimTestSupport"),
         .target(
-            name: "WarnSimTestSupport",
-            dependencies: ["Simulation", "ExposureNotification", "WarnSimCore"],
-            path: "Tests/WarnSimTestSupport"
+            name: "ProtocolTestSupport",
+            dependencies: ["ExposureNotification", "WarnSimCore"],
+            path: "Tests/ProtocolTestSupport"
+        ),
+        .target(
+            name: "SimulationTestSupport",
+            dependencies: ["WarnSimTestSupport", "Simulation"],
+            path: "Tests/SimulationTestSupport"
         ),
 
         .testTarget(name: "CBLASTests", dependencies: ["CBLAS"]),
@@ -194,7 +203,7 @@ let package = Package(
         .testTarget(
             name: "ExposureNotificationTests",
             dependencies: [
-                "WarnSimTestSupport", "ExposureNotification", "WarnSimCore",
+                "WarnSimTestSupport", "ProtocolTestSupport", "ExposureNotification", "WarnSimCore",
                 .product(name: "Crypto", package: "swift-crypto"), .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ]
         ),
@@ -220,20 +229,23 @@ let package = Package(
         .testTarget(
             name: "AnalysisTests",
             dependencies: [
-                "WarnSimTestSupport", "Analysis", "Simulation", "RiskCalculation", "Population", "ExposureNotification", "WarnSimCore",
+                "WarnSimTestSupport", "SimulationTestSupport", "Analysis", "Simulation", "RiskCalculation", "Population",
+                "ExposureNotification", "WarnSimCore",
             ]),
         /// Mutated inputs through the CLI's library entry points (never a crash).
         .testTarget(
             name: "InputFuzzTests",
             dependencies: [
-                "WarnSimTestSupport", "Analysis", "RiskCalculation", "ExposureNotification", "WarnSimCore", "Simulation",
+                "WarnSimTestSupport", "SimulationTestSupport", "Analysis", "RiskCalculation", "ExposureNotification", "WarnSimCore",
+                "Simulation",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         .testTarget(
             name: "WarnSimCLITests",
             dependencies: [
-                "WarnSimTestSupport", "warnsim", "Analysis", "ExposureNotification", "WarnSimCore",
+                "WarnSimTestSupport", "ProtocolTestSupport", "SimulationTestSupport", "warnsim", "Analysis", "ExposureNotification",
+                "WarnSimCore",
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
             // Read from the source tree by the snapshot assertions, not bundled.

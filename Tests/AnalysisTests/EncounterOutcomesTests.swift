@@ -3,6 +3,7 @@ import ExposureNotification
 import Foundation
 import RiskCalculation
 import Simulation
+import SimulationTestSupport
 import Testing
 import WarnSimTestSupport
 

@@ -1,6 +1,7 @@
 import Analysis
 import Foundation
 import RiskCalculation
+import SimulationTestSupport
 import Testing
 import WarnSimCore
 import WarnSimTestSupport

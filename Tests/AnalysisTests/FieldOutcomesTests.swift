@@ -1,4 +1,5 @@
 import Foundation
+import SimulationTestSupport
 import Testing
 import WarnSimTestSupport
 

@@ -1,5 +1,6 @@
 import Analysis
 import Foundation
+import SimulationTestSupport
 import Testing
 import WarnSimCore
 import WarnSimTestSupport

@@ -2,6 +2,7 @@ import Analysis
 import Foundation
 import Population
 import RiskCalculation
+import SimulationTestSupport
 import Testing
 import WarnSimTestSupport
 

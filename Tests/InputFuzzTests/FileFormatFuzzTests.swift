@@ -2,6 +2,7 @@ import Analysis
 import Foundation
 import RiskCalculation
 import Simulation
+import SimulationTestSupport
 import Testing
 import WarnSimCore
 import WarnSimTestSupport

@@ -1,6 +1,7 @@
 import Crypto
 import ExposureNotification
 import Foundation
+import ProtocolTestSupport
 import Testing
 import WarnSimTestSupport
 

@@ -1,5 +1,6 @@
 import Foundation
 import Simulation
+import WarnSimTestSupport
 import Testing
 
 /// A small recorded run on disk, simulated once per test process: the village
