@@ -16,7 +16,7 @@
 //   ExposureNotification   → WarnSimCore, CLibCrypto (OpenSSL libcrypto), CZlibInflate (zlib),
 //                            swift-crypto, SwiftProtobuf, ZIPFoundation (writing key packages)
 //   WarnSimCore            random streams and their names, the run manifest (swift-crypto), parallel loops, unsafe-buffer
-//                          helpers, atomic output, input errors, the strict YAML reader (Yams)
+//                          helpers, atomic output, input errors, the strict YAML reader (Yams), the CSV reader (CSV.swift)
 //
 // Tooling sits beside the layers, never under them:
 //   WarnSimBenchmarks      `warnsim bench`: crypto, score, world, simulate
@@ -81,7 +81,10 @@ let package = Package(
         /// Shared by every layer: deterministic random streams, atomic output files.
         .target(
             name: "WarnSimCore",
-            dependencies: [.product(name: "Yams", package: "Yams"), .product(name: "Crypto", package: "swift-crypto")],
+            dependencies: [
+                .product(name: "Yams", package: "Yams"), .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "CSV", package: "CSV.swift"),
+            ],
             plugins: ["SourceCommit"]
         ),
         .target(

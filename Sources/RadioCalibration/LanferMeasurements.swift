@@ -73,10 +73,8 @@ public struct LanferMeasurements: Sendable {
         var distanceColumn: Int?
         var rssiColumn: Int?
         var sawHeader = false
-        for (number, line) in text.split(whereSeparator: \.isNewline).enumerated() {
-            let fields = line.split(separator: ",", omittingEmptySubsequences: false).map {
-                $0.trimmingCharacters(in: .whitespaces)
-            }
+        for record in try CSVTable.records(text, file: url.path) {
+            let fields = record.cells
             if fields.contains("distance") {
                 sawHeader = true
                 distanceColumn = fields.firstIndex(of: "distance")
@@ -91,7 +89,8 @@ public struct LanferMeasurements: Sendable {
             guard fields.count > max(d, r), let centimetres = DecimalNumber.parse(fields[d]), centimetres > 0,
                 let rssi = DecimalNumber.parse(fields[r])
             else {
-                throw InputError(file: url.path, field: "line \(number + 1)", problem: "distance (cm) and rssiBLE (dBm) must be numbers")
+                throw InputError(
+                    file: url.path, field: "line \(record.line)", problem: "distance (cm) and rssiBLE (dBm) must be numbers")
             }
             rows.append((centimetres / 100, rssi))
         }

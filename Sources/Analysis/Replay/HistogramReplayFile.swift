@@ -70,25 +70,16 @@ public enum HistogramReplayFile {
     /// - Returns: one case per data row.
     /// - Throws: `InputError` naming `file`, the line and the field.
     public static func parse(_ text: String, file: String, truth: ReplayTruth, options: Options = Options()) throws -> ReplayDataset {
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map {
-            $0.hasSuffix("\r") ? String($0.dropLast()) : String($0)
-        }
         var header: [String]?
-        var headerLine = 0
         var bins: [(column: Int, bin: Bin)] = []
         var distanceIndex = -1
         var idColumns: [(column: Int, name: String)] = []
         var cases: [ReplayCase] = []
-        for (offset, line) in lines.enumerated() {
-            let number = offset + 1
-            let trimmed = line.trimmingCharacters(in: .whitespaces)
-            if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
-            let cells = line.split(separator: ",", omittingEmptySubsequences: false).map {
-                $0.trimmingCharacters(in: .whitespaces)
-            }
+        for record in try CSVTable.records(text, file: file, comments: true) {
+            let number = record.line
+            let cells = record.cells
             guard let columns = header else {
                 header = cells
-                headerLine = number
                 for (index, name) in cells.enumerated() {
                     if name == distanceColumn {
                         distanceIndex = index
@@ -158,7 +149,6 @@ public enum HistogramReplayFile {
                     referenceDay: referenceDay))
         }
         guard header != nil else { throw InputError(file: file, field: "line 1", problem: "no header line (the file is empty)") }
-        _ = headerLine
         return ReplayDataset(
             format: .histogram, identifierColumns: idColumns.isEmpty ? ["row"] : idColumns.map(\.name),
             cases: idColumns.isEmpty

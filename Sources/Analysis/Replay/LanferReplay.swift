@@ -23,10 +23,9 @@ public enum LanferReplay {
     /// to the UTC day boundaries).
     public static let startTime: Int64 = 1_646_092_800
 
-    /// Whether `header` is a Lanfer header.
-    static func isLanferHeader(_ header: String) -> Bool {
-        let columns = header.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-        return columns.contains("distance") && columns.contains("rssiBLE")
+    /// Whether the header's cells are a Lanfer header.
+    static func isLanferHeader(_ columns: [String]) -> Bool {
+        columns.contains("distance") && columns.contains("rssiBLE")
     }
 
     /// Loads one CSV file or every Lanfer CSV below a folder (sorted paths).
@@ -71,18 +70,17 @@ public enum LanferReplay {
     static func parse(
         _ text: String, file: String, name: String, truth: ReplayTruth, calibration: SightingCalibration, entityBase: UInt64
     ) throws -> [ReplayCase] {
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map {
-            $0.hasSuffix("\r") ? String($0.dropLast()) : String($0)
-        }
-        guard let headerText = lines.first, isLanferHeader(headerText) else {
+        let records = try CSVTable.records(text, file: file)
+        guard let first = records.first, first.line == 1, isLanferHeader(first.cells) else {
             throw InputError(file: file, field: "line 1", problem: "expected a header with the columns distance and rssiBLE")
         }
-        let header = headerText.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+        let header = first.cells
         let distanceIndex = header.firstIndex(of: "distance")!
         let rssiIndex = header.firstIndex(of: "rssiBLE")!
         var runs: [(distance: Int, rssi: [Int])] = []
-        for (offset, line) in lines.enumerated().dropFirst() where !line.trimmingCharacters(in: .whitespaces).isEmpty {
-            let cells = line.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+        for record in records.dropFirst() {
+            let cells = record.cells
+            let offset = record.line - 1
             guard cells.count == header.count else {
                 throw InputError(
                     file: file, field: "line \(offset + 1)",

@@ -46,9 +46,9 @@ public enum ReplayInput {
             } catch {
                 throw InputError(file: path, problem: "cannot read the file (\(error.localizedDescription))")
             }
-            let header = text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
-                .first { !$0.isEmpty && !$0.hasPrefix("#") }
-            if let header, LanferReplay.isLanferHeader(header) {
+            if let header = try CSVTable.records(text, file: path, comments: true).first,
+                LanferReplay.isLanferHeader(header.cells)
+            {
                 return try LanferReplay.load(url, truth: truth, calibration: try calibration())
             }
             return try HistogramReplayFile.parse(text, file: path, truth: truth)

@@ -53,9 +53,9 @@ public struct DeviceCalibrationTable: Sendable {
 
     /// Parses the CSV text.
     public static func parse(_ text: String, file: String) throws -> DeviceCalibrationTable {
-        var lines = text.split(omittingEmptySubsequences: true, whereSeparator: \.isNewline)
-        guard !lines.isEmpty else { throw InputError(file: file, problem: "the calibration table is empty") }
-        let header = lines.removeFirst().split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+        var records = try CSVTable.records(text, file: file)
+        guard !records.isEmpty else { throw InputError(file: file, problem: "the calibration table is empty") }
+        let header = records.removeFirst().cells.map { $0.lowercased() }
         let expected = ["oem", "device", "model", "rssi correction", "tx", "calibration confidence"]
         guard header == expected else {
             throw InputError(
@@ -63,20 +63,16 @@ public struct DeviceCalibrationTable: Sendable {
                 problem: "expected columns \(expected.joined(separator: ",")), found \(header.joined(separator: ","))")
         }
         var entries: [Entry] = []
-        entries.reserveCapacity(lines.count)
-        for (number, line) in lines.enumerated() {
-            let fields = line.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
-            // Model names may themselves contain commas; the last three fields are numeric.
-            guard fields.count >= 6,
-                let correction = DecimalNumber.parse(fields[fields.count - 3]),
-                let tx = DecimalNumber.parse(fields[fields.count - 2]),
-                let confidence = Int(fields[fields.count - 1]), (1...3).contains(confidence)
+        entries.reserveCapacity(records.count)
+        for record in records {
+            let fields = record.cells
+            guard fields.count == expected.count, let correction = DecimalNumber.parse(fields[3]),
+                let tx = DecimalNumber.parse(fields[4]), let confidence = Int(fields[5]), (1...3).contains(confidence)
             else {
                 throw InputError(
-                    file: file, field: "line \(number + 2)", problem: "expected oem,device,model,rssi correction,tx,confidence")
+                    file: file, field: "line \(record.line)", problem: "expected oem,device,model,rssi correction,tx,confidence")
             }
-            let model = fields[2..<(fields.count - 3)].joined(separator: ",")
-            entries.append(Entry(oem: fields[0], model: model, rssiCorrection: correction, txPower: tx, confidence: confidence))
+            entries.append(Entry(oem: fields[0], model: fields[2], rssiCorrection: correction, txPower: tx, confidence: confidence))
         }
         return DeviceCalibrationTable(entries: entries)
     }

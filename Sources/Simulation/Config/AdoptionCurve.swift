@@ -78,18 +78,18 @@ public struct AdoptionCurve: Sendable, Hashable {
         var days: [Int64] = []
         var installs: [Double] = []
         var sawHeader = false
-        for (number, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let line = raw.trimmingCharacters(in: .whitespacesAndNewlines)
-            if line.isEmpty || line.hasPrefix("#") { continue }
-            let place = "line \(number + 1)"
+        for record in try CSVTable.records(text, file: file, comments: true) {
+            let cells = record.cells
+            let place = "line \(record.line)"
             guard sawHeader else {
-                guard line == "date,cumulative_installs" else {
-                    throw InputError(file: file, field: place, problem: "expected the header date,cumulative_installs, found \"\(line)\"")
+                guard cells == ["date", "cumulative_installs"] else {
+                    throw InputError(
+                        file: file, field: place,
+                        problem: "expected the header date,cumulative_installs, found \"\(cells.joined(separator: ","))\"")
                 }
                 sawHeader = true
                 continue
             }
-            let cells = line.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
             guard cells.count == 2 else {
                 throw InputError(file: file, field: place, problem: "expected 2 cells (date, cumulative_installs), found \(cells.count)")
             }

@@ -1,9 +1,11 @@
 import CSV
 import Foundation
-import WarnSimCore
 
 /// A CSV file with a header row, read whole, with typed cell access whose
-/// errors name the file, the line and the column.
+/// errors name the file, the line and the column. The one CSV reader of
+/// WarnSim (built on CSV.swift): files with a single header use ``parse(_:file:)``,
+/// formats with comment lines or several header blocks read
+/// ``records(_:file:trimming:comments:)`` and interpret the rows themselves.
 public struct CSVTable: Sendable {
     public let file: String
     /// Column names in file order.
@@ -53,6 +55,46 @@ public struct CSVTable: Sendable {
             throw InputError(file: file, field: "line \(line + 1)", problem: "is not valid CSV (\(error))")
         }
         return CSVTable(file: file, header: header, rows: rows, lines: lines)
+    }
+
+    /// One non-blank row of a CSV text with its line number (1-based).
+    public struct Record: Sendable, Equatable {
+        public var line: Int
+        public var cells: [String]
+    }
+
+    /// Every non-blank row of `text`, parsed by CSV.swift (quoted fields,
+    /// CRLF line ends), with its line number. With `trimming`, spaces and tabs
+    /// around each cell are removed; with `comments`, lines whose first
+    /// non-blank character is `#` are skipped before parsing, so a comment may
+    /// hold any text.
+    public static func records(
+        _ text: String, file: String, trimming: Bool = true, comments: Bool = false
+    ) throws(InputError) -> [Record] {
+        var source = text
+        if comments {
+            // "\r\n" is one Character in Swift: split on both line ends.
+            source = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }).map { line in
+                line.drop(while: { $0 == " " || $0 == "\t" }).hasPrefix("#") ? "" : line
+            }.joined(separator: "\n")
+        }
+        let reader: CSVReader
+        do {
+            reader = try CSVReader(string: source, hasHeaderRow: false, trimFields: trimming)
+        } catch {
+            throw InputError(file: file, field: "line 1", problem: "is not valid CSV (\(error))")
+        }
+        var records: [Record] = []
+        var line = 0
+        while let row = reader.next() {
+            line += 1
+            if row.allSatisfy(\.isEmpty) { continue }
+            records.append(Record(line: line, cells: row))
+        }
+        if let error = reader.error {
+            throw InputError(file: file, field: "line \(line + 1)", problem: "is not valid CSV (\(error))")
+        }
+        return records
     }
 
     /// The index of a required column.
