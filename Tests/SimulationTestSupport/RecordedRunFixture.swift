@@ -1,7 +1,7 @@
 import Foundation
 import Simulation
-import WarnSimTestSupport
 import Testing
+import WarnSimTestSupport
 
 /// A small recorded run on disk, simulated once per test process: the village
 /// scenario shrunk to 800 people for 14 days (long enough for uploads,

@@ -85,7 +85,7 @@ import WarnSimCore
             // Nothing was seen by the phone before its install.
             let sightings = phone.appRecord!.framework.sightings
             #expect(sightings.chunks.allSatisfy { $0.day >= installed / 86_400 })
-            #expect(phone.windows.values.allSatisfy { $0.detectedAt >= installed })
+            #expect(run.recorder.windows[phone.person].values.allSatisfy { $0.detectedAt >= installed })
         }
         for phone in removed {
             let removedAt = try #require(phone.removedAt)

@@ -49,7 +49,7 @@ import WarnSimCore
             #expect(phone.engine?.platform == phone.platform)
             guard let last = app.events.last(where: { if case .riskCalculated = $0 { true } else { false } })?.time else { continue }
             let summary = try #require(app.lastRisk?.enfV1, "person \(phone.person): the last result is not an ENF v1 summary")
-            let windows = phone.windows.values.filter { $0.detectedAt <= last }.map(\.window)
+            let windows = run.recorder.windows[phone.person].values.filter { $0.detectedAt <= last }.map(\.window)
             let own = ENFv1Engine.cwa2020(
                 windows, parameters: p, referenceDay: Int(last.floorDivided(by: 86_400)), platform: phone.platform)
             #expect(summary.totalRiskLevel == own.totalRiskLevel, "person \(phone.person)")
@@ -78,7 +78,7 @@ import WarnSimCore
         let p = try Self.launchParameters()
         var warned = 0
         for phone in run.phones where phone.hasApp {
-            let expected = try LiveDecisionCheck.firstHigh(phone, scheme: { _ in .cwa2020(p) })
+            let expected = try LiveDecisionCheck.firstHigh(phone, in: run, scheme: { _ in .cwa2020(p) })
             #expect(phone.firstHighRiskTime == expected, "person \(phone.person)")
             if phone.firstHighRiskTime != nil { warned += 1 }
         }

@@ -45,7 +45,7 @@ enum LiveDecisionCheck {
             guard let app = phone.app else { continue }
             for event in app.events {
                 guard case .riskCalculated(let at, let level, _) = event else { continue }
-                let windows = phone.windows.values.filter { $0.detectedAt <= at }
+                let windows = run.recorder.windows[phone.person].values.filter { $0.detectedAt <= at }
                     .sorted { ($0.firstScanTime, $0.owner) < ($1.firstScanTime, $1.owner) }.map(\.window)
                 let day = Int(at.floorDivided(by: 86_400))
                 let inForce = scheme(at)
@@ -64,11 +64,11 @@ enum LiveDecisionCheck {
     /// The first detection time at which the windows recorded so far are HIGH
     /// under `scheme(at:)`: the warning decision of `phones.csv`
     /// `first_high_risk_at`, from the windows alone.
-    static func firstHigh(_ phone: SimulatedPhone, scheme: (Int64) -> RiskScheme) throws -> Int64? {
+    static func firstHigh(_ phone: SimulatedPhone, in run: SimulationRun, scheme: (Int64) -> RiskScheme) throws -> Int64? {
         guard let app = phone.app else { return nil }
         for event in app.events {
             guard case .riskCalculated(let at, _, _) = event else { continue }
-            let windows = phone.windows.values.filter { $0.detectedAt <= at }.map(\.window)
+            let windows = run.recorder.windows[phone.person].values.filter { $0.detectedAt <= at }.map(\.window)
             if try Self.level(scheme(at), windows, day: Int(at.floorDivided(by: 86_400)), platform: phone.platform) == .high {
                 return at
             }

@@ -116,13 +116,13 @@ import WarnSimTestSupport
         // Each phone's recorded windows, scored in its own variant as of its
         // last detection, give the risk its app calculated then.
         var checked: [RiskPlatform: Int] = [:]
-        for phone in apps where !phone.windows.isEmpty {
+        for phone in apps where !run.recorder.windows[phone.person].isEmpty {
             let app = try #require(phone.app)
             let engine = try #require(phone.engine?.exposureWindowEngine)
             guard let last = app.events.last(where: { if case .riskCalculated = $0 { true } else { false } })?.time,
                 let risk = app.lastRisk?.exposureWindows
             else { continue }
-            let windows = phone.windows.values.filter { $0.detectedAt <= last }
+            let windows = run.recorder.windows[phone.person].values.filter { $0.detectedAt <= last }
                 .sorted { ($0.firstScanTime, $0.owner) < ($1.firstScanTime, $1.owner) }.map(\.window)
             let referenceDay = Int(last.floorDivided(by: 86_400))
             let own = try CWARiskEngine(parameters: engine.parameters, platform: phone.platform).calculate(
@@ -160,7 +160,7 @@ import WarnSimTestSupport
                     #expect(app.packages.allSatisfy { !$0.isHourPackage }, "metered phones hold day packages only")
                 }
                 let interval = phone.downloads.schedule.intervalSeconds
-                for window in phone.windows.values {
+                for window in run.recorder.windows[phone.person].values {
                     windows += 1
                     let upload = try #require(uploaded[window.owner], "the key's owner uploaded")
                     // The distribution job at the upload's hour boundary or the

@@ -92,7 +92,7 @@ import WarnSimCore
         #expect(tally.byScheme[RiskScheme.cwaExposureWindowsIdentifier, default: 0] > 0)
         #expect(tally.differingUnderOther > 0, "the two schemes must decide some detection differently")
         for phone in run.phones where phone.hasApp {
-            #expect(phone.firstHighRiskTime == (try LiveDecisionCheck.firstHigh(phone, scheme: inForce)), "person \(phone.person)")
+            #expect(phone.firstHighRiskTime == (try LiveDecisionCheck.firstHigh(phone, in: run, scheme: inForce)), "person \(phone.person)")
         }
     }
 

@@ -38,12 +38,12 @@ import Testing
             for person in run.phones.indices where person != owner {
                 guard let app = run.phones[person].app else { continue }
                 let sighted = rpis.contains { app.framework.sightings.contains($0) }
-                let windowed = run.phones[person].windows.keys.contains {
+                let windowed = run.recorder.windows[person].keys.contains {
                     $0.keyData == key.keyData && $0.rollingStart == key.rollingStartIntervalNumber.rawValue
                 }
                 #expect(sighted == windowed, "phone \(person), key of \(owner): sighted \(sighted), windows \(windowed)")
                 if windowed {
-                    #expect(run.phones[person].windows.values.allSatisfy { $0.owner != owner || $0.truth.minutes > 0 })
+                    #expect(run.recorder.windows[person].values.allSatisfy { $0.owner != owner || $0.truth.minutes > 0 })
                 }
                 compared += 1
                 sightedPairs += sighted ? 1 : 0

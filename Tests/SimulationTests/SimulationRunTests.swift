@@ -122,12 +122,12 @@ import WarnSimCore
         // Every window on every phone comes from a key a sharer uploaded, and the
         // phone really had an encounter-based sighting (it is in its store).
         for record in run.phones {
-            for window in record.windows.values {
+            for window in run.recorder.windows[record.person].values {
                 #expect(sharers.contains(window.owner), "window from non-sharer \(window.owner)")
                 #expect(window.owner != record.person)
             }
         }
-        #expect(run.phones.contains { !$0.windows.isEmpty })
+        #expect(run.recorder.windows.contains { !$0.isEmpty })
     }
 
     /// E07.01: the apps use the risk parameters of the verified app
@@ -171,7 +171,7 @@ import WarnSimCore
             var run = try SimulationRun(scenario: try Scenario.load(url), seed: 11, workers: 2)
             for day in 0..<9 { try run.simulate(day: day) }
             #expect(run.summary.reduce(0) { $0 + $1.infectionsOfAppUsers } > 0, "\(field): app users still meet and infect")
-            #expect(run.phones.allSatisfy { $0.windows.isEmpty }, "\(field): no sightings, so no windows")
+            #expect(run.recorder.windows.allSatisfy { $0.isEmpty }, "\(field): no sightings, so no windows")
             #expect(run.phones.compactMap(\.app).allSatisfy { !$0.isTracing })
         }
     }

@@ -57,6 +57,9 @@ public struct SimulationRun: Sendable {
     let matcher = ExposureMatcher()
     /// True encounters between app users of the last days (window ground truth).
     var ledger: EncounterLedger
+    /// Every window the phones' detections produced, labelled with the true
+    /// contact behind it (the measurement apparatus beside the phones).
+    public internal(set) var recorder: WindowRecorder
     /// The true contacts of every distributed key-day (`contacts.bin`).
     var keyDayContacts = KeyDayContacts()
     /// `exposures.bin` records so far, and their number.
@@ -155,6 +158,7 @@ public struct SimulationRun: Sendable {
         try backend.publishAppConfiguration(Data(ConfigurationWriter.yaml(app.risk).utf8), now: app.startTime)
         let distanceModel = world.transmission.config.distanceModel
         ledger = EncounterLedger(distanceWeight: { distanceModel.weight(distance: $0) })
+        recorder = WindowRecorder(phones: world.town.people, secondChannel: secondChannel != nil)
         let (town, pipeline) = (world.town, self.pipeline)
         phones = (0..<town.people).map { person in
             SimulatedPhone(person: person, age: town.age[person], scenario: app, pipeline: pipeline, seed: seed, spill: sightingSpill)
@@ -246,7 +250,13 @@ public struct SimulationRun: Sendable {
         var run = self
         let end = app.startTime + Int64(summary.count) * 86_400
         let health = self.health
-        run.phones = phones.map { $0.observedThroughSecondChannel(openingDelay: health.appOpeningDelay, end: end) }
+        let second = recorder.secondChannel
+        run.phones = phones.map { phone in
+            phone.observedThroughSecondChannel(
+                firstHighRisk: second.isEmpty ? nil : second[phone.person].firstHighRiskTime, openingDelay: health.appOpeningDelay,
+                end: end)
+        }
+        run.recorder = recorder.observedThroughSecondChannel()
         for day in run.summary.indices {
             run.summary[day].highRiskResults = 0
             run.summary[day].warnings = 0
@@ -419,7 +429,8 @@ public struct SimulationRun: Sendable {
     }
 
     /// Runs the download runs of the hour starting at `hourStart`, and the
-    /// detections they lead to, on every app phone in parallel.
+    /// detections they lead to, on every app phone in parallel; the
+    /// ``recorder`` labels and keeps their new windows.
     mutating func detectAll(hourStart: Int64) throws -> [(Int, [SimulatedPhone.Detection])] {
         let count = phones.count
         let results = UnsafeMutableBufferPointer<[SimulatedPhone.Detection]?>.allocate(capacity: count)
@@ -432,17 +443,34 @@ public struct SimulationRun: Sendable {
         let errors = FirstErrorBox<any Error>()
         let workers = min(self.workers, max(count, 1))
         let (index, matcher, owners, ledger, start, cdn) = (self.index, self.matcher, ownerOfKey, self.ledger, app.startTime, self.cdn)
+        // The recorder's per-phone slots, moved out for the loop (no copy) and back after it.
+        var (windowSlots, secondSlots) = ([[WindowKey: RecordedWindow]](), [WindowRecorder.SecondChannelRecord]())
+        swap(&windowSlots, &recorder.windows)
+        swap(&secondSlots, &recorder.secondChannel)
+        defer {
+            swap(&windowSlots, &recorder.windows)
+            swap(&secondSlots, &recorder.secondChannel)
+        }
         phones.withUnsafeMutableBufferPointer { buffer in
             let phones = UnsafeSendableBuffer(buffer)
-            Parallel.run(workers: workers) { worker in
-                for person in Parallel.chunk(worker, of: workers, count: count) where phones.buffer[person].hasApp {
-                    do {
-                        let detections = try phones.buffer[person].downloadAndDetect(
-                            hourStart: hourStart, cdn: cdn, index: index, matcher: matcher, owners: owners, ledger: ledger,
-                            startTime: start)
-                        if !detections.isEmpty { out.buffer[person] = detections }
-                    } catch {
-                        errors.record(error)
+            windowSlots.withUnsafeMutableBufferPointer { windowBuffer in
+                secondSlots.withUnsafeMutableBufferPointer { secondBuffer in
+                    let (windows, second) = (UnsafeSendableBuffer(windowBuffer), UnsafeSendableBuffer(secondBuffer))
+                    Parallel.run(workers: workers) { worker in
+                        for person in Parallel.chunk(worker, of: workers, count: count) where phones.buffer[person].hasApp {
+                            do {
+                                let detections = try phones.buffer[person].downloadAndDetect(
+                                    hourStart: hourStart, cdn: cdn, index: index, matcher: matcher)
+                                guard !detections.isEmpty else { continue }
+                                WindowRecorder.record(
+                                    detections, phone: person, windows: &windows.buffer[person],
+                                    secondChannel: second.buffer.isEmpty ? nil : second.buffer.baseAddress! + person,
+                                    ledger: ledger, index: index, owners: owners, startTime: start)
+                                out.buffer[person] = detections
+                            } catch {
+                                errors.record(error)
+                            }
+                        }
                     }
                 }
             }

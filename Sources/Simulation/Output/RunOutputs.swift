@@ -63,7 +63,7 @@ public enum RunOutputs {
             cells += [registered, app?.test?.result?.rawValue ?? result, sharedAt, shared]
             cells.append(record.firstWarningTime.map(String.init) ?? "")
             cells.append(record.firstHighRiskTime.map(String.init) ?? "")
-            cells.append(String(record.windows.count))
+            cells.append(String(run.recorder.windows[p].count))
             cells.append(app?.lastRisk.map { $0.totalRiskLevel.description } ?? "")
             cells.append(String(run.world.town.household[p]))
             cells.append(record.firstHighRiskTime == nil ? "" : String(record.warningDelay))
@@ -141,14 +141,14 @@ public enum RunOutputs {
     /// Every recorded window of the run, ordered by (phone, first scan, owner, last scan).
     public static func storedWindows(_ run: SimulationRun) -> [StoredWindow] {
         var out: [StoredWindow] = []
-        for record in run.phones where !record.windows.isEmpty {
-            let sorted = record.windows.values.sorted {
+        for (phone, windows) in run.recorder.windows.enumerated() where !windows.isEmpty {
+            let sorted = windows.values.sorted {
                 ($0.firstScanTime, $0.owner, $0.lastScanTime) < ($1.firstScanTime, $1.owner, $1.lastScanTime)
             }
             for w in sorted {
                 out.append(
                     StoredWindow(
-                        phone: record.person, owner: w.owner, firstScanTime: w.firstScanTime, lastScanTime: w.lastScanTime,
+                        phone: phone, owner: w.owner, firstScanTime: w.firstScanTime, lastScanTime: w.lastScanTime,
                         detectedAt: w.detectedAt, runLevel: w.level, truth: w.truth, window: w.window))
             }
         }

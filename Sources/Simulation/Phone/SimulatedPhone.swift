@@ -8,8 +8,9 @@ import WarnSimCore
 /// Everything that is one person's device in a run: the Corona-Warn-App (if
 /// installed) with its Exposure Notification framework, the phone's scan
 /// clock, its user's intentions and daily habits, the test they plan, the app
-/// configuration the app checked and uses, and what the phone recorded
-/// (warnings, windows with their ground truth).
+/// configuration the app checked and uses, and what the device showed its
+/// user (warnings). Who was behind a window is not the phone's to know: its
+/// detections hand their matched windows to the run's ``WindowRecorder``.
 ///
 /// ``SimulationRun`` advances the clock and asks each phone to act; the phone
 /// decides with its own random streams, keyed by (seed, subsystem, person), so
@@ -48,17 +49,6 @@ public struct SimulatedPhone: Sendable {
     public internal(set) var warningDelay: Int64 = 0
     /// Time of the first detection whose total risk level was HIGH, notified or not.
     public internal(set) var firstHighRiskTime: Int64?
-    /// Every exposure window any detection produced, by identity.
-    public internal(set) var windows: [WindowKey: RecordedWindow] = [:]
-    /// What the phone's detections found through the second radio channel
-    /// (`warnsim redraw`), never acted on; empty without one.
-    public internal(set) var secondChannel: [SecondChannelRecord] = []
-
-    /// The windows and the first HIGH risk of the second channel.
-    public struct SecondChannelRecord: Sendable {
-        public internal(set) var windows: [WindowKey: RecordedWindow] = [:]
-        public internal(set) var firstHighRiskTime: Int64?
-    }
 
     /// Whether the app is installed now.
     public var hasApp: Bool { app != nil }
@@ -356,21 +346,28 @@ public struct SimulatedPhone: Sendable {
 
     // MARK: Download and detection (E04.01, E07.01)
 
-    /// What one phone's detection produced.
+    /// What one phone's detection produced: its time, whether its risk was
+    /// HIGH, and what the run's ``WindowRecorder`` needs to label its windows
+    /// (the phone knows nothing of who is behind them).
     struct Detection: Sendable {
         /// Unix seconds of the detection (the download run's time).
         var at: Int64
         var high: Bool
-        var newWindows: [(WindowKey, RecordedWindow)]
+        /// The detection's windows (the app's `lastWindows`).
+        var matched: [MatchedExposureWindow]
+        /// The risk result and the engine that calculated it, and the detection's UTC day number.
+        var result: PhoneRiskResult
+        var engine: PhoneRiskEngine
+        var referenceDay: Int
+        /// The second channel's windows and result at the same moment (`warnsim redraw`), if any.
+        var secondChannel: (matched: [MatchedExposureWindow], result: PhoneRiskResult)?
     }
 
     /// The app's download runs of the hour starting at `hourStart`: each
     /// fetches from `cdn` what its connection allows (``KeyDownloadSchedule``)
-    /// and runs detection if due; new windows are labelled with the true
-    /// contact behind them from `ledger`. Returns the detections in time order.
+    /// and runs detection if due. Returns the detections in time order.
     mutating func downloadAndDetect(
-        hourStart: Int64, cdn: KeyPackageCDN, index: DiagnosisKeyIndex, matcher: ExposureMatcher,
-        owners: [CoronaWarnApp.KeyIdentity: Int], ledger: EncounterLedger, startTime: Int64
+        hourStart: Int64, cdn: KeyPackageCDN, index: DiagnosisKeyIndex, matcher: ExposureMatcher
     ) throws -> [Detection] {
         guard app != nil else { return [] }
         var detections: [Detection] = []
@@ -380,33 +377,17 @@ public struct SimulatedPhone: Sendable {
             guard let engine, let result = try app!.detectIfDue(now: now, index: index, matcher: matcher, engine: engine) else {
                 continue
             }
-            let today = Int(ENIntervalNumber(unixSeconds: now).dayNumber)
-            let detection = Detection(
-                at: now, high: result.totalRiskLevel == .high,
-                newWindows: ledger.recordedWindows(
-                    phone: person, matched: app!.lastWindows, known: windows,
-                    index: index, owners: owners, startTime: startTime, detectedAt: now
-                ) { position, window in engine.level(ofWindow: position, window, in: result, referenceDay: today) })
-            // Windows are known from here on (a later detection in the same hour must not record them again).
-            for (identity, window) in detection.newWindows { windows[identity] = window }
-            detections.append(detection)
-            if let second = app!.secondChannel.first, let secondResult = second.lastRisk {
-                var record = secondChannel.first ?? SecondChannelRecord()
-                let found = ledger.recordedWindows(
-                    phone: person, matched: second.lastWindows, known: record.windows,
-                    index: index, owners: owners, startTime: startTime, detectedAt: now
-                ) { position, window in engine.level(ofWindow: position, window, in: secondResult, referenceDay: today) }
-                for (identity, window) in found { record.windows[identity] = window }
-                if secondResult.totalRiskLevel == .high, record.firstHighRiskTime == nil { record.firstHighRiskTime = now }
-                secondChannel = [record]
-            }
+            let second = app!.secondChannel.first.flatMap { channel in channel.lastRisk.map { (channel.lastWindows, $0) } }
+            detections.append(
+                Detection(
+                    at: now, high: result.totalRiskLevel == .high, matched: app!.lastWindows, result: result, engine: engine,
+                    referenceDay: Int(ENIntervalNumber(unixSeconds: now).dayNumber), secondChannel: second))
         }
         return detections
     }
 
-    /// Records what a detection produced (its windows are already in
-    /// ``windows``); returns whether its risk was HIGH for the first time (the
-    /// warning the user will see).
+    /// Records what a detection meant for the device; returns whether its
+    /// risk was HIGH for the first time (the warning the user will see).
     mutating func record(_ detection: Detection) -> Bool {
         guard detection.high, firstHighRiskTime == nil else { return false }
         firstHighRiskTime = detection.at
@@ -419,26 +400,24 @@ public struct SimulatedPhone: Sendable {
         firstWarningTime = time
     }
 
-    /// The phone as its detections saw the second channel: its windows, its
-    /// first HIGH risk and last risk result those of the second channel; the
-    /// warning seen `openingDelay` seconds after the first HIGH (0 with
-    /// notification permission, as ``SimulationRun`` draws it) if before
-    /// `end`. Everything the user did stays as it was: the loop is open.
-    func observedThroughSecondChannel(openingDelay: (Int) -> Int64, end: Int64) -> SimulatedPhone {
+    /// The phone as its detections saw the second channel: its first HIGH
+    /// risk (`firstHighRisk`, from the run's ``WindowRecorder``) and last risk
+    /// result those of the second channel; the warning seen `openingDelay`
+    /// seconds after the first HIGH (0 with notification permission, as
+    /// ``SimulationRun`` draws it) if before `end`. Everything the user did
+    /// stays as it was: the loop is open.
+    func observedThroughSecondChannel(firstHighRisk: Int64?, openingDelay: (Int) -> Int64, end: Int64) -> SimulatedPhone {
         var phone = self
-        let record = secondChannel.first ?? SecondChannelRecord()
-        phone.windows = record.windows
-        phone.firstHighRiskTime = record.firstHighRiskTime
+        phone.firstHighRiskTime = firstHighRisk
         phone.firstWarningTime = nil
         phone.warningDelay = 0
-        if let high = record.firstHighRiskTime, let app = appRecord {
+        if let high = firstHighRisk, let app = appRecord {
             let delay = app.consents.notifications ? 0 : openingDelay(person)
             phone.warningDelay = delay
             if high + delay < end { phone.firstWarningTime = high + delay }
         }
         phone.app = app?.observedThroughSecondChannel()
         phone.removed = removed.map { $0.observedThroughSecondChannel() }
-        phone.secondChannel = []
         return phone
     }
 }
