@@ -78,7 +78,10 @@ let package = Package(
         /// Shared by every layer: deterministic random streams, atomic output files.
         .target(
             name: "WarnSimCore",
-            dependencies: [.product(name: "Yams", package: "Yams"), .product(name: "Crypto", package: "swift-crypto")]
+            dependencies: [
+                .product(name: "Yams", package: "Yams"), .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "CSV", package: "CSV.swift"),
+            ]
         ),
         .target(
             name: "ExposureNotification",
@@ -113,26 +116,37 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
+        /// Every file of a run folder declared once: the CSV columns, the binary stores' record layouts, their writers and readers.
+        .target(
+            name: "RunRecords",
+            dependencies: ["ExposureNotification", "RiskCalculation", "Population", "WarnSimCore"]
+        ),
         .target(
             name: "Simulation",
             dependencies: [
-                "Services", "RiskCalculation", "Population", "ExposureNotification", "WarnSimCore",
+                "RunRecords", "Services", "RiskCalculation", "Population", "ExposureNotification", "WarnSimCore",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         .target(
             name: "Analysis",
             dependencies: [
-                "Simulation", "RiskCalculation", "Population", "ExposureNotification", "WarnSimCore",
-                .product(name: "CSV", package: "CSV.swift"),
+                "RunRecords", "RiskCalculation", "Population", "ExposureNotification", "WarnSimCore",
             ]
+        ),
+
+        /// The studies that run simulations and analyse them: sweep and tune confirmation, validation,
+        /// redraw, cluster plans and merges.
+        .target(
+            name: "Studies",
+            dependencies: ["Analysis", "RunRecords", "Simulation", "RiskCalculation", "Population", "ExposureNotification", "WarnSimCore"]
         ),
 
         /// `warnsim report`: one self-contained HTML file for an ensemble, a sweep, a tune or a compare.
         .target(
             name: "Reporting",
             dependencies: [
-                "Analysis", "RiskCalculation", "WarnSimCore",
+                "Analysis", "Studies", "RiskCalculation", "WarnSimCore",
                 .product(name: "Plot", package: "Plot"),
             ]
         ),
@@ -158,7 +172,7 @@ let package = Package(
         .executableTarget(
             name: "warnsim",
             dependencies: [
-                "Analysis", "Reporting", "Simulation", "Services", "RiskCalculation", "Population", "ExposureNotification",
+                "Analysis", "Studies", "RunRecords", "Reporting", "Simulation", "Services", "RiskCalculation", "Population", "ExposureNotification",
                 "WarnSimCore", "WarnSimBenchmarks", "WarnSimDemo",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Crypto", package: "swift-crypto"),

@@ -1,4 +1,6 @@
+import Analysis
 import Foundation
+import RunRecords
 import Simulation
 import WarnSimCore
 
@@ -171,11 +173,11 @@ public struct ClusterMerge: Sendable {
         if let days = planned.days, manifest["days"] != .integer(Int64(days)) {
             return "holds \(manifest["days"]?.integerValue.map(String.init) ?? "no") days, the task runs \(days)"
         }
-        let hasCounterfactual = manifest["outputs"]?.objectValue?[RunOutputs.counterfactualFileName] != nil
+        let hasCounterfactual = manifest["outputs"]?.objectValue?[CounterfactualCSV.fileName] != nil
         if hasCounterfactual != planned.counterfactual {
             return planned.counterfactual
-                ? "has no \(RunOutputs.counterfactualFileName); the task runs the counterfactual"
-                : "has a \(RunOutputs.counterfactualFileName); the task runs with --no-counterfactual"
+                ? "has no \(CounterfactualCSV.fileName); the task runs the counterfactual"
+                : "has a \(CounterfactualCSV.fileName); the task runs with --no-counterfactual"
         }
         var overrides: [String] = []
         if let recorded = manifest["overrides"] {

@@ -1,5 +1,7 @@
+import Analysis
 import Foundation
 import Population
+import RunRecords
 import Simulation
 import WarnSimCore
 
