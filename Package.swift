@@ -4,16 +4,21 @@
 // warnings. The modules are layered: every dependency points down (the list below).
 //
 //   warnsim (CLI)          → every layer, ArgumentParser
-//   Reporting              → Analysis, Plot (the HTML report)
-//   Analysis               → Simulation, RiskCalculation, Population, ExposureNotification, CSV.swift
-//   Simulation             → Services, RiskCalculation, Population
+//   Reporting              → Studies, Analysis, Plot (the HTML report)
+//   Studies                → Analysis, Simulation, RunRecords (what simulates and analyses: confirmation, validation,
+//                            redraw, cluster studies)
+//   Analysis               → RunRecords, RiskCalculation, Population, ExposureNotification (reads run folders, never
+//                            simulates)
+//   Simulation             → RunRecords, Services, RiskCalculation, Population
+//   RunRecords             → RiskCalculation, Population, ExposureNotification, WarnSimCore (every run-folder file
+//                            declared once: CSV columns, binary store layouts, their writers and readers)
 //   Services               → ExposureNotification, swift-crypto
 //   Population             → WarnSimCore, CSQLite (SQLite 3)
 //   RiskCalculation        → ExposureNotification, CBLAS (OpenBLAS), Yams
 //   ExposureNotification   → WarnSimCore, CLibCrypto (OpenSSL libcrypto), CZlibInflate (zlib),
 //                            swift-crypto, SwiftProtobuf, ZIPFoundation (writing key packages)
 //   WarnSimCore            random streams and their names, the run manifest (swift-crypto), parallel loops, unsafe-buffer
-//                          helpers, atomic output, input errors, the strict YAML reader (Yams)
+//                          helpers, atomic output, input errors, the strict YAML reader (Yams), the CSV reader (CSV.swift)
 //
 // Tooling sits beside the layers, never under them:
 //   WarnSimBenchmarks      `warnsim bench`: crypto, score, world, simulate
@@ -172,7 +177,8 @@ let package = Package(
         .executableTarget(
             name: "warnsim",
             dependencies: [
-                "Analysis", "Studies", "RunRecords", "Reporting", "Simulation", "Services", "RiskCalculation", "Population", "ExposureNotification",
+                "Analysis", "Studies", "RunRecords", "Reporting", "Simulation", "Services", "RiskCalculation", "Population",
+                "ExposureNotification",
                 "WarnSimCore", "WarnSimBenchmarks", "WarnSimDemo",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -211,20 +217,32 @@ let package = Package(
         .testTarget(
             name: "SimulationTests",
             dependencies: [
-                "WarnSimTestSupport", "Simulation", "RiskCalculation", "Services", "ExposureNotification", "Population", "WarnSimCore",
+                "WarnSimTestSupport", "Simulation", "RunRecords", "RiskCalculation", "Services", "ExposureNotification", "Population",
+                "WarnSimCore",
                 .product(name: "Crypto", package: "swift-crypto"), .product(name: "Yams", package: "Yams"),
             ]
         ),
         .testTarget(
             name: "AnalysisTests",
             dependencies: [
-                "WarnSimTestSupport", "Analysis", "Simulation", "RiskCalculation", "Population", "ExposureNotification", "WarnSimCore",
+                "WarnSimTestSupport", "Analysis", "RunRecords", "Simulation", "RiskCalculation", "Population", "ExposureNotification",
+                "WarnSimCore",
             ]),
+        .testTarget(
+            name: "RunRecordsTests",
+            dependencies: ["WarnSimTestSupport", "RunRecords", "RiskCalculation", "ExposureNotification", "WarnSimCore"]
+        ),
+        .testTarget(
+            name: "StudiesTests",
+            dependencies: [
+                "WarnSimTestSupport", "Studies", "Analysis", "RunRecords", "Simulation", "RiskCalculation", "WarnSimCore",
+            ]
+        ),
         /// Mutated inputs through the CLI's library entry points (never a crash).
         .testTarget(
             name: "InputFuzzTests",
             dependencies: [
-                "WarnSimTestSupport", "Analysis", "RiskCalculation", "ExposureNotification", "WarnSimCore", "Simulation",
+                "WarnSimTestSupport", "Analysis", "RiskCalculation", "ExposureNotification", "WarnSimCore", "Simulation", "RunRecords",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),

@@ -33,7 +33,8 @@ public enum PhonesCSV: RunCSVFile {
     /// How the last test was registered.
     public static let testRoute = RecordColumn("test_route", .text, "`qr_code`/`tele_tan`: how the last test was registered in the app")
     /// When the last test was registered.
-    public static let testRegisteredAt = RecordColumn("test_registered_at", .time, unit: "s", "when the last test was registered in the app")
+    public static let testRegisteredAt = RecordColumn(
+        "test_registered_at", .time, unit: "s", "when the last test was registered in the app")
     /// The last test's result.
     public static let testResult = RecordColumn("test_result", .text, "the last app test's result (`POSITIVE`/`NEGATIVE`/`INVALID`)")
     /// When keys were shared.
@@ -81,7 +82,8 @@ public enum PhonesCSV: RunCSVFile {
     /// When the app was installed.
     public static let appInstalledAt = RecordColumn(
         "app_installed_at", .time, unit: "s",
-        "with `app.adoption_curve`: 00:00 UTC of the day the app was installed, before the run's start for earlier installs; empty without a curve")
+        "with `app.adoption_curve`: 00:00 UTC of the day the app was installed, before the run's start for earlier installs; empty without a curve"
+    )
     /// When the app was removed.
     public static let appRemovedAt = RecordColumn(
         "app_removed_at", .time, unit: "s",

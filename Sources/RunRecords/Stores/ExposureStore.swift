@@ -17,7 +17,8 @@ public enum ExposureStore {
     public static let version: UInt32 = 1
 
     /// Appends the records of one day whose exposed person has the app.
-    public static func append(day encounters: DayEncounters, exposures: [ExposureRecord], hasApp: [Bool], to out: inout BinaryWriter) -> Int {
+    public static func append(day encounters: DayEncounters, exposures: [ExposureRecord], hasApp: [Bool], to out: inout BinaryWriter) -> Int
+    {
         var count = 0
         for record in exposures where hasApp[Int(record.exposed)] {
             let i = Int(record.encounter)
