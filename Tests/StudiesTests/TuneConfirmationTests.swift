@@ -1,6 +1,6 @@
-@testable import Analysis
 import Testing
 
+@testable import Analysis
 @testable import Studies
 
 /// The paired differences of `tune --confirm`, seed by seed.

@@ -290,7 +290,8 @@ public struct RecordedRun: Sendable {
         let platformColumn = try table.optionalColumn(PhonesCSV.platform)
         guard platformColumn != nil || allOnePlatform != nil else {
             throw InputError(
-                file: path, field: PhonesCSV.platform.name, problem: "column is missing (and the manifest names no platform for all phones)")
+                file: path, field: PhonesCSV.platform.name, problem: "column is missing (and the manifest names no platform for all phones)"
+            )
         }
         let shared = try table.column(PhonesCSV.keysShared)
         let high = try table.column(PhonesCSV.firstHighRiskAt)
