@@ -20,7 +20,7 @@ public enum ColumnTables {
     ///   - readme: The README's text.
     ///   - file: The README's path, for messages.
     /// - Returns: The README with current tables.
-    /// - Throws: ``InputError`` for a region of an unknown file or one left open.
+    /// - Throws: `InputError` for a region of an unknown file or one left open.
     public static func render(_ readme: String, file: String) throws(InputError) -> String {
         var out: [Substring] = []
         var lines = readme.split(separator: "\n", omittingEmptySubsequences: false)[...]

@@ -47,7 +47,7 @@ public enum ContactStore {
     ///   - file: The path, for messages.
     ///   - people: The run's number of people (every index must be below it).
     /// - Returns: The key-days.
-    /// - Throws: ``InputError`` naming the record and field on a malformed file.
+    /// - Throws: `InputError` naming the record and field on a malformed file.
     public static func decode(_ bytes: [UInt8], file: String, people: Int) throws(InputError) -> [StoredKeyDay] {
         var input = BinaryReader(bytes: bytes, file: file)
         let count = try input.header(magic: magic, version: version)

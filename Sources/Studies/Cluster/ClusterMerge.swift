@@ -9,7 +9,7 @@ import WarnSimCore
 /// complete (its `manifest.json` there, every file it lists present with its
 /// SHA-256), the run of its line in the plan (the scenario with the SHA-256
 /// the plan recorded, the seed, days, counterfactual and overrides) and
-/// readable as a run (``RecordedRun``), otherwise nothing is written and
+/// readable as a run (`RecordedRun`), otherwise nothing is written and
 /// every missing, failed or mismatched task is reported by id. The merged folder holds
 /// one ensemble per study scenario, `OUT/NAME/seed-N/`, each seed folder a
 /// byte copy of its task's folder: the layout and bytes `simulate --seeds …
