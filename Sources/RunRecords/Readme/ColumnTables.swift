@@ -5,9 +5,9 @@ import WarnSimCore
 /// `<!-- end columns -->`, whose content is that file's ``RunCSVFile/markdownTable()``.
 public enum ColumnTables {
     /// Every run-folder CSV file, in the README's order.
-    public static let files: [any RunCSVFile.Type] = [
-        PhonesCSV.self, InfectionsCSV.self, WindowsCSV.self, SummaryCSV.self, CounterfactualCSV.self,
-    ]
+    public static var files: [any RunCSVFile.Type] {
+        [PhonesCSV.self, InfectionsCSV.self, WindowsCSV.self, SummaryCSV.self, CounterfactualCSV.self]
+    }
 
     /// The line that opens a file's region.
     public static func openingLine(_ fileName: String) -> String { "<!-- columns: \(fileName) -->" }
