@@ -4,9 +4,14 @@
 // warnings. The modules are layered: every dependency points down (the list below).
 //
 //   warnsim (CLI)          → every layer, ArgumentParser
-//   Reporting              → Analysis, Plot (the HTML report)
-//   Analysis               → Simulation, RadioCalibration, RiskCalculation, Population, ExposureNotification, CSV.swift
-//   Simulation             → Services, RiskCalculation, Population
+//   Reporting              → Studies, Analysis, Plot (the HTML report)
+//   Studies                → Analysis, Simulation, RadioCalibration, RunRecords (what simulates and analyses:
+//                            confirmation, validation, redraw, cluster studies)
+//   Analysis               → RunRecords, RadioCalibration, RiskCalculation, Population, ExposureNotification
+//                            (reads run folders, never simulates)
+//   Simulation             → RunRecords, Services, RiskCalculation, Population
+//   RunRecords             → RiskCalculation, Population, ExposureNotification, WarnSimCore (every run-folder file
+//                            declared once: CSV columns, binary store layouts, their writers and readers)
 //   RadioCalibration       → Population, CSQLite (SQLite 3): the measurement campaigns (DP-3T, Lanfer,
 //                            Dublin Bus), the radio fit and its check; read by `warnsim radio`, replay
 //                            and validate, never by the simulated world
@@ -126,18 +131,32 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
+        /// Every file of a run folder declared once: the CSV columns, the binary stores' record layouts, their writers and readers.
+        .target(
+            name: "RunRecords",
+            dependencies: ["ExposureNotification", "RiskCalculation", "Population", "WarnSimCore"]
+        ),
         .target(
             name: "Simulation",
             dependencies: [
-                "Services", "RiskCalculation", "Population", "ExposureNotification", "WarnSimCore",
+                "RunRecords", "Services", "RiskCalculation", "Population", "ExposureNotification", "WarnSimCore",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         .target(
             name: "Analysis",
             dependencies: [
-                "Simulation", "RadioCalibration", "RiskCalculation", "Population", "ExposureNotification", "WarnSimCore",
-                .product(name: "CSV", package: "CSV.swift"),
+                "RunRecords", "RadioCalibration", "RiskCalculation", "Population", "ExposureNotification", "WarnSimCore",
+            ]
+        ),
+
+        /// The studies that run simulations and analyse them: sweep and tune confirmation, validation,
+        /// redraw, cluster plans and merges.
+        .target(
+            name: "Studies",
+            dependencies: [
+                "Analysis", "RadioCalibration", "RunRecords", "Simulation", "RiskCalculation", "Population", "ExposureNotification",
+                "WarnSimCore",
             ]
         ),
 
@@ -145,7 +164,7 @@ let package = Package(
         .target(
             name: "Reporting",
             dependencies: [
-                "Analysis", "RiskCalculation", "WarnSimCore",
+                "Analysis", "Studies", "RiskCalculation", "WarnSimCore",
                 .product(name: "Plot", package: "Plot"),
             ]
         ),
@@ -174,7 +193,8 @@ let package = Package(
         .executableTarget(
             name: "warnsim",
             dependencies: [
-                "Analysis", "Reporting", "Simulation", "Services", "RadioCalibration", "RiskCalculation", "Population",
+                "Analysis", "Studies", "RunRecords", "Reporting", "Simulation", "Services", "RadioCalibration", "RiskCalculation",
+                "Population",
                 "ExposureNotification",
                 "WarnSimCore", "WarnSimBenchmarks", "WarnSimDemo",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -225,22 +245,34 @@ let package = Package(
         .testTarget(
             name: "SimulationTests",
             dependencies: [
-                "WarnSimTestSupport", "Simulation", "RiskCalculation", "Services", "ExposureNotification", "Population", "WarnSimCore",
+                "WarnSimTestSupport", "Simulation", "RunRecords", "RiskCalculation", "Services", "ExposureNotification", "Population",
+                "WarnSimCore",
                 .product(name: "Crypto", package: "swift-crypto"), .product(name: "Yams", package: "Yams"),
             ]
         ),
         .testTarget(
             name: "AnalysisTests",
             dependencies: [
-                "WarnSimTestSupport", "SimulationTestSupport", "Analysis", "Simulation", "RiskCalculation", "Population",
+                "WarnSimTestSupport", "SimulationTestSupport", "Analysis", "RunRecords", "Simulation", "RiskCalculation", "Population",
                 "ExposureNotification", "WarnSimCore",
             ]),
+        .testTarget(
+            name: "RunRecordsTests",
+            dependencies: ["WarnSimTestSupport", "RunRecords", "RiskCalculation", "ExposureNotification", "WarnSimCore"]
+        ),
+        .testTarget(
+            name: "StudiesTests",
+            dependencies: [
+                "WarnSimTestSupport", "SimulationTestSupport", "Studies", "Analysis", "RunRecords", "Simulation", "RiskCalculation",
+                "WarnSimCore",
+            ]
+        ),
         /// Mutated inputs through the CLI's library entry points (never a crash).
         .testTarget(
             name: "InputFuzzTests",
             dependencies: [
                 "WarnSimTestSupport", "SimulationTestSupport", "Analysis", "RiskCalculation", "ExposureNotification", "WarnSimCore",
-                "Simulation",
+                "Simulation", "RunRecords",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),

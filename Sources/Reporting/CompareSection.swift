@@ -1,6 +1,7 @@
 import Analysis
 import Foundation
 import Plot
+import Studies
 import WarnSimCore
 
 /// The report's part on a comparison: B − A for every metric with its paired

@@ -1,6 +1,7 @@
 import Analysis
 import Foundation
 import Plot
+import Studies
 import WarnSimCore
 
 /// The report's part on a tune: the recommendation, production against it on

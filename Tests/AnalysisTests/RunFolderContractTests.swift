@@ -1,5 +1,6 @@
 import Analysis
 import Foundation
+import RunRecords
 import Simulation
 import SimulationTestSupport
 import Testing

@@ -1,6 +1,7 @@
 import Analysis
 import Foundation
 import RiskCalculation
+import RunRecords
 import Simulation
 import SimulationTestSupport
 import Testing

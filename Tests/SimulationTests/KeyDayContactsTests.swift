@@ -1,5 +1,6 @@
 import ExposureNotification
 import Foundation
+import RunRecords
 import Testing
 import WarnSimCore
 

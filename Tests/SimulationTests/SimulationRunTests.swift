@@ -2,6 +2,7 @@ import ExposureNotification
 import Foundation
 import Population
 import RiskCalculation
+import RunRecords
 import Simulation
 import Testing
 import WarnSimCore

@@ -1,5 +1,6 @@
 import Foundation
 import RiskCalculation
+import RunRecords
 import WarnSimCore
 
 /// The recorded runs an evaluation or a sweep reads, with their ground truth.
@@ -48,7 +49,7 @@ public struct RunSet: Sendable {
         for run in runs.dropFirst() {
             guard run.risk.scheme == runs[0].risk.scheme else {
                 throw InputError(
-                    file: run.folder, field: "risk.yaml",
+                    file: run.folder, field: RunFolder.riskFileName,
                     problem:
                         "was simulated with another risk configuration than \(runs[0].folder); evaluate runs of one configuration together"
                 )

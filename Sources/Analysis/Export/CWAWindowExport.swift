@@ -1,6 +1,6 @@
 import Foundation
 import RiskCalculation
-import Simulation
+import RunRecords
 import WarnSimCore
 
 /// A run's recorded windows in the CWA test-vector JSON format
@@ -15,7 +15,7 @@ public enum CWAWindowExport {
     public static func json(run: RecordedRun, platform: RiskPlatform, phones selected: Set<Int>? = nil) throws -> String {
         guard case .cwaExposureWindows(let parameters) = run.risk.scheme else {
             throw InputError(
-                file: run.folder, field: RunOutputs.riskFileName, problem: "the run's configuration is not a CWA exposure-window set")
+                file: run.folder, field: RunFolder.riskFileName, problem: "the run's configuration is not a CWA exposure-window set")
         }
         let engine = CWARiskEngine(parameters: parameters, platform: platform)
         var cases: [String] = []

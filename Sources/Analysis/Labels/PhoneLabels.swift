@@ -1,4 +1,4 @@
-import Simulation
+import RunRecords
 
 /// The ground truth of one run for its app users: for every label, whether each
 /// phone was at risk and when the exposure that made it so happened.

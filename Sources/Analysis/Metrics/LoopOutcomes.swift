@@ -76,7 +76,7 @@ public struct LoopOutcomes: Sendable, Hashable {
     }
 
     /// Percentile bootstrap interval (95 %) of the mean of `values`, resampling the values.
-    static func interval(_ values: [Double], resamples: Int, seed: UInt64) -> (Double, Double) {
+    public static func interval(_ values: [Double], resamples: Int, seed: UInt64) -> (Double, Double) {
         guard values.count >= 2 else { return (.nan, .nan) }
         var random = RandomStream(seed: seed, subsystem: StreamName.bootstrapRuns, entity: 1)
         var means: [Double] = []

@@ -1,7 +1,7 @@
 import Foundation
 import Population
 import RiskCalculation
-import Simulation
+import RunRecords
 
 /// Which settings the warnings came from: every warned phone attributed to
 /// the place where it met the uploader behind its warning, with the field

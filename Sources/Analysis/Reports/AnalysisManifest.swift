@@ -1,5 +1,4 @@
 import Foundation
-import Simulation
 import WarnSimCore
 
 /// What `evaluate` and `sweep` record in their ``RunManifest``: the runs read

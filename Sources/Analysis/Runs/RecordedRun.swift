@@ -1,7 +1,7 @@
 import Foundation
 import Population
 import RiskCalculation
-import Simulation
+import RunRecords
 import WarnSimCore
 
 /// A finished `warnsim simulate` folder, read back for evaluation and sweeps:
@@ -172,9 +172,9 @@ public struct RecordedRun: Sendable {
             allOnePlatform = platform
         }
         try checkHashes(manifest: manifest, manifestPath: manifestPath, folder: folder)
-        let risk = try ConfigurationLoader.load(path: path(RunOutputs.riskFileName))
-        let phones = try readPhones(path: path("phones.csv"), people: people, span: span, allOnePlatform: allOnePlatform)
-        let infections = try readInfections(path: path("infections.csv"), people: people, startTime: startTime, days: days)
+        let risk = try ConfigurationLoader.load(path: path(RunFolder.riskFileName))
+        let phones = try readPhones(path: path(PhonesCSV.fileName), people: people, span: span, allOnePlatform: allOnePlatform)
+        let infections = try readInfections(path: path(InfectionsCSV.fileName), people: people, startTime: startTime, days: days)
         let exposures = try ExposureStore.decode(try bytes(path(ExposureStore.fileName)), file: path(ExposureStore.fileName))
         let windows = try WindowStore.decode(try bytes(path(WindowStore.fileName)), file: path(WindowStore.fileName))
         for (index, e) in exposures.enumerated() where e.exposed >= people || e.infector >= people || !phones[e.exposed].hasApp {
@@ -195,20 +195,20 @@ public struct RecordedRun: Sendable {
             phones: phones, infections: infections, exposures: exposures, windows: windows)
         run.betaPerMinute = beta
         run.keyDays = try ContactStore.decode(try bytes(path(ContactStore.fileName)), file: path(ContactStore.fileName), people: people)
-        if let record = manifest[RunOutputs.radioParametersKey] {
+        if let record = manifest[RunFolder.radioParametersKey] {
             guard case .object(let fields) = record, case .string(let file)? = fields["file"],
                 case .string(let digest)? = fields["digest"], digest.hasPrefix("sha256:"), fields.count == 2
             else {
                 throw InputError(
-                    file: manifestPath, field: RunOutputs.radioParametersKey,
+                    file: manifestPath, field: RunFolder.radioParametersKey,
                     problem: "must be an object with the strings \"file\" and \"digest\" (sha256:HEX) and nothing else")
             }
             run.radioParameters = (file, digest)
         }
         run.scenarioInputs = try scenarioInputs(manifest: manifest, manifestPath: manifestPath, radioFile: run.radioParameters?.file)
-        run.totals = try readTotals(path: path("summary.csv"), days: days)
-        if FileManager.default.fileExists(atPath: path(RunOutputs.counterfactualFileName)) {
-            run.counterfactualInfections = try readCounterfactual(path: path(RunOutputs.counterfactualFileName), days: days)
+        run.totals = try readTotals(path: path(SummaryCSV.fileName), days: days)
+        if FileManager.default.fileExists(atPath: path(CounterfactualCSV.fileName)) {
+            run.counterfactualInfections = try readCounterfactual(path: path(CounterfactualCSV.fileName), days: days)
         }
         try run.checkConsistency()
         return run
@@ -222,16 +222,11 @@ public struct RecordedRun: Sendable {
     }
 
     /// The files a run folder must list and hold: the ones read back here.
-    static let requiredOutputs = [
-        "phones.csv", "infections.csv", "summary.csv", WindowStore.fileName, ExposureStore.fileName, ContactStore.fileName,
-        RunOutputs.riskFileName,
+    public static let requiredOutputs = [
+        PhonesCSV.fileName, InfectionsCSV.fileName, SummaryCSV.fileName, WindowStore.fileName, ExposureStore.fileName,
+        ContactStore.fileName, RunFolder.riskFileName,
     ]
 
-    /// The manifest pins every output by SHA-256: every file its `outputs`
-    /// lists must be present in the folder, with that digest when one is
-    /// recorded (a `null` value records presence only); the files read back
-    /// here must be listed. A missing, changed or swapped file is refused,
-    /// naming it.
     /// ``scenarioInputs`` from the manifest: `name=digest` per input file,
     /// sorted, then `--set path=value` per override, in order.
     static func scenarioInputs(manifest: [String: JSONValue], manifestPath: String, radioFile: String?) throws -> [String] {
@@ -259,12 +254,17 @@ public struct RecordedRun: Sendable {
         return out
     }
 
-    static func checkHashes(manifest: [String: JSONValue], manifestPath: String, folder: String) throws {
+    /// The manifest pins every output by SHA-256: every file its `outputs`
+    /// lists must be present in the folder, with that digest when one is
+    /// recorded (a `null` value records presence only); the files read back
+    /// here must be listed. A missing, changed or swapped file is refused,
+    /// naming it.
+    public static func checkHashes(manifest: [String: JSONValue], manifestPath: String, folder: String) throws {
         guard case .object(let outputs)? = manifest["outputs"] else {
             throw InputError(file: manifestPath, field: "outputs", problem: "missing or not an object")
         }
-        let counterfactual = URL(fileURLWithPath: folder).appendingPathComponent(RunOutputs.counterfactualFileName).path
-        if FileManager.default.fileExists(atPath: counterfactual) && outputs[RunOutputs.counterfactualFileName] == nil {
+        let counterfactual = URL(fileURLWithPath: folder).appendingPathComponent(CounterfactualCSV.fileName).path
+        if FileManager.default.fileExists(atPath: counterfactual) && outputs[CounterfactualCSV.fileName] == nil {
             throw InputError(file: counterfactual, problem: "is not listed in manifest.json (added after the run?)")
         }
         for name in requiredOutputs where outputs[name] == nil {
@@ -285,19 +285,20 @@ public struct RecordedRun: Sendable {
         path: String, people: Int, span: ClosedRange<Int64>, allOnePlatform: RiskPlatform? = nil
     ) throws(InputError) -> [Phone] {
         let table = try CSVTable.read(path: path)
-        let person = try table.column("person")
-        let hasApp = try table.column("has_app")
-        let platformColumn: Int? = table.header.contains("platform") ? try table.column("platform") : nil
+        let person = try table.column(PhonesCSV.person)
+        let hasApp = try table.column(PhonesCSV.hasApp)
+        let platformColumn = try table.optionalColumn(PhonesCSV.platform)
         guard platformColumn != nil || allOnePlatform != nil else {
             throw InputError(
-                file: path, field: "platform", problem: "column is missing (and the manifest names no platform for all phones)")
+                file: path, field: PhonesCSV.platform.name, problem: "column is missing (and the manifest names no platform for all phones)"
+            )
         }
-        let shared = try table.column("keys_shared")
-        let high = try table.column("first_high_risk_at")
-        let seen = try table.column("first_warning_at")
-        let delay = try table.column("warning_delay_s")
-        let tests = try table.column("app_tests")
-        let logging: Int? = table.header.contains("exposure_logging") ? try table.column("exposure_logging") : nil
+        let shared = try table.column(PhonesCSV.keysShared)
+        let high = try table.column(PhonesCSV.firstHighRiskAt)
+        let seen = try table.column(PhonesCSV.firstWarningAt)
+        let delay = try table.column(PhonesCSV.warningDelay)
+        let tests = try table.column(PhonesCSV.appTests)
+        let logging = try table.optionalColumn(PhonesCSV.exposureLogging)
         guard table.rows.count == people else {
             throw InputError(file: path, problem: "has \(table.rows.count) rows; the manifest says \(people) people")
         }
@@ -339,7 +340,10 @@ public struct RecordedRun: Sendable {
         guard table.rows.count == days else {
             throw InputError(file: path, problem: "has \(table.rows.count) rows; the manifest says \(days) days")
         }
-        let columns = try ["infections", "uploads", "warnings", "isolating", "quarantined", "reduced_contacts"].map(table.column)
+        let columns = try [
+            SummaryCSV.infections, SummaryCSV.uploads, SummaryCSV.warnings, SummaryCSV.isolating, SummaryCSV.quarantined,
+            SummaryCSV.reducedContacts,
+        ].map { column throws(InputError) in try table.column(column) }
         var sums = [Int](repeating: 0, count: columns.count)
         for row in table.rows.indices {
             for (k, column) in columns.enumerated() { sums[k] += try table.int(row: row, column: column, in: 0...Int(Int32.max)) }
@@ -354,7 +358,7 @@ public struct RecordedRun: Sendable {
         guard table.rows.count == days else {
             throw InputError(file: path, problem: "has \(table.rows.count) rows; the manifest says \(days) days")
         }
-        let column = try table.column("infections")
+        let column = try table.column(CounterfactualCSV.infections)
         var total = 0
         for row in table.rows.indices { total += try table.int(row: row, column: column, in: 0...Int(Int32.max)) }
         return total
@@ -380,9 +384,9 @@ public struct RecordedRun: Sendable {
     /// encounter that began on the last evening).
     static func readInfections(path: String, people: Int, startTime: Int64, days runDays: Int) throws(InputError) -> [Infection] {
         let table = try CSVTable.read(path: path)
-        let person = try table.column("person")
-        let infector = try table.column("infector")
-        let time = try table.column("time_days")
+        let person = try table.column(InfectionsCSV.person)
+        let infector = try table.column(InfectionsCSV.infector)
+        let time = try table.column(InfectionsCSV.timeDays)
         var infections: [Infection] = []
         var infected = Set<Int>()
         let year = Double(RunSpan.days.upperBound)

@@ -1,5 +1,5 @@
 import Foundation
-import Simulation
+import RunRecords
 import WarnSimCore
 
 /// The checks of meaning every reader of a run folder shares: a folder whose
@@ -55,17 +55,17 @@ extension RecordedRun {
     /// against the run's people and days (see the type's description).
     func checkConsistency() throws(InputError) {
         func file(_ name: String) -> String { URL(fileURLWithPath: folder).appendingPathComponent(name).path }
-        try checkInfections(file: file("infections.csv"))
+        try checkInfections(file: file(InfectionsCSV.fileName))
         let uploaded = phones.count { $0.sharedKeys }
         guard uploaded == totals.uploads else {
             throw InputError(
-                file: file("summary.csv"), field: "uploads",
+                file: file(SummaryCSV.fileName), field: SummaryCSV.uploads.name,
                 problem: "sums to \(totals.uploads) but \(uploaded) phones in phones.csv shared keys")
         }
         let warned = phones.count { $0.firstWarningAt != nil }
         guard warned == totals.warnings else {
             throw InputError(
-                file: file("summary.csv"), field: "warnings",
+                file: file(SummaryCSV.fileName), field: SummaryCSV.warnings.name,
                 problem: "sums to \(totals.warnings) but \(warned) phones in phones.csv were warned")
         }
         try checkExposures(file: file(ExposureStore.fileName))

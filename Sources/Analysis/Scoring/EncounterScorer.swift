@@ -1,6 +1,5 @@
 import ExposureNotification
 import RiskCalculation
-import Simulation
 import WarnSimCore
 
 /// Scores the encounter-level units of recorded runs (``EncounterOutcomes``)

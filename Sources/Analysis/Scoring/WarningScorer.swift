@@ -1,6 +1,6 @@
 import ExposureNotification
 import RiskCalculation
-import Simulation
+import RunRecords
 import WarnSimCore
 
 /// When each phone of a recorded run would have been warned (total risk HIGH)

@@ -1,6 +1,5 @@
 import Foundation
 import RiskCalculation
-import Simulation
 import WarnSimCore
 
 /// Runs a sweep over recorded runs and writes its folder: `metrics.csv`,

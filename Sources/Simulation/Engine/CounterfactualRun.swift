@@ -1,5 +1,6 @@
 import Foundation
 import Population
+import RunRecords
 import WarnSimCore
 
 /// The same scenario and seed with every warning ignored: the world, and
@@ -46,13 +47,18 @@ public struct CounterfactualRun: Sendable {
 
     /// `counterfactual.csv`: one row per day of the run with warnings ignored.
     public func csv() -> String {
-        var out = "day,infections,tests_taken,positive_results,isolating,quarantined,reduced_contacts\n"
-        for row in summary {
-            out +=
-                [
-                    row.day, row.infections, row.testsTaken, row.positiveResults, row.isolating, row.quarantined, row.reducedContacts,
-                ].map(String.init).joined(separator: ",") + "\n"
+        var file = CounterfactualCSV.writer()
+        for day in summary {
+            file.row { row in
+                row[CounterfactualCSV.day] = String(day.day)
+                row[CounterfactualCSV.infections] = String(day.infections)
+                row[CounterfactualCSV.testsTaken] = String(day.testsTaken)
+                row[CounterfactualCSV.positiveResults] = String(day.positiveResults)
+                row[CounterfactualCSV.isolating] = String(day.isolating)
+                row[CounterfactualCSV.quarantined] = String(day.quarantined)
+                row[CounterfactualCSV.reducedContacts] = String(day.reducedContacts)
+            }
         }
-        return out
+        return file.text
     }
 }

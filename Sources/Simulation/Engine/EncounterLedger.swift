@@ -1,6 +1,7 @@
 import ExposureNotification
 import Population
 import RiskCalculation
+import RunRecords
 
 /// The true encounters between app users of the last days, kept so that every
 /// exposure window a phone records can be given the real contact behind it:
@@ -188,16 +189,4 @@ extension EncounterLedger {
         }
         return found
     }
-}
-
-/// The real contact behind an exposure window.
-public struct WindowTruth: Hashable, Sendable {
-    /// Minutes the two people were within radio range during the window's span.
-    public var minutes: Float
-    /// Smallest true distance in that span (metres), −1 if none.
-    public var minimumDistance: Float
-    /// Dose the phone's owner received from the key's owner in that span
-    /// (units of the exponential dose-response model of Wilson et al. 2021, Risk
-    /// Analysis, doi 10.1111/risa.13768; 0 if the key's owner was not infectious).
-    public var dose: Float
 }

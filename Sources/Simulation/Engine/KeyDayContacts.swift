@@ -1,4 +1,5 @@
 import ExposureNotification
+import RunRecords
 import WarnSimCore
 
 /// The ground truth of the encounter-level metrics (`contacts.bin`): for every

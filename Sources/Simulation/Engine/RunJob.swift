@@ -1,4 +1,5 @@
 import Foundation
+import RunRecords
 import WarnSimCore
 
 /// One seed of a scenario from start to written folder: the run, its

@@ -3,6 +3,7 @@ import ExposureNotification
 import Foundation
 import Population
 import RiskCalculation
+import RunRecords
 import Services
 import WarnSimCore
 

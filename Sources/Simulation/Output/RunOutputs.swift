@@ -3,83 +3,75 @@ import ExposureNotification
 import Foundation
 import Population
 import RiskCalculation
+import RunRecords
 import WarnSimCore
 
-/// Writes a finished run's files (columns documented in Outputs/README.md).
+/// Writes a finished run's files through their declarations in RunRecords.
 /// Every file goes through `AtomicFile`; nothing depends on thread count or
 /// wall-clock time except the `timings` block of `manifest.json`.
 public enum RunOutputs {
-    /// The risk configuration the phones used at the run's end (the last app
-    /// configuration they fetched and accepted; with no `risk.timeline` the
-    /// scenario's `risk.configuration`), normalized: what `evaluate` and
-    /// `sweep` score as production. The configurations of a timeline, and when
-    /// the phones took each up, are in `manifest.json`.
-    public static let riskFileName = "risk.yaml"
-    /// The run with every warning ignored (``CounterfactualRun``), per day.
-    public static let counterfactualFileName = "counterfactual.csv"
-    /// `manifest.json`'s record of the radio channel the run's phones scanned
-    /// through: `{"file": NAME, "digest": "sha256:HEX"}` of the radio
-    /// parameters file, so that `evaluate` can tell runs of different radio
-    /// variants apart (``RadioEnsemble``).
-    public static let radioParametersKey = "radio_parameters"
-
-    /// `phones.csv`: one row per person.
+    /// `phones.csv`: one row per person (``PhonesCSV``).
     public static func phonesCSV(_ run: SimulationRun) -> String {
-        var out =
-            "person,age_group,has_app,platform,exposure_logging,notifications,infected_day,symptomatic,onset_day,test_route,test_registered_at,test_result,keys_shared_at,keys_shared,first_warning_at,first_high_risk_at,windows,final_risk_level,household,warning_delay_s,app_tests,tests_taken,positive_known_at,isolation_days,quarantine_days,reduced_contact_days,app_installed_at,app_removed_at,"
-            + "test_registered_at_utc,keys_shared_at_utc,first_warning_at_utc,first_high_risk_at_utc,positive_known_at_utc\n"
+        var file = PhonesCSV.writer()
         let infectedDay = Dictionary(run.world.infections.map { (Int($0.person), $0.day) }, uniquingKeysWith: { a, _ in a })
+        let health = run.health
         for record in run.phones {
             let p = record.person
-            var cells = [String(p), run.world.town.age[p].name, record.hadApp ? "1" : "0"]
             let app = record.appRecord
-            cells.append(app == nil ? "" : record.platform.rawValue)
-            cells.append(app.map { $0.consents.exposureLogging ? "1" : "0" } ?? "")
-            cells.append(app.map { $0.consents.notifications ? "1" : "0" } ?? "")
             let infected = run.world.disease.infectionTime[p].isFinite
-            cells.append(infectedDay[p].map(String.init) ?? "")
-            cells.append(infected ? (run.world.disease.symptomatic[p] ? "1" : "0") : "")
-            cells.append(infected ? String(format: "%.3f", run.world.disease.onset[p]) : "")
-            var registered = ""
             var registeredAt: Int64?
             var result = ""
-            var sharedAt = ""
-            var sharedTime: Int64?
+            var sharedAt: Int64?
             var shared = ""
             for event in app?.events ?? [] {
                 switch event {
-                case .testRegistered(let t, _):
-                    registered = String(t)
-                    registeredAt = t
+                case .testRegistered(let t, _): registeredAt = t
                 case .testResultAvailable(_, let r, _): result = r.rawValue
                 case .keysShared(let t, let n):
-                    sharedAt = String(t)
-                    sharedTime = t
+                    sharedAt = t
                     shared = String(n)
                 default: break
                 }
             }
-            cells.append(app?.test.map { $0.route.rawValue } ?? "")
-            cells += [registered, app?.test?.result?.rawValue ?? result, sharedAt, shared]
-            cells.append(record.firstWarningTime.map(String.init) ?? "")
-            cells.append(record.firstHighRiskTime.map(String.init) ?? "")
-            cells.append(String(run.recorder.windows[p].count))
-            cells.append(app?.lastRisk.map { $0.totalRiskLevel.description } ?? "")
-            cells.append(String(run.world.town.household[p]))
-            cells.append(record.firstHighRiskTime == nil ? "" : String(record.warningDelay))
-            cells.append(appTests(app?.events ?? []))
-            let health = run.health
-            cells += [String(health.testsTaken[p]), health.positiveKnownAt[p].map(String.init) ?? ""]
-            cells += [health.isolationDays[p], health.quarantineDays[p], health.reducedContactDays[p]].map(String.init)
-            // With an adoption curve, when the app was installed and removed (the app users' rows).
-            cells.append(record.hadApp ? record.installedAt.map(String.init) ?? "" : "")
-            cells.append(record.hadApp ? record.removedAt.map(String.init) ?? "" : "")
-            // The same times as UTC timestamps, for reading (the columns above stay Unix seconds).
-            cells += [registeredAt, sharedTime, record.firstWarningTime, record.firstHighRiskTime, health.positiveKnownAt[p]].map(
-                UTCTime.timestamp)
-            out += cells.joined(separator: ",") + "\n"
+            file.row { row in
+                row[PhonesCSV.person] = String(p)
+                row[PhonesCSV.ageGroup] = run.world.town.age[p].name
+                row[PhonesCSV.hasApp] = record.hadApp ? "1" : "0"
+                row[PhonesCSV.platform] = app == nil ? "" : record.platform.rawValue
+                row[PhonesCSV.exposureLogging] = app.map { $0.consents.exposureLogging ? "1" : "0" } ?? ""
+                row[PhonesCSV.notifications] = app.map { $0.consents.notifications ? "1" : "0" } ?? ""
+                row[PhonesCSV.infectedDay] = infectedDay[p].map(String.init) ?? ""
+                row[PhonesCSV.symptomatic] = infected ? (run.world.disease.symptomatic[p] ? "1" : "0") : ""
+                row[PhonesCSV.onsetDay] = infected ? String(format: "%.3f", run.world.disease.onset[p]) : ""
+                row[PhonesCSV.testRoute] = app?.test.map { $0.route.rawValue } ?? ""
+                row[PhonesCSV.testRegisteredAt] = registeredAt.map(String.init) ?? ""
+                row[PhonesCSV.testResult] = app?.test?.result?.rawValue ?? result
+                row[PhonesCSV.keysSharedAt] = sharedAt.map(String.init) ?? ""
+                row[PhonesCSV.keysShared] = shared
+                row[PhonesCSV.firstWarningAt] = record.firstWarningTime.map(String.init) ?? ""
+                row[PhonesCSV.firstHighRiskAt] = record.firstHighRiskTime.map(String.init) ?? ""
+                row[PhonesCSV.windows] = String(run.recorder.windows[p].count)
+                row[PhonesCSV.finalRiskLevel] = app?.lastRisk.map { $0.totalRiskLevel.description } ?? ""
+                row[PhonesCSV.household] = String(run.world.town.household[p])
+                row[PhonesCSV.warningDelay] = record.firstHighRiskTime == nil ? "" : String(record.warningDelay)
+                row[PhonesCSV.appTests] = appTests(app?.events ?? [])
+                row[PhonesCSV.testsTaken] = String(health.testsTaken[p])
+                row[PhonesCSV.positiveKnownAt] = health.positiveKnownAt[p].map(String.init) ?? ""
+                row[PhonesCSV.isolationDays] = String(health.isolationDays[p])
+                row[PhonesCSV.quarantineDays] = String(health.quarantineDays[p])
+                row[PhonesCSV.reducedContactDays] = String(health.reducedContactDays[p])
+                // With an adoption curve, when the app was installed and removed (the app users' rows).
+                row[PhonesCSV.appInstalledAt] = record.hadApp ? record.installedAt.map(String.init) ?? "" : ""
+                row[PhonesCSV.appRemovedAt] = record.hadApp ? record.removedAt.map(String.init) ?? "" : ""
+                // The same times as UTC timestamps, for reading (the columns above stay Unix seconds).
+                row[PhonesCSV.testRegisteredAtUTC] = UTCTime.timestamp(registeredAt)
+                row[PhonesCSV.keysSharedAtUTC] = UTCTime.timestamp(sharedAt)
+                row[PhonesCSV.firstWarningAtUTC] = UTCTime.timestamp(record.firstWarningTime)
+                row[PhonesCSV.firstHighRiskAtUTC] = UTCTime.timestamp(record.firstHighRiskTime)
+                row[PhonesCSV.positiveKnownAtUTC] = UTCTime.timestamp(health.positiveKnownAt[p])
+            }
         }
-        return out
+        return file.text
     }
 
     /// Every test registered in an app, as `REGISTERED_AT:RESULT` separated by
@@ -120,22 +112,27 @@ public enum RunOutputs {
         return "[" + entries.joined(separator: ", ") + "]"
     }
 
-    /// `infections.csv`: the infection tree with the causing encounter.
+    /// `infections.csv`: the infection tree with the causing encounter (``InfectionsCSV``).
     public static func infectionsCSV(_ run: SimulationRun) -> String {
-        var out =
-            "person,infector,time_days,day,encounter,setting,minimum_distance_m,duration_min,dose,symptomatic,onset_days,person_has_app,infector_has_app\n"
+        var file = InfectionsCSV.writer()
         for r in run.world.infections {
-            let infectorApp = r.infector >= 0 ? (run.phones[Int(r.infector)].hadApp ? "1" : "0") : ""
-            out +=
-                [
-                    String(r.person), String(r.infector), String(format: "%.4f", r.time), String(r.day), String(r.encounter),
-                    r.setting == 255 ? "seed" : (Setting(rawValue: r.setting)?.name ?? String(r.setting)),
-                    String(format: "%.2f", r.minimumDistance), String(r.durationMinutes), String(format: "%.5f", r.dose),
-                    r.symptomatic ? "1" : "0", String(format: "%.3f", r.onset),
-                    run.phones[Int(r.person)].hadApp ? "1" : "0", infectorApp,
-                ].joined(separator: ",") + "\n"
+            file.row { row in
+                row[InfectionsCSV.person] = String(r.person)
+                row[InfectionsCSV.infector] = String(r.infector)
+                row[InfectionsCSV.timeDays] = String(format: "%.4f", r.time)
+                row[InfectionsCSV.day] = String(r.day)
+                row[InfectionsCSV.encounter] = String(r.encounter)
+                row[InfectionsCSV.setting] = r.setting == 255 ? "seed" : (Setting(rawValue: r.setting)?.name ?? String(r.setting))
+                row[InfectionsCSV.minimumDistance] = String(format: "%.2f", r.minimumDistance)
+                row[InfectionsCSV.durationMinutes] = String(r.durationMinutes)
+                row[InfectionsCSV.dose] = String(format: "%.5f", r.dose)
+                row[InfectionsCSV.symptomatic] = r.symptomatic ? "1" : "0"
+                row[InfectionsCSV.onsetDays] = String(format: "%.3f", r.onset)
+                row[InfectionsCSV.personHasApp] = run.phones[Int(r.person)].hadApp ? "1" : "0"
+                row[InfectionsCSV.infectorHasApp] = r.infector >= 0 ? (run.phones[Int(r.infector)].hadApp ? "1" : "0") : ""
+            }
         }
-        return out
+        return file.text
     }
 
     /// Every recorded window of the run, ordered by (phone, first scan, owner, last scan).
@@ -157,61 +154,78 @@ public enum RunOutputs {
 
     /// `windows.csv`: every exposure window any phone recorded, with the key's
     /// owner and the real contact behind it (ground truth) and the window's
-    /// level under the run's parameters; `windows.bin` holds the scans.
+    /// level under the run's parameters (``WindowsCSV``); `windows.bin` holds the scans.
     public static func windowsCSV(_ windows: [StoredWindow]) -> String {
-        var out =
-            "phone,key_owner,day,first_scan_time,last_scan_time,detected_at,report_type,infectiousness,calibration_confidence,scans,seconds,min_attenuation_db,level,true_minutes,true_min_distance_m,true_dose,"
-            + "date,first_scan_utc,detected_at_utc\n"
+        var file = WindowsCSV.writer()
         for w in windows {
-            let seconds = w.window.scanInstances.reduce(0) { $0 + max($1.secondsSinceLastScan, 0) }
-            let minimum = w.window.scanInstances.map(\.minAttenuation).min() ?? 0
-            out +=
-                [
-                    String(w.phone), String(w.owner), String(w.window.dayNumber), String(w.firstScanTime),
-                    String(w.lastScanTime), String(w.detectedAt), w.window.reportType.description, w.window.infectiousness.description,
-                    w.window.calibrationConfidence.description, String(w.window.scanInstances.count), String(seconds),
-                    String(minimum), w.runLevel?.description ?? "dropped",
-                    String(format: "%.2f", w.truth.minutes),
-                    w.truth.minimumDistance < 0 ? "" : String(format: "%.2f", w.truth.minimumDistance),
-                    String(format: "%.5f", w.truth.dose),
-                    UTCTime.date(day: Int64(w.window.dayNumber)), UTCTime.timestamp(seconds: w.firstScanTime),
-                    UTCTime.timestamp(seconds: w.detectedAt),
-                ].joined(separator: ",") + "\n"
+            file.row { row in
+                row[WindowsCSV.phone] = String(w.phone)
+                row[WindowsCSV.keyOwner] = String(w.owner)
+                row[WindowsCSV.day] = String(w.window.dayNumber)
+                row[WindowsCSV.firstScanTime] = String(w.firstScanTime)
+                row[WindowsCSV.lastScanTime] = String(w.lastScanTime)
+                row[WindowsCSV.detectedAt] = String(w.detectedAt)
+                row[WindowsCSV.reportType] = w.window.reportType.description
+                row[WindowsCSV.infectiousness] = w.window.infectiousness.description
+                row[WindowsCSV.calibrationConfidence] = w.window.calibrationConfidence.description
+                row[WindowsCSV.scans] = String(w.window.scanInstances.count)
+                row[WindowsCSV.seconds] = String(w.window.scanInstances.reduce(0) { $0 + max($1.secondsSinceLastScan, 0) })
+                row[WindowsCSV.minAttenuation] = String(w.window.scanInstances.map(\.minAttenuation).min() ?? 0)
+                row[WindowsCSV.level] = w.runLevel?.description ?? "dropped"
+                row[WindowsCSV.trueMinutes] = String(format: "%.2f", w.truth.minutes)
+                row[WindowsCSV.trueMinimumDistance] = w.truth.minimumDistance < 0 ? "" : String(format: "%.2f", w.truth.minimumDistance)
+                row[WindowsCSV.trueDose] = String(format: "%.5f", w.truth.dose)
+                row[WindowsCSV.date] = UTCTime.date(day: Int64(w.window.dayNumber))
+                row[WindowsCSV.firstScanUTC] = UTCTime.timestamp(seconds: w.firstScanTime)
+                row[WindowsCSV.detectedAtUTC] = UTCTime.timestamp(seconds: w.detectedAt)
+            }
         }
-        return out
+        return file.text
     }
 
-    /// `summary.csv`: one row per day.
+    /// `summary.csv`: one row per day (``SummaryCSV``).
     public static func summaryCSV(_ run: SimulationRun) -> String {
-        var out =
-            "day,date,infections,infections_of_app_users,tests_taken,positive_results,negative_results,invalid_results,tests_registered,app_positive_results,app_negative_results,app_invalid_results,uploads,keys_uploaded,packages_published,keys_distributed,high_risk_results,warnings,isolating,quarantined,reduced_contacts\n"
-        for row in run.summary {
-            out +=
-                [
-                    String(row.day), UTCTime.date(seconds: run.app.startTime + Int64(row.day) * 86_400),
-                ].joined(separator: ",") + ","
-                + [
-                    row.infections, row.infectionsOfAppUsers, row.testsTaken, row.positiveResults, row.negativeResults,
-                    row.invalidResults, row.testsRegistered, row.appPositiveResults, row.appNegativeResults, row.appInvalidResults,
-                    row.uploads, row.keysUploaded, row.packagesPublished, row.keysDistributed, row.highRiskResults, row.warnings,
-                    row.isolating, row.quarantined, row.reducedContacts,
-                ].map(String.init).joined(separator: ",") + "\n"
+        var file = SummaryCSV.writer()
+        for day in run.summary {
+            file.row { row in
+                row[SummaryCSV.day] = String(day.day)
+                row[SummaryCSV.date] = UTCTime.date(seconds: run.app.startTime + Int64(day.day) * 86_400)
+                row[SummaryCSV.infections] = String(day.infections)
+                row[SummaryCSV.infectionsOfAppUsers] = String(day.infectionsOfAppUsers)
+                row[SummaryCSV.testsTaken] = String(day.testsTaken)
+                row[SummaryCSV.positiveResults] = String(day.positiveResults)
+                row[SummaryCSV.negativeResults] = String(day.negativeResults)
+                row[SummaryCSV.invalidResults] = String(day.invalidResults)
+                row[SummaryCSV.testsRegistered] = String(day.testsRegistered)
+                row[SummaryCSV.appPositiveResults] = String(day.appPositiveResults)
+                row[SummaryCSV.appNegativeResults] = String(day.appNegativeResults)
+                row[SummaryCSV.appInvalidResults] = String(day.appInvalidResults)
+                row[SummaryCSV.uploads] = String(day.uploads)
+                row[SummaryCSV.keysUploaded] = String(day.keysUploaded)
+                row[SummaryCSV.packagesPublished] = String(day.packagesPublished)
+                row[SummaryCSV.keysDistributed] = String(day.keysDistributed)
+                row[SummaryCSV.highRiskResults] = String(day.highRiskResults)
+                row[SummaryCSV.warnings] = String(day.warnings)
+                row[SummaryCSV.isolating] = String(day.isolating)
+                row[SummaryCSV.quarantined] = String(day.quarantined)
+                row[SummaryCSV.reducedContacts] = String(day.reducedContacts)
+            }
         }
-        return out
+        return file.text
     }
 
     /// The run's files but the counterfactual and the manifest, by name, in the order they are written.
     public static func files(_ run: SimulationRun) -> [(name: String, data: Data)] {
         let windows = storedWindows(run)
         return [
-            ("phones.csv", Data(phonesCSV(run).utf8)),
-            ("infections.csv", Data(infectionsCSV(run).utf8)),
-            ("windows.csv", Data(windowsCSV(windows).utf8)),
-            ("summary.csv", Data(summaryCSV(run).utf8)),
+            (PhonesCSV.fileName, Data(phonesCSV(run).utf8)),
+            (InfectionsCSV.fileName, Data(infectionsCSV(run).utf8)),
+            (WindowsCSV.fileName, Data(windowsCSV(windows).utf8)),
+            (SummaryCSV.fileName, Data(summaryCSV(run).utf8)),
             (WindowStore.fileName, Data(WindowStore.encode(windows))),
             (ExposureStore.fileName, Data(run.exposureFileBytes())),
             (ContactStore.fileName, Data(ContactStore.encode(run.distributedKeyDays))),
-            (riskFileName, Data(ConfigurationWriter.yaml(run.riskConfiguration).utf8)),
+            (RunFolder.riskFileName, Data(ConfigurationWriter.yaml(run.riskConfiguration).utf8)),
         ]
     }
 
@@ -228,8 +242,8 @@ public enum RunOutputs {
         manifestEntries: [(String, String)] = [], timings: [String: Double]?
     ) throws {
         var files = self.files(run)
-        if let counterfactual { files.append((counterfactualFileName, Data(counterfactual.csv().utf8))) }
-        if let counterfactualCSV { files.append((counterfactualFileName, counterfactualCSV)) }
+        if let counterfactual { files.append((CounterfactualCSV.fileName, Data(counterfactual.csv().utf8))) }
+        if let counterfactualCSV { files.append((CounterfactualCSV.fileName, counterfactualCSV)) }
         for (name, data) in files { try AtomicFile.write(data, to: folder.appendingPathComponent(name)) }
         var manifest = RunManifest(command: "simulate", version: version, seed: run.seed)
         manifest.add("days", run.summary.count)
@@ -248,7 +262,7 @@ public enum RunOutputs {
         if let radioParameters {
             let digest = (try? Data(contentsOf: radioParameters)).map(RunManifest.digest) ?? "unreadable"
             manifest.add(
-                radioParametersKey,
+                RunFolder.radioParametersKey,
                 json:
                     "{\"file\": \(TextEscaping.jsonString(radioParameters.lastPathComponent)), \"digest\": \(TextEscaping.jsonString(digest))}"
             )

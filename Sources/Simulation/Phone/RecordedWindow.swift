@@ -1,5 +1,6 @@
 import ExposureNotification
 import RiskCalculation
+import RunRecords
 
 /// Identifies a window across repeated detections.
 public struct WindowKey: Hashable, Sendable {

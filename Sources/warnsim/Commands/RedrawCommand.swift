@@ -2,6 +2,7 @@ import Analysis
 import ArgumentParser
 import Foundation
 import Simulation
+import Studies
 import WarnSimCore
 
 struct RedrawCommand: ParsableCommand {

@@ -2,6 +2,7 @@ import Analysis
 import ArgumentParser
 import Foundation
 import RiskCalculation
+import Studies
 import WarnSimCore
 
 struct TuneCommand: ParsableCommand {

@@ -1,6 +1,7 @@
 import Analysis
 import ArgumentParser
 import Foundation
+import Studies
 import WarnSimCore
 
 /// `warnsim validate`: the published real-world figures of the validation

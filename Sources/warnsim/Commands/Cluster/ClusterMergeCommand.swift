@@ -1,6 +1,7 @@
 import Analysis
 import ArgumentParser
 import Foundation
+import Studies
 import WarnSimCore
 
 /// `warnsim cluster merge DIR`: a planned study's finished tasks as ensemble folders.

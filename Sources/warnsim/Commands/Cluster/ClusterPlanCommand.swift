@@ -1,6 +1,7 @@
 import Analysis
 import ArgumentParser
 import Foundation
+import Studies
 import WarnSimCore
 
 /// `warnsim cluster plan STUDY.yaml --out DIR`: the study's Slurm array job.

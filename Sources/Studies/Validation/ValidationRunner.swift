@@ -1,6 +1,8 @@
+import Analysis
 import Foundation
 import Population
 import RadioCalibration
+import RunRecords
 import Simulation
 import WarnSimCore
 

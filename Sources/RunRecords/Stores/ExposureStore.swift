@@ -1,49 +1,6 @@
 import Population
 import WarnSimCore
 
-/// One encounter of an app user with an infectious person (app or not), with
-/// the true distance over time: the input of the close-contact and dose labels.
-public struct StoredExposure: Hashable, Sendable {
-    /// Day of the run and index of the encounter in that day's stream.
-    public var day: Int
-    public var encounter: Int
-    public var infector: Int
-    /// The app user exposed.
-    public var exposed: Int
-    public var setting: UInt8
-    public var outcome: ExposureOutcome
-    /// Dose received (units of the exponential dose-response model of Wilson et al. 2021).
-    public var dose: Float
-    /// Piecewise-constant true distance: minutes after midnight of `day`, half-open.
-    public var segments: [Segment]
-
-    public struct Segment: Hashable, Sendable {
-        public var start: Int16
-        public var end: Int16
-        public var distance: Float
-
-        public init(start: Int16, end: Int16, distance: Float) {
-            self.start = start
-            self.end = end
-            self.distance = distance
-        }
-    }
-
-    public init(
-        day: Int, encounter: Int, infector: Int, exposed: Int, setting: UInt8, outcome: ExposureOutcome,
-        dose: Float, segments: [Segment]
-    ) {
-        self.day = day
-        self.encounter = encounter
-        self.infector = infector
-        self.exposed = exposed
-        self.setting = setting
-        self.outcome = outcome
-        self.dose = dose
-        self.segments = segments
-    }
-}
-
 /// `exposures.bin`: every encounter of an app user with an infectious person,
 /// in (day, encounter, infector) order. Little-endian; header `WSEXPOSE`,
 /// version, count; per record: day i32, encounter i32, infector i32,
@@ -52,12 +9,16 @@ public struct StoredExposure: Hashable, Sendable {
 /// segment_count u16, then per segment: start_minute i16, end_minute i16,
 /// distance_m f32 (Outputs/README.md).
 public enum ExposureStore {
+    /// The file's name in a run folder.
     public static let fileName = "exposures.bin"
-    static let magic = "WSEXPOSE"
-    static let version: UInt32 = 1
+    /// The 8 ASCII bytes that start the file.
+    public static let magic = "WSEXPOSE"
+    /// The record layout's version, after the magic; a file of another version is refused.
+    public static let version: UInt32 = 1
 
     /// Appends the records of one day whose exposed person has the app.
-    static func append(day encounters: DayEncounters, exposures: [ExposureRecord], hasApp: [Bool], to out: inout BinaryWriter) -> Int {
+    public static func append(day encounters: DayEncounters, exposures: [ExposureRecord], hasApp: [Bool], to out: inout BinaryWriter) -> Int
+    {
         var count = 0
         for record in exposures where hasApp[Int(record.exposed)] {
             let i = Int(record.encounter)
@@ -81,7 +42,7 @@ public enum ExposureStore {
     }
 
     /// The file's bytes from records appended with ``append(day:exposures:hasApp:to:)``.
-    static func file(records: BinaryWriter, count: Int) -> [UInt8] {
+    public static func file(records: BinaryWriter, count: Int) -> [UInt8] {
         var out = BinaryWriter(magic: magic, version: version, count: count)
         out.append(contentsOf: records)
         return out.bytes

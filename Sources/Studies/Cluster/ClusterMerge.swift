@@ -1,4 +1,6 @@
+import Analysis
 import Foundation
+import RunRecords
 import Simulation
 import WarnSimCore
 
@@ -7,7 +9,7 @@ import WarnSimCore
 /// complete (its `manifest.json` there, every file it lists present with its
 /// SHA-256), the run of its line in the plan (the scenario with the SHA-256
 /// the plan recorded, the seed, days, counterfactual and overrides) and
-/// readable as a run (``RecordedRun``), otherwise nothing is written and
+/// readable as a run (`RecordedRun`), otherwise nothing is written and
 /// every missing, failed or mismatched task is reported by id. The merged folder holds
 /// one ensemble per study scenario, `OUT/NAME/seed-N/`, each seed folder a
 /// byte copy of its task's folder: the layout and bytes `simulate --seeds …
@@ -171,11 +173,11 @@ public struct ClusterMerge: Sendable {
         if let days = planned.days, manifest["days"] != .integer(Int64(days)) {
             return "holds \(manifest["days"]?.integerValue.map(String.init) ?? "no") days, the task runs \(days)"
         }
-        let hasCounterfactual = manifest["outputs"]?.objectValue?[RunOutputs.counterfactualFileName] != nil
+        let hasCounterfactual = manifest["outputs"]?.objectValue?[CounterfactualCSV.fileName] != nil
         if hasCounterfactual != planned.counterfactual {
             return planned.counterfactual
-                ? "has no \(RunOutputs.counterfactualFileName); the task runs the counterfactual"
-                : "has a \(RunOutputs.counterfactualFileName); the task runs with --no-counterfactual"
+                ? "has no \(CounterfactualCSV.fileName); the task runs the counterfactual"
+                : "has a \(CounterfactualCSV.fileName); the task runs with --no-counterfactual"
         }
         var overrides: [String] = []
         if let recorded = manifest["overrides"] {

@@ -1,38 +1,5 @@
 import WarnSimCore
 
-/// One distributed key-day of an uploader: the owner's diagnosis keys of one
-/// UTC day, and every app user with exposure logging who was within radio
-/// range of the owner during those keys' validity, with the true distance
-/// over time. The unit of the encounter-level metrics: one phone × one
-/// uploader's key × one day (`evaluate`, `sweep`; Outputs/README.md).
-public struct StoredKeyDay: Hashable, Sendable {
-    /// The uploader (person index).
-    public var owner: Int
-    /// UTC day number (days since 1970-01-01) of the keys, as `windows.bin`'s `day`.
-    public var day: Int
-    /// The phones that met the owner during the keys' validity, by person index.
-    public var contacts: [Contact]
-
-    /// One phone's encounters with the owner during the keys' validity.
-    public struct Contact: Hashable, Sendable {
-        public var phone: Int
-        /// Each encounter's segments (minutes after the UTC day's midnight,
-        /// half-open, clipped to the keys' validity), encounters in time order.
-        public var encounters: [[StoredExposure.Segment]]
-
-        public init(phone: Int, encounters: [[StoredExposure.Segment]]) {
-            self.phone = phone
-            self.encounters = encounters
-        }
-    }
-
-    public init(owner: Int, day: Int, contacts: [Contact]) {
-        self.owner = owner
-        self.day = day
-        self.contacts = contacts
-    }
-}
-
 /// `contacts.bin`: every distributed key-day with the true contacts behind it,
 /// in (owner, day) order. Little-endian; header `WSCONTAC`, version, count of
 /// key-days; per key-day: owner i32, day i32 (UTC day number), contact_count
@@ -40,9 +7,12 @@ public struct StoredKeyDay: Hashable, Sendable {
 /// segment_count u16 and per segment start_minute i16, end_minute i16,
 /// distance_m f32 (Outputs/README.md).
 public enum ContactStore {
+    /// The file's name in a run folder.
     public static let fileName = "contacts.bin"
-    static let magic = "WSCONTAC"
-    static let version: UInt32 = 1
+    /// The 8 ASCII bytes that start the file.
+    public static let magic = "WSCONTAC"
+    /// The record layout's version, after the magic; a file of another version is refused.
+    public static let version: UInt32 = 1
 
     /// The file's bytes.
     ///
@@ -77,7 +47,7 @@ public enum ContactStore {
     ///   - file: The path, for messages.
     ///   - people: The run's number of people (every index must be below it).
     /// - Returns: The key-days.
-    /// - Throws: ``InputError`` naming the record and field on a malformed file.
+    /// - Throws: `InputError` naming the record and field on a malformed file.
     public static func decode(_ bytes: [UInt8], file: String, people: Int) throws(InputError) -> [StoredKeyDay] {
         var input = BinaryReader(bytes: bytes, file: file)
         let count = try input.header(magic: magic, version: version)

@@ -1,5 +1,7 @@
+import Analysis
 import Foundation
 import Population
+import RunRecords
 import Simulation
 import WarnSimCore
 
@@ -82,7 +84,7 @@ public struct RunRedraw: Sendable {
             }
         }
         let counterfactual = FileManager.default.contents(
-            atPath: source.appendingPathComponent(RunOutputs.counterfactualFileName).path)
+            atPath: source.appendingPathComponent(CounterfactualCSV.fileName).path)
         let manifest = try Data(contentsOf: source.appendingPathComponent("manifest.json"))
         let own =
             run.radioParameters.map {

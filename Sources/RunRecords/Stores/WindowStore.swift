@@ -2,41 +2,6 @@ import ExposureNotification
 import RiskCalculation
 import WarnSimCore
 
-/// One exposure window a phone recorded during a run, with the ground truth
-/// behind it: the input of `warnsim evaluate`, `warnsim sweep` and
-/// `warnsim windows export`.
-public struct StoredWindow: Hashable, Sendable {
-    /// The phone (person index) whose detection produced the window.
-    public var phone: Int
-    /// The person who uploaded the matched key (−1 if unknown).
-    public var owner: Int
-    /// Unix seconds of the window's first and last scan.
-    public var firstScanTime: Int64
-    public var lastScanTime: Int64
-    /// Unix seconds of the detection that first produced the window.
-    public var detectedAt: Int64
-    /// The window's level under the run's own configuration (nil: dropped).
-    public var runLevel: RiskLevel?
-    /// The real contact during the window's span.
-    public var truth: WindowTruth
-    /// The window exactly as the framework returned it.
-    public var window: ExposureWindow
-
-    public init(
-        phone: Int, owner: Int, firstScanTime: Int64, lastScanTime: Int64, detectedAt: Int64,
-        runLevel: RiskLevel?, truth: WindowTruth, window: ExposureWindow
-    ) {
-        self.phone = phone
-        self.owner = owner
-        self.firstScanTime = firstScanTime
-        self.lastScanTime = lastScanTime
-        self.detectedAt = detectedAt
-        self.runLevel = runLevel
-        self.truth = truth
-        self.window = window
-    }
-}
-
 /// `windows.bin`: every recorded window of a run, ordered by (phone, first
 /// scan time, owner). Little-endian; header `WSWINDOW`, version, count; per
 /// window: phone i32, owner i32, day i32, first_scan_time i64,
@@ -46,9 +11,12 @@ public struct StoredWindow: Hashable, Sendable {
 /// then per scan: min_attenuation u8, typical_attenuation u8,
 /// seconds_since_last_scan u16 (Outputs/README.md).
 public enum WindowStore {
+    /// The file's name in a run folder.
     public static let fileName = "windows.bin"
-    static let magic = "WSWINDOW"
-    static let version: UInt32 = 1
+    /// The 8 ASCII bytes that start the file.
+    public static let magic = "WSWINDOW"
+    /// The record layout's version, after the magic; a file of another version is refused.
+    public static let version: UInt32 = 1
 
     public static func encode(_ windows: [StoredWindow]) -> [UInt8] {
         var out = BinaryWriter(magic: magic, version: version, count: windows.count)

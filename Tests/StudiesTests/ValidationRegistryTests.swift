@@ -1,6 +1,7 @@
 import Analysis
 import Foundation
 import SimulationTestSupport
+import Studies
 import Testing
 import WarnSimCore
 import WarnSimTestSupport

@@ -1,5 +1,6 @@
 import Analysis
 import Foundation
+import Studies
 import Testing
 import WarnSimCore
 

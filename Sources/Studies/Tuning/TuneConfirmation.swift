@@ -1,3 +1,4 @@
+import Analysis
 import Foundation
 import RiskCalculation
 import WarnSimCore
@@ -10,7 +11,7 @@ import WarnSimCore
 /// averted, quarantine and isolation person-days and warnings.
 ///
 /// The interval of each difference is a 95 % percentile bootstrap of the mean
-/// per-seed difference over the seeds (``LoopOutcomes``' resampling); with
+/// per-seed difference over the seeds (`LoopOutcomes`' resampling); with
 /// fewer than ``decisiveSeeds`` seeds it is coarse, and the text says so.
 public struct TuneConfirmation: Sendable {
     /// A loop outcome compared seed by seed.

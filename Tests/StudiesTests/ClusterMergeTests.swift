@@ -2,6 +2,7 @@ import Analysis
 import Foundation
 import Simulation
 import SimulationTestSupport
+import Studies
 import Testing
 import WarnSimCore
 import WarnSimTestSupport

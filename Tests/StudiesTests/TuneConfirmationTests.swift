@@ -1,6 +1,7 @@
 import Testing
 
 @testable import Analysis
+@testable import Studies
 
 /// The paired differences of `tune --confirm`, seed by seed.
 @Suite struct TuneConfirmationTests {

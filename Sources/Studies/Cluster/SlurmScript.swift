@@ -1,3 +1,4 @@
+import Analysis
 import Foundation
 
 /// `study.sbatch`: the array job script of a plan. Element `i` of the array

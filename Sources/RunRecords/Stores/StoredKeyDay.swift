@@ -1,0 +1,32 @@
+/// One distributed key-day of an uploader: the owner's diagnosis keys of one
+/// UTC day, and every app user with exposure logging who was within radio
+/// range of the owner during those keys' validity, with the true distance
+/// over time. The unit of the encounter-level metrics: one phone × one
+/// uploader's key × one day (`evaluate`, `sweep`; Outputs/README.md).
+public struct StoredKeyDay: Hashable, Sendable {
+    /// The uploader (person index).
+    public var owner: Int
+    /// UTC day number (days since 1970-01-01) of the keys, as `windows.bin`'s `day`.
+    public var day: Int
+    /// The phones that met the owner during the keys' validity, by person index.
+    public var contacts: [Contact]
+
+    /// One phone's encounters with the owner during the keys' validity.
+    public struct Contact: Hashable, Sendable {
+        public var phone: Int
+        /// Each encounter's segments (minutes after the UTC day's midnight,
+        /// half-open, clipped to the keys' validity), encounters in time order.
+        public var encounters: [[StoredExposure.Segment]]
+
+        public init(phone: Int, encounters: [[StoredExposure.Segment]]) {
+            self.phone = phone
+            self.encounters = encounters
+        }
+    }
+
+    public init(owner: Int, day: Int, contacts: [Contact]) {
+        self.owner = owner
+        self.day = day
+        self.contacts = contacts
+    }
+}
