@@ -55,8 +55,8 @@ public struct AdoptionCurve: Sendable, Hashable {
     /// Parses `app.adoption_curve` (`installs_file` relative to `folder`, and
     /// `uninstall_per_day`).
     public static func parse(_ section: YAMLSection, folder: URL) throws(InputError) -> AdoptionCurve {
-        let path = try section.string("installs_file")
-        let uninstall = try section.double("uninstall_per_day", in: 0...1)
+        let path = try section.string(AppScenario.Fields.installsFile)
+        let uninstall = try section.double(AppScenario.Fields.uninstallPerDay)
         try section.finish()
         let url = URL(fileURLWithPath: path, relativeTo: folder).standardizedFileURL
         let text: String

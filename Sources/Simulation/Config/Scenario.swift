@@ -42,18 +42,20 @@ public struct Scenario: Sendable {
     /// - Parameters:
     ///   - url: The scenario file.
     ///   - overrides: Fields set on the command line (`--set`), applied to the
-    ///     document before it is parsed and checked like the file's own values.
+    ///     document before it is parsed and checked like the file's own values;
+    ///     each must be a declared field (``fieldTables``).
     /// - Returns: The parsed scenario.
     /// - Throws: `InputError` naming the file, the dotted field path and the
     ///   problem, for malformed YAML, unknown keys, out-of-range values and
     ///   missing referenced files.
     public static func load(_ url: URL, overrides: [FieldOverride] = []) throws -> Scenario {
         let loaded = try BaseDocument.load(url, overrides: overrides)
+        for override in overrides { try ScenarioFieldTable.check(override, against: fieldTables) }
         let document = loaded.section
         let folder = url.deletingLastPathComponent()
         let world = try WorldScenario.parse(document, folder: folder)
         let app = try AppScenario.parse(document, folder: folder)
-        let description = try document.string("description", default: "")
+        let description = try document.optionalString(Fields.description) ?? ""
         try document.finish()
         var scenario = Scenario(url: url, world: world, app: app, description: description.isEmpty ? nil : description)
         scenario.bases = loaded.bases

@@ -45,7 +45,8 @@ public struct ImmuniUploadScenario: Sendable, Hashable {
         self.verifyDelaySeconds = verifyDelaySeconds
     }
 
-    /// Parses `app.immuni`. `upload_share` defaults to 0.025, derived from
+    /// Parses `app.immuni` through its declarations (``AppScenario/Fields``).
+    /// `upload_share` defaults to 0.025, derived from
     /// public counts (Configs/scenarios/README.md): 7,682 Immuni users
     /// uploaded keys from 1 June to 31 December 2020
     /// (immuni-app/immuni-dashboard-data `andamento-dati-nazionali.csv`,
@@ -57,9 +58,9 @@ public struct ImmuniUploadScenario: Sendable, Hashable {
     /// No published figure gives the delays: `call_delay_hours` and
     /// `verify_delay_seconds` are required.
     public static func parse(_ section: YAMLSection) throws(InputError) -> ImmuniUploadScenario {
-        let share = try section.double("upload_share", in: 0...1, default: 0.025)
-        let call = try section.double("call_delay_hours", in: 0...720)
-        let verify = try section.double("verify_delay_seconds", in: 0...3_600)
+        let share = try section.double(AppScenario.Fields.immuniUploadShare)
+        let call = try section.double(AppScenario.Fields.immuniCallDelay)
+        let verify = try section.double(AppScenario.Fields.immuniVerifyDelay)
         try section.finish()
         return ImmuniUploadScenario(uploadShare: share, callDelayHours: call, verifyDelaySeconds: verify)
     }
