@@ -69,20 +69,21 @@ extension PopulationConfig {
             "people", .integer(RunSpan.people), unit: "people",
             meaning:
                 "people in the world (no more than fit in memory: a run is refused at once when its estimate exceeds the machine's memory)",
-            source: "scenario size: 10,000 in the town")
+            source: "10,000 in the town: scenario size")
         /// `household_size_shares`.
         public static let householdSizeShares = ScenarioField(
             "household_size_shares", .reals(0...1, count: 5...5), unit: "shares summing to 1",
             meaning: "share of households with 1, 2, 3, 4 and 5 (or more) members",
-            source: "Destatis, Mikrozensus 2019: [0.423, 0.332, 0.119, 0.091, 0.035]; 5+ modelled as 5")
+            source:
+                "[0.423, 0.332, 0.119, 0.091, 0.035]: Destatis, Mikrozensus 2019: households with 1, 2, 3, 4, 5+ members; 5+ modelled as 5")
         /// `senior_share_of_grown_ups`.
         public static let seniorShareOfGrownUps = ScenarioField(
             "senior_share_of_grown_ups", .real(0...1), unit: "share", meaning: "share of the grown-ups aged 65 or more",
-            source: "0.26: Destatis population 31.12.2019, 18.1 M aged 65+ of 69.5 M aged 18+")
+            source: "0.26: Destatis population 31.12.2019: 18.1 M aged 65+ of 69.5 M aged 18+")
         /// `preschool_share_of_children`.
         public static let preschoolShareOfChildren = ScenarioField(
             "preschool_share_of_children", .real(0...1), unit: "share", meaning: "share of the children aged 0–5",
-            source: "0.34: Destatis population 31.12.2019, 4.7 M aged 0–5 of 13.7 M aged 0–17")
+            source: "0.34: Destatis population 31.12.2019: 4.7 M aged 0–5 of 13.7 M aged 0–17")
         /// `contact_distance_m`.
         public static let contactDistance = ScenarioField(
             "contact_distance_m", .real(0.1...10), unit: "m", meaning: "close contact: within this distance",
@@ -91,17 +92,18 @@ extension PopulationConfig {
         )
         /// `radio_range_m`.
         public static let radioRange = ScenarioField(
-            "radio_range_m", .real(1...100), unit: "m", meaning: "every pair within this distance is an encounter", source: "10: issue 4")
+            "radio_range_m", .real(1...100), unit: "m", meaning: "every pair within this distance is an encounter",
+            source: "10: issue 4: every pair within radio range (about 10 m) is an encounter")
         /// `home`.
         public static let home = ScenarioField("home", .structured("mapping"), meaning: "the home setting")
         /// `home.living_space_m2_per_person`.
         public static let livingSpace = ScenarioField(
             "home.living_space_m2_per_person", .real(5...500), unit: "m²", meaning: "living space per person (sets the size of a home)",
-            source: "47.0: Destatis 2019, living space per inhabitant")
+            source: "47.0: Destatis 2019: living space per inhabitant")
         /// `home.reposition_minutes`.
         public static let homeReposition = ScenarioField(
             "home.reposition_minutes", .integer(1...1440), unit: "min", meaning: "minutes between new places within the home while awake",
-            source: "30: WarnSim assumption")
+            source: "30: WarnSim assumption (while awake)")
         /// `home.night_from_minute`.
         public static let homeNightFrom = ScenarioField(
             "home.night_from_minute", .integer(720...1440), unit: "minutes after midnight",
@@ -118,13 +120,13 @@ extension PopulationConfig {
         /// `work.employment_rate`.
         public static let employmentRate = ScenarioField(
             "work.employment_rate", .real(0...1), unit: "share of 18–64", meaning: "share of the grown-ups under 65 who work",
-            source: "0.767: Eurostat lfsi_emp_a, Germany 2019, employment rate 15–64")
+            source: "0.767: Eurostat `lfsi_emp_a`, Germany 2019, employment rate 15–64")
         /// `work.office_share`.
         public static let officeShare = ScenarioField(
             "work.office_share", .real(0...1), unit: "share of the workers at their workplace",
             meaning: "share of the workers who work in an office",
             source:
-                "0.50: IBA/bso study 2015 (forsa, April 2014 – September 2015); 0.342 in the 2021 town (the 24 % in home office taken from the office workers)"
+                "0.50: IBA/bso study 2015 (forsa, representative, April 2014 – September 2015): 50 % of all employees in Germany work in the office sector. April 2021: the 24 % in home office taken from the office workers, (0.50 − 0.24) / 0.76"
         )
         /// `work.office_room_people`.
         public static let officeRoomPeople = ScenarioField(
@@ -146,17 +148,17 @@ extension PopulationConfig {
         /// `daycare.participation`.
         public static let daycareParticipation = ScenarioField(
             "daycare.participation", .real(0...1), unit: "share of 0–5", meaning: "share of the preschool children in day care",
-            source: "0.64: Destatis, Kindertagesbetreuung 1 March 2019 (34.3 % of under-3s, 93.0 % of 3–5-year-olds, age-weighted)")
+            source: "0.64: Destatis, Kindertagesbetreuung 1 March 2019: 34.3 % of under-3s, 93.0 % of 3–5-year-olds, age-weighted")
         /// `daycare.group_size`.
         public static let daycareGroupSize = ScenarioField(
             "daycare.group_size", .integer(1...200), unit: "children", meaning: "children per group",
             source:
-                "20: between the 14–18 recommended for kindergarten groups (Viernickel/Fuchs-Rechlin 2015) and the planning norm of 25 (Rhineland-Palatinate)"
+                "20: between the 14–18 recommended for kindergarten groups (Viernickel/Fuchs-Rechlin 2015, Bertelsmann Ländermonitor) and the planning norm of 25 registered children (Rhineland-Palatinate)"
         )
         /// `daycare.area_m2_per_child`.
         public static let daycareArea = ScenarioField(
             "daycare.area_m2_per_child", .real(0.5...100), unit: "m²", meaning: "play area per child",
-            source: "3.5: City of Munich planning standard for group and side rooms")
+            source: "3.5: City of Munich planning standard: 3.5 m² per kindergarten child for group and side rooms")
         /// `daycare.reposition_minutes`.
         public static let daycareReposition = ScenarioField(
             "daycare.reposition_minutes", .integer(1...600), unit: "min", meaning: "minutes between new places",
@@ -166,17 +168,17 @@ extension PopulationConfig {
         /// `transport.commuter_share`.
         public static let commuterShare = ScenarioField(
             "transport.commuter_share", .real(0...1), unit: "share of workers and pupils", meaning: "share who commute by public transport",
-            source: "0.14: Destatis, Mikrozensus 2016 commuters")
+            source: "0.14: Destatis, Mikrozensus 2016 commuters: about 14 % by public transport")
         /// `transport.vehicle_capacity`.
         public static let vehicleCapacity = ScenarioField(
             "transport.vehicle_capacity", .integer(1...1000), unit: "seats", meaning: "seats per vehicle (standing is not modelled)",
-            source: "36: 12 m Mercedes-Benz Citaro, 36 seats and 65 standing places")
+            source: "36: 12 m Mercedes-Benz Citaro: 36 seats, 65 standing places (101 places); standing is not modelled")
         /// `transport.close_contacts_target`.
         public static let vehicleCloseContactsTarget = ScenarioField(
             "transport.close_contacts_target", .real(0...100), unit: "other riders within contact_distance_m per ride",
             meaning: "sets the riders per vehicle",
             source:
-                "8.9: derived from occupancy, 21 % of the places of German city buses (Destatis 2012); 3.3 for a lockdown (VDV: 2020 demand about 40 % of normal)"
+                "8.9: derived from occupancy: German city buses carry 21 % of their places on average (Destatis 2012), 21 riders per 101-place bus; on uniformly drawn seats a rider among r has (r − 1) · 15.56 / 35 close contacts in this layout. No survey counts proximity contacts on public transport (POLYMOD counts conversations). The target sets the riders per vehicle: k or k + 1 riders on distinct seats, with the person-weighted mean of (riders − 1) equal to target · (capacity − 1) / (mean seats within the contact distance of a seat). VDV: 2020 demand about 40 % of normal (lockdowns 20–30 %): 3.3 for a lockdown scenario"
         )
         /// `transport.seat_columns`.
         public static let seatColumns = ScenarioField(
@@ -192,26 +194,32 @@ extension PopulationConfig {
         /// `transport.ride_minutes`.
         public static let rideMinutes = ScenarioField(
             "transport.ride_minutes", .integer(1...180), unit: "min", meaning: "minutes in the vehicle per ride",
-            source: "16: a bus trip averages about 5.3 km (VDV; Destatis 2019) at about 20 km/h (Hamburg 2010)")
+            source:
+                "16: a bus trip averages about 5.3 km (VDV: about 28 bn bus passenger-km a year; Destatis 2019: 5.3 bn bus passengers) at about 20 km/h (Hamburg 2010: 19.8 km/h); with walk and wait consistent with Mikrozensus 2016 (56 % of public-transport commuters need under 30 min door to door)"
+        )
         /// `transport.departure_interval_minutes`.
         public static let departureInterval = ScenarioField(
             "transport.departure_interval_minutes", .integer(1...120), unit: "min", meaning: "minutes between departures",
-            source: "15: the peak service of towns of this size (Lemgo; Darmstadt Nahverkehrsplan 2011–2016)")
+            source:
+                "15: the peak service of towns of this size (Lemgo, 41,000 inhabitants: 15 min at the peaks, 30 min otherwise); Darmstadt's Nahverkehrsplan 2011–2016: 15 min at the peak as its minimum. No national headway statistic"
+        )
         /// `shop`.
         public static let shop = ScenarioField("shop", .structured("mapping"), meaning: "shopping")
         /// `shop.weekday_probability`.
         public static let shopWeekday = ScenarioField(
             "shop.weekday_probability", .real(0...1), unit: "per grown-up and day", meaning: "probability of a shop visit on a weekday",
-            source: "0.28: MiD 2017, shopping ≈ 18 % of 3.1 trips per person and day")
+            source: "0.28: MiD 2017 (Mobilität in Deutschland): shopping ≈ 18 % of 3.1 trips per person and day ≈ 0.28 return outings")
         /// `shop.saturday_probability`.
         public static let shopSaturday = ScenarioField(
             "shop.saturday_probability", .real(0...1), unit: "per grown-up and day",
             meaning: "probability of a shop visit on a Saturday (Sunday closed)",
-            source: "0.39: Nielsen 2010, Saturday 22 % of a week's grocery sales against 15.6 % on a weekday (× 1.41)")
+            source:
+                "0.39: Nielsen 2010: Saturday takes 22 % of a week's grocery sales, an average weekday 15.6 % (× 1.41, an upper bound: Saturday baskets are larger); Sunday closed (Ladenschlussgesetz)"
+        )
         /// `shop.visit_minutes`.
         public static let shopVisitMinutes = ScenarioField(
             "shop.visit_minutes", .integer(1...300), unit: "min", meaning: "minutes in the shop",
-            source: "19: Google \"popular times\" stays at Aldi Süd, Lidl and Edeka (Kortum, DHBW Heilbronn 2022)")
+            source: "19: Google \"popular times\" stays: Aldi Süd 19.2, Lidl 18.8, Edeka 18.9 min (Kortum, DHBW Heilbronn 2022)")
         /// `shop.opens_minute`.
         public static let shopOpens = ScenarioField(
             "shop.opens_minute", .integer(0...1439), unit: "minutes after midnight", meaning: "opening time",
@@ -232,12 +240,16 @@ extension PopulationConfig {
         /// `shop.reposition_minutes`.
         public static let shopReposition = ScenarioField(
             "shop.reposition_minutes", .integer(1...120), unit: "min", meaning: "minutes between new places in the shop",
-            source: "2: WarnSim assumption (real paths keep to the outer aisle: Larson, Bradlow & Fader 2005)")
+            source:
+                "2: WarnSim assumption. Real paths keep to the outer aisle with short excursions (Larson, Bradlow & Fader 2005) and cover less than half of the store (Hui et al. 2013), so uniform positions overstate mixing"
+        )
         /// `shop.close_contacts_target`.
         public static let shopCloseContactsTarget = ScenarioField(
             "shop.close_contacts_target", .real(0...100), unit: "close contacts per person-day in shops",
             meaning: "what the shop geometry is set to give (checked by the tests)",
-            source: "7.15: what the sourced geometry gives; no survey counts proximity contacts per shop visit")
+            source:
+                "7.15: what the sourced shop geometry gives (7.08–7.23 for 10,000–100,000 people; about 42 shoppers in 1,030 m² at a time); no survey counts proximity contacts per shop visit, and a supermarket model (Ying & O'Clery 2021, PLoS ONE 16(4):e0249821) gives 4–20 customers sharing a 2 m × 3 m zone per visit, depending on crowding. The tests check that the generator keeps it"
+        )
         /// `leisure`.
         public static let leisure = ScenarioField("leisure", .structured("mapping"), meaning: "restaurants")
         /// `leisure.weekday_probability`.
@@ -254,18 +266,19 @@ extension PopulationConfig {
         /// `street.minutes_per_trip`.
         public static let streetMinutes = ScenarioField(
             "street.minutes_per_trip", .integer(1...120), unit: "min", meaning: "minutes on one street segment per walk",
-            source: "5: WarnSim assumption")
+            source: "5: WarnSim assumption (time on one street segment per walk)")
         /// `street.length_m`.
         public static let streetLength = ScenarioField(
             "street.length_m", .real(5...10_000), unit: "m", meaning: "length of a street segment",
             source: "400: 5 min at the mean walking speed of 1.34 m/s (Weidmann 1993)")
         /// `street.width_m`.
         public static let streetWidth = ScenarioField(
-            "street.width_m", .real(1...200), unit: "m", meaning: "width of the sidewalk", source: "2.5: the standard sidewalk of RASt 06")
+            "street.width_m", .real(1...200), unit: "m", meaning: "width of the sidewalk",
+            source: "2.5: the standard sidewalk of RASt 06 (German street design guideline)")
         /// `street.walkers_per_street`.
         public static let walkersPerStreet = ScenarioField(
             "street.walkers_per_street", .integer(1...10_000), unit: "per day", meaning: "walkers per segment and day",
-            source: "300: WarnSim assumption (pedestrian counts exist only for shopping streets)")
+            source: "300: WarnSim assumption (pedestrian counts exist only for shopping streets: hystreet.com, tens of thousands a day)")
         /// `street.reposition_minutes`.
         public static let streetReposition = ScenarioField(
             "street.reposition_minutes", .integer(1...60), unit: "min", meaning: "minutes between new places",
@@ -274,7 +287,9 @@ extension PopulationConfig {
         public static let streetCloseContactsTarget = ScenarioField(
             "street.close_contacts_target", .real(0...100), unit: "close contacts per person-day on streets",
             meaning: "what the street geometry is set to give (checked by the tests)",
-            source: "0.37: what the sourced geometry gives; no survey counts proximity contacts with passers-by")
+            source:
+                "0.37: what the sourced geometry gives (0.37–0.38 for 10,000–100,000 people; waiting at a bus stop is street time too; 0.34 in the lockdown scenario); no survey counts proximity contacts with passers-by. Passing in seconds is below the model's 1-minute resolution and the phones' scan interval"
+        )
         /// `carriage`.
         public static let carriage = ScenarioField(
             "carriage", .structured("one carriage state per setting"), meaning: "where the phone is, per setting",
