@@ -57,8 +57,10 @@ public struct ScenarioFieldTable: Sendable {
     /// field (or lie inside a structured one) and its value must be of the
     /// field's type and in its range.
     ///
-    /// - Throws: ``InputError`` (file `--set`, the field's path) naming the problem.
-    public static func check(_ override: FieldOverride, against tables: [ScenarioFieldTable]) throws(InputError) {
+    /// - Parameter file: The file errors name: the scenario the value is set
+    ///   in, as the loader would name it, or `--set` when there is none.
+    /// - Throws: ``InputError`` (`file`, the field's path) naming the problem.
+    public static func check(_ override: FieldOverride, against tables: [ScenarioFieldTable], file: String = "--set") throws(InputError) {
         let path = override.path.joined(separator: ".")
         guard let (_, field) = field(at: path, in: tables) else {
             let inside = tables.contains { table in
@@ -69,7 +71,7 @@ public struct ScenarioFieldTable: Sendable {
             }
             guard inside else {
                 throw InputError(
-                    file: "--set", field: path,
+                    file: file, field: path,
                     problem: "unknown key (not a declared scenario field; `warnsim scenario describe` lists them)")
             }
             return
@@ -77,7 +79,7 @@ public struct ScenarioFieldTable: Sendable {
         let value = try StrictYAML.compose(override.value, file: "--set") ?? Node("")
         let node = Node.mapping(Node.Mapping([(Node(field.leaf), value)]))
         let prefix = override.path.dropLast().joined(separator: ".")
-        let section = try YAMLSection(node: node, file: "--set", path: prefix)
+        let section = try YAMLSection(node: node, file: file, path: prefix)
         try section.check(field)
     }
 }

@@ -50,7 +50,7 @@ public struct Scenario: Sendable {
     ///   missing referenced files.
     public static func load(_ url: URL, overrides: [FieldOverride] = []) throws -> Scenario {
         let loaded = try BaseDocument.load(url, overrides: overrides)
-        for override in overrides { try ScenarioFieldTable.check(override, against: fieldTables) }
+        for override in overrides { try ScenarioFieldTable.check(override, against: fieldTables, file: url.path) }
         let document = loaded.section
         let folder = url.deletingLastPathComponent()
         let world = try WorldScenario.parse(document, folder: folder)
