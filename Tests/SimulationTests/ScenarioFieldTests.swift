@@ -101,11 +101,11 @@ import Yams
     }
 
     @Test func defaultsAreTheDeclarations() {
-        #expect(ResponseScenario.defaults.quarantineDays == 10)
-        #expect(ResponseScenario.defaults.symptomaticIsolation == 0.425)
-        #expect(TestingScenario.defaults.falseNegativeByDay == TestingScenario.kucirkaFalseNegatives)
-        #expect(ServicesConfiguration().distribution.shiftingPolicyThreshold == 140)
-        #expect(ServicesConfiguration().distribution.verificationKeyID == "262")
+        #expect(ResponseConfig.defaults.quarantineDays == 10)
+        #expect(ResponseConfig.defaults.symptomaticIsolation == 0.425)
+        #expect(TestingConfig.defaults.falseNegativeByDay == TestingConfig.kucirkaFalseNegatives)
+        #expect(ServicesConfig().distribution.shiftingPolicyThreshold == 140)
+        #expect(ServicesConfig().distribution.verificationKeyID == "262")
     }
 
     @Test func describeListsEverySection() throws {

@@ -170,7 +170,7 @@ public struct PopulationConfig: Sendable, Equatable {
 }
 
 /// The world part of a scenario file: `population:`, `radio:` and `epidemiology:`.
-public struct WorldScenario: Sendable {
+public struct WorldConfig: Sendable {
     public var name: String
     public var population: PopulationConfig
     public var radio: RadioParameters
@@ -185,7 +185,7 @@ public struct WorldScenario: Sendable {
     /// `radio.calibration_table`) are relative to `folder`, the scenario file's
     /// folder. The document's other top-level keys belong to other layers: the
     /// caller that owns the whole document checks them (`finish()`).
-    public static func parse(_ root: YAMLSection, folder: URL) throws -> WorldScenario {
+    public static func parse(_ root: YAMLSection, folder: URL) throws -> WorldConfig {
         let name = try root.string(Fields.name)
         let population = try PopulationConfig.parse(try root.section("population"))
         let radioSection = try root.section("radio")
@@ -206,7 +206,7 @@ public struct WorldScenario: Sendable {
                 file: root.file, field: "epidemiology.initial_infections",
                 problem: "\(epidemiology.initialInfections) exceeds population.people (\(population.people))")
         }
-        var world = WorldScenario(name: name, population: population, radio: radio, calibrationTable: table, epidemiology: epidemiology)
+        var world = WorldConfig(name: name, population: population, radio: radio, calibrationTable: table, epidemiology: epidemiology)
         world.sourceFiles = [parametersURL, tableURL]
         return world
     }

@@ -16,14 +16,14 @@ extension Scenario {
 
     /// The document root's own keys: `name`, `description` and `base`.
     public static let rootFieldTable = ScenarioFieldTable(
-        section: "", fields: [WorldScenario.Fields.name, Fields.description, Fields.base])
+        section: "", fields: [WorldConfig.Fields.name, Fields.description, Fields.base])
 
     /// Every key a scenario file may hold, section by section, in the order
     /// of `Configs/scenarios/README.md`: each section type's declarations.
     public static let fieldTables: [ScenarioFieldTable] =
-        [rootFieldTable] + WorldScenario.fieldTables + [
-            AppScenario.appFieldTable, AppScenario.riskFieldTable, AppScenario.runFieldTable, ServicesConfiguration.fieldTable,
-            TestingScenario.fieldTable, ResponseScenario.fieldTable,
+        [rootFieldTable] + WorldConfig.fieldTables + [
+            AppConfig.appFieldTable, AppConfig.riskFieldTable, AppConfig.runFieldTable, ServicesConfig.fieldTable,
+            TestingConfig.fieldTable, ResponseConfig.fieldTable,
         ]
 
     /// The table of `section` (`root` for the document root's own keys).

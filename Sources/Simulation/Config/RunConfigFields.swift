@@ -1,6 +1,6 @@
 import WarnSimCore
 
-extension AppScenario {
+extension AppConfig {
     /// The `risk:` keys.
     public enum RiskFields {
         /// `configuration`.

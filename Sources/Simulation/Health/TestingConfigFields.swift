@@ -1,6 +1,6 @@
 import WarnSimCore
 
-extension TestingScenario {
+extension TestingConfig {
     /// The `testing:` keys, each with its cited default (``fieldTable``).
     public enum Fields {
         /// `symptomatic_test_probability`.

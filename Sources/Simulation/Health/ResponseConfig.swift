@@ -5,7 +5,7 @@ import WarnSimCore
 /// of a scenario; scoping document E04.01, E04.02: the app recommends getting
 /// tested and staying home). Every field has a cited default, declared once in
 /// ``fieldTable``.
-public struct ResponseScenario: Sendable, Hashable {
+public struct ResponseConfig: Sendable, Hashable {
     /// Mean hours until a user without notification permission next opens the
     /// app, when they see a warning (exponentially distributed).
     public var appOpeningMeanHours: Double
@@ -28,7 +28,7 @@ public struct ResponseScenario: Sendable, Hashable {
     public var symptomaticIsolation: Double
 
     /// Defaults: those of the declarations (``Fields``), each with its source.
-    public static let defaults = ResponseScenario(
+    public static let defaults = ResponseConfig(
         appOpeningMeanHours: Fields.appOpeningMeanHours.defaultReal, warnedTestProbability: Fields.warnedTestProbability.defaultReal,
         warnedTestDelayHours: Fields.warnedTestDelayHours.defaultReal,
         warnedQuarantineProbability: Fields.warnedQuarantineProbability.defaultReal, quarantineDays: Fields.quarantineDays.defaultInteger,
@@ -38,14 +38,14 @@ public struct ResponseScenario: Sendable, Hashable {
 
     /// No response at all: nobody isolates, quarantines or gets tested after a
     /// warning (the loop open, as before this section existed).
-    public static let none = ResponseScenario(
+    public static let none = ResponseConfig(
         appOpeningMeanHours: defaults.appOpeningMeanHours, warnedTestProbability: 0, warnedTestDelayHours: 0,
         warnedQuarantineProbability: 0, quarantineDays: 0, warnedReduceContactsProbability: 0,
         isolationCompliance: 0, isolationDays: 0, symptomaticIsolation: 0)
 
     /// Parses the optional `response:` section through its declarations
     /// (``fieldTable``); absent fields keep their defaults.
-    public static func parse(_ section: YAMLSection?) throws -> ResponseScenario {
+    public static func parse(_ section: YAMLSection?) throws -> ResponseConfig {
         var scenario = defaults
         guard let section else { return scenario }
         scenario.appOpeningMeanHours = try section.double(Fields.appOpeningMeanHours)

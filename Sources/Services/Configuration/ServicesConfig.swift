@@ -15,8 +15,8 @@
 ///
 /// The rules themselves (one registration token per GUID or teleTAN, one-time
 /// TANs, TRL encoding) are not parameters; only their limits are. Scenario files
-/// override the values in a `services:` section (see ``ServicesConfiguration/parse(yaml:file:)``).
-public struct ServicesConfiguration: Hashable, Sendable {
+/// override the values in a `services:` section (see ``ServicesConfig/parse(yaml:file:)``).
+public struct ServicesConfig: Hashable, Sendable {
     /// Verification server policies.
     public struct Verification: Hashable, Sendable {
         /// TANs per registration token. cwa-verification-server `application.yml`:
@@ -126,7 +126,7 @@ public struct ServicesConfiguration: Hashable, Sendable {
     public init() {}
 
     /// The production values (same as `init()`).
-    public static let cwaDefaults = ServicesConfiguration()
+    public static let cwaDefaults = ServicesConfig()
 }
 
 /// Seconds per minute, hour and day, for the servers' time arithmetic.

@@ -1,6 +1,6 @@
 import WarnSimCore
 
-extension AppScenario {
+extension AppConfig {
     /// The `app:` keys. Behaviour rates that no public source pins down have
     /// no default: the scenario must state them, so every run shows the
     /// analyst's choice (the sources name the values of the shipped town).
@@ -72,7 +72,7 @@ extension AppScenario {
         )
         /// `immuni`.
         public static let immuni = ScenarioField(
-            "immuni", .structured("mapping of upload_share, call_delay_hours, verify_delay_seconds (ImmuniUploadScenario)"),
+            "immuni", .structured("mapping of upload_share, call_delay_hours, verify_delay_seconds (ImmuniUploadConfig)"),
             .optional("read only with upload_path: immuni"), meaning: "Immuni's upload path")
         /// `immuni.upload_share`.
         public static let immuniUploadShare = ScenarioField(

@@ -5,14 +5,14 @@ import Services
 import WarnSimCore
 
 /// The app, behaviour and run sections of a scenario file (`app:`, `risk:`,
-/// `simulation:`, `services:`, `testing:`, `response:`); the world sections are `WorldScenario`'s.
+/// `simulation:`, `services:`, `testing:`, `response:`); the world sections are `WorldConfig`'s.
 ///
 /// App behaviour rates that no public source pins down for the
 /// Corona-Warn-App (key sharing, switching tracing off) have no built-in
 /// default: the scenario must state them, so every run shows which values the
 /// analyst chose. Testing and the response to results and warnings
-/// (``TestingScenario``, ``ResponseScenario``) have cited defaults.
-public struct AppScenario: Sendable {
+/// (``TestingConfig``, ``ResponseConfig``) have cited defaults.
+public struct AppConfig: Sendable {
     /// Share of each age group (0–5, 6–17, 18–64, 65+) with the app installed
     /// (`adoption_by_age` × `adoption_scale` × the ``AdoptionGate``).
     public var adoptionByAge: [Double]
@@ -68,12 +68,12 @@ public struct AppScenario: Sendable {
     public var days: Int
     /// The backend's policies (`services:`; `distribution.shifting-policy-threshold`
     /// is required, other fields keep their production defaults when absent).
-    public var services: ServicesConfiguration
+    public var services: ServicesConfig
     /// Testing of everyone in the town (`testing:`; cited defaults when absent).
-    public var testing: TestingScenario = .defaults
+    public var testing: TestingConfig = .defaults
     /// Isolation, quarantine and the response to warnings (`response:`; cited
     /// defaults when absent).
-    public var response: ResponseScenario = .defaults
+    public var response: ResponseConfig = .defaults
     /// The files the app sections refer to (the risk configuration and those
     /// of the timeline), for the run manifest.
     public var sourceFiles: [URL] = []
@@ -85,7 +85,7 @@ public struct AppScenario: Sendable {
     /// inside (`risk.configuration`) are relative to `folder`, the scenario
     /// file's folder. The caller that owns the whole document checks its other
     /// keys (`finish()`).
-    public static func parse(_ root: YAMLSection, folder: URL) throws -> AppScenario {
+    public static func parse(_ root: YAMLSection, folder: URL) throws -> AppConfig {
         let app = try root.section("app")
         let adoption = try app.doubles(Fields.adoptionByAge)
         let scale = try app.double(Fields.adoptionScale)
@@ -106,7 +106,7 @@ public struct AppScenario: Sendable {
             for unused in [Fields.teleTANShare, Fields.shareKeysProbability] where app.has(unused) {
                 throw app.fail(unused.leaf, "is not used with upload_path: immuni (set app.immuni.upload_share)")
             }
-            let immuni = try ImmuniUploadScenario.parse(try app.section(Fields.immuni))
+            let immuni = try ImmuniUploadConfig.parse(try app.section(Fields.immuni))
             uploadPath = .immuni(immuni)
             share = immuni.uploadShare
         } else {
@@ -162,9 +162,9 @@ public struct AppScenario: Sendable {
         guard distribution.has("shifting-policy-threshold") else {
             throw distribution.fail("shifting-policy-threshold", "required field is missing")
         }
-        let services = try ServicesConfiguration.parse(section: servicesSection)
+        let services = try ServicesConfig.parse(section: servicesSection)
 
-        var scenario = AppScenario(
+        var scenario = AppConfig(
             adoptionByAge: zip(adoption, AgeGroup.allCases).map { $0 * scale * gate.factor(for: $1) },
             exposureLoggingConsent: consent, notificationPermission: notifications,
             teleTANShare: teleTAN, shareKeysProbability: share,
@@ -175,8 +175,8 @@ public struct AppScenario: Sendable {
         scenario.adoptionGate = gate
         scenario.uploadPath = uploadPath
         scenario.adoptionCurve = curve
-        scenario.testing = try TestingScenario.parse(root.optionalSection("testing"))
-        scenario.response = try ResponseScenario.parse(root.optionalSection("response"))
+        scenario.testing = try TestingConfig.parse(root.optionalSection("testing"))
+        scenario.response = try ResponseConfig.parse(root.optionalSection("response"))
         scenario.riskTimeline = timeline
         scenario.sourceFiles = [riskURL] + timeline.map(\.file) + (curve.map { [$0.file] } ?? [])
         return scenario

@@ -1,6 +1,6 @@
 import WarnSimCore
 
-extension ServicesConfiguration {
+extension ServicesConfig {
     /// The `services:` keys; every default is the value the real servers use,
     /// with its source (names follow the real server YAML where it has one).
     public enum Fields {

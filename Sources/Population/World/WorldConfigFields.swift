@@ -1,6 +1,6 @@
 import WarnSimCore
 
-extension WorldScenario {
+extension WorldConfig {
     /// The world's keys outside `population:` and `epidemiology:`: the
     /// scenario's `name` and the `radio:` section.
     public enum Fields {

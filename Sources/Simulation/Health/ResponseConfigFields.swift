@@ -1,6 +1,6 @@
 import WarnSimCore
 
-extension ResponseScenario {
+extension ResponseConfig {
     /// The `response:` keys, each with its cited default (``fieldTable``).
     public enum Fields {
         /// `app_opening_mean_hours`.

@@ -4,7 +4,7 @@ import WarnSimCore
 /// How people get tested and what the tests say (`testing:` section of a
 /// scenario): everyone in the town, with or without the app. Every field has
 /// a cited default, declared once in ``fieldTable``; a scenario may override any of them.
-public struct TestingScenario: Sendable, Hashable {
+public struct TestingConfig: Sendable, Hashable {
     /// Share of symptomatic infected people who get a PCR test.
     public var symptomaticTestProbability: Double
     /// Hours from symptom onset to the test.
@@ -29,7 +29,7 @@ public struct TestingScenario: Sendable, Hashable {
     public var symptomAnswers: SymptomAnswerShares
 
     /// Defaults: those of the declarations (``Fields``), each with its source.
-    public static let defaults = TestingScenario(
+    public static let defaults = TestingConfig(
         symptomaticTestProbability: Fields.symptomaticTestProbability.defaultReal,
         symptomToTestHours: Fields.symptomToTestHours.defaultReal,
         labDelayHours: Fields.labDelayHours.defaultReal, backgroundTestsPerPersonDay: Fields.backgroundTestsPerPersonDay.defaultReal,
@@ -53,7 +53,7 @@ public struct TestingScenario: Sendable, Hashable {
 
     /// Parses the optional `testing:` section through its declarations
     /// (``fieldTable``); absent fields keep their defaults.
-    public static func parse(_ section: YAMLSection?) throws -> TestingScenario {
+    public static func parse(_ section: YAMLSection?) throws -> TestingConfig {
         var scenario = defaults
         guard let section else { return scenario }
         scenario.symptomaticTestProbability = try section.double(Fields.symptomaticTestProbability)

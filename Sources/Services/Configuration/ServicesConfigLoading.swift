@@ -1,7 +1,7 @@
 import Foundation
 import WarnSimCore
 
-/// Reading ``ServicesConfiguration`` from YAML.
+/// Reading ``ServicesConfig`` from YAML.
 ///
 /// The section looks like this (every key optional; absent keys keep the
 /// production default; names follow the real server YAML where it has one):
@@ -42,25 +42,25 @@ import WarnSimCore
 /// Unknown keys, wrong types, out-of-range values and contradictory values
 /// (for example hour files kept longer than day files) are `InputError`s that
 /// name the file and the dotted field path.
-extension ServicesConfiguration {
+extension ServicesConfig {
     /// Parses the `services:` section of a YAML document (a scenario file); the
     /// document's other top-level keys belong to other layers and are ignored.
     /// Without a `services:` section the production defaults apply.
-    public static func parse(yaml text: String, file: String) throws(InputError) -> ServicesConfiguration {
+    public static func parse(yaml text: String, file: String) throws(InputError) -> ServicesConfig {
         guard let root = try YAMLSection.parseDocument(text, file: file),
             let services = try root.optionalSection("services")
-        else { return ServicesConfiguration() }
+        else { return ServicesConfig() }
         return try parse(section: services)
     }
 
     /// Reads `url` and parses its `services:` section.
-    public static func load(contentsOf url: URL) throws(InputError) -> ServicesConfiguration {
+    public static func load(contentsOf url: URL) throws(InputError) -> ServicesConfig {
         try parse(yaml: YAMLSection.readText(url), file: url.path)
     }
 
     /// Parses a `services` mapping (an empty mapping gives the production defaults).
-    public static func parse(section root: YAMLSection) throws(InputError) -> ServicesConfiguration {
-        var config = ServicesConfiguration()
+    public static func parse(section root: YAMLSection) throws(InputError) -> ServicesConfig {
+        var config = ServicesConfig()
 
         if let s = try root.optionalSection(Fields.verification) {
             var v = config.verification
