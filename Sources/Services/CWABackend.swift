@@ -11,7 +11,7 @@ import Foundation
 /// from `RandomStream(seed:subsystem: StreamName.verificationServer)`, so a run is
 /// reproducible from its seed.
 public struct CWABackend: Sendable {
-    public let configuration: ServicesConfiguration
+    public let configuration: ServicesConfig
     public var verification: VerificationServer
     public var testResults: TestResultServer
     public var submission: SubmissionServer
@@ -25,7 +25,7 @@ public struct CWABackend: Sendable {
 
     /// A backend with `configuration`, tokens drawn from `seed`, and packages and
     /// the app configuration signed with `signingKey`.
-    public init(configuration: ServicesConfiguration = .init(), seed: UInt64, signingKey: P256.Signing.PrivateKey) {
+    public init(configuration: ServicesConfig = .init(), seed: UInt64, signingKey: P256.Signing.PrivateKey) {
         self.configuration = configuration
         verification = VerificationServer(configuration: configuration.verification, seed: seed)
         testResults = TestResultServer(configuration: configuration.testResults)

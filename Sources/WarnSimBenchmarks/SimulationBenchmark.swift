@@ -51,8 +51,8 @@ public struct SimulationBenchmark: Sendable {
         }
     }
 
-    public var world: WorldScenario
-    public var app: AppScenario
+    public var world: WorldConfig
+    public var app: AppConfig
     public var days: Int
     public var threads: Int
     public var seed: UInt64
@@ -60,7 +60,7 @@ public struct SimulationBenchmark: Sendable {
 
     /// Resizes the scenario's town to `people` (initial infections scale with it).
     public init(
-        world: WorldScenario, app: AppScenario, people: Int, days: Int, threads: Int, seed: UInt64,
+        world: WorldConfig, app: AppConfig, people: Int, days: Int, threads: Int, seed: UInt64,
         sightings: SightingStorage = .memory
     ) {
         self.sightings = sightings

@@ -90,14 +90,14 @@ public struct WorldBenchmark {
         }
     }
 
-    public var scenario: WorldScenario
+    public var scenario: WorldConfig
     public var days: Int
     public var threads: Int
     public var seed: UInt64
     /// Whether to run the contact survey (outside the measured time).
     public var surveyContacts = false
 
-    public init(scenario: WorldScenario, people: Int, days: Int, threads: Int, seed: UInt64 = 1) {
+    public init(scenario: WorldConfig, people: Int, days: Int, threads: Int, seed: UInt64 = 1) {
         var scenario = scenario
         let scale = Double(people) / Double(scenario.population.people)
         scenario.population.people = people

@@ -33,6 +33,7 @@ struct WarnSim: AsyncParsableCommand {
             ReplayCommand.self,
             RadioCommand.self,
             ClusterCommand.self,
+            ScenarioCommand.self,
         ]
     )
 

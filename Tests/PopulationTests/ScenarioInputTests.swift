@@ -7,12 +7,12 @@ import WarnSimTestSupport
 @Suite("Scenario files: bad input is named, never a crash")
 struct ScenarioInputTests {
     /// Writes `text` next to the shipped scenarios (so relative paths resolve) and loads it.
-    static func load(_ text: String) throws -> WorldScenario {
+    static func load(_ text: String) throws -> WorldConfig {
         let folder = ProjectFiles.root.appendingPathComponent("Configs/scenarios")
         let url = folder.appendingPathComponent(".test-\(UUID().uuidString).yaml")
         try text.write(to: url, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: url) }
-        return try WorldScenario.loadWorldSections(url)
+        return try WorldConfig.loadWorldSections(url)
     }
 
     @Test("the shipped scenarios load")
@@ -22,7 +22,7 @@ struct ScenarioInputTests {
             "town-10k.yaml", "city-100k.yaml", "region-1m.yaml", "village-2k.yaml", "town-10k-lockdown-2021.yaml", "cwa-2020-v1.yaml",
             "cwa-v1-to-v2-timeline.yaml",
         ] {
-            let scenario = try WorldScenario.loadWorldSections(try ProjectFiles.required(ProjectFiles.scenario(name)))
+            let scenario = try WorldConfig.loadWorldSections(try ProjectFiles.required(ProjectFiles.scenario(name)))
             #expect(scenario.calibrationTable.entries.count == 11_809)
             #expect(scenario.population.carriageBySetting.count == Setting.allCases.count)
         }

@@ -6,9 +6,9 @@ import WarnSimTestSupport
 
 @Suite("Synthetic population and encounters")
 struct WorldTests {
-    static func village() throws -> WorldScenario {
+    static func village() throws -> WorldConfig {
         _ = try ProjectFiles.required(ProjectFiles.calibrationTable)
-        return try WorldScenario.loadWorldSections(try ProjectFiles.required(ProjectFiles.scenario("village-2k.yaml")))
+        return try WorldConfig.loadWorldSections(try ProjectFiles.required(ProjectFiles.scenario("village-2k.yaml")))
     }
 
     @Test("household sizes match the configured shares within sampling error")

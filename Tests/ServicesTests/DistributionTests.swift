@@ -9,8 +9,8 @@ import Testing
     let dayStart = Fixture.day0 + 3 * Fixture.day
     var dayNumber: Int64 { dayStart / Fixture.day }
 
-    func lenient(threshold: Int = 1) -> ServicesConfiguration {
-        var configuration = ServicesConfiguration()
+    func lenient(threshold: Int = 1) -> ServicesConfig {
+        var configuration = ServicesConfig()
         configuration.distribution.shiftingPolicyThreshold = threshold
         return configuration
     }

@@ -32,7 +32,7 @@ import Yams
         let root = try #require(try Yams.load(yaml: yaml) as? [String: Any])
         let services = try #require(root["services"] as? [String: Any])
         let distribution = try #require(services["distribution"] as? [String: Any])
-        let d = ServicesConfiguration().distribution
+        let d = ServicesConfig().distribution
         #expect(Self.resolved(distribution["expiry-policy-minutes"]) == "\(d.expiryPolicyMinutes)")
         #expect(Self.resolved(distribution["shifting-policy-threshold"]) == "\(d.shiftingPolicyThreshold)")
         #expect(Self.resolved(distribution["maximum-number-of-keys-per-bundle"]) == "\(d.maximumNumberOfKeysPerBundle)")
@@ -59,7 +59,7 @@ import Yams
         #expect(text.contains("entities.cleanup.days: 21"))
         #expect(text.contains("auto-set to REDEEMED after 21 days and deleted after 60 days"))
         #expect(text.contains("the server default accepts 14 per payload"))
-        let c = ServicesConfiguration()
+        let c = ServicesConfig()
         #expect(c.verification.tanCounterMax == 1 && c.verification.tanValidDays == 14)
         #expect(c.verification.teleTANValidSeconds == 3_600 && c.verification.teleTANRateLimitPerHour == 1_000)
         #expect(c.verification.teleTANRateLimitWarningShare == 0.8 && c.verification.cleanupDays == 21)
@@ -109,7 +109,7 @@ import Yams
                 region: EUR
                 verification-key-id: "262"
             """
-        let c = try ServicesConfiguration.parse(yaml: yaml, file: "town.yaml")
+        let c = try ServicesConfig.parse(yaml: yaml, file: "town.yaml")
         #expect(c.verification.teleTANRateLimitPerHour == 50)
         #expect(c.verification.teleTANRateLimitWarningShare == 0.5)
         #expect(c.verification.tanValidDays == 14)
@@ -117,9 +117,9 @@ import Yams
         #expect(c.submission.maximumNumberOfKeys == 15)
         #expect(c.distribution.shiftingPolicyThreshold == 1 && c.distribution.region == "EUR")
         #expect(c.distribution.expiryPolicyMinutes == 120)
-        #expect(try ServicesConfiguration.parse(yaml: "population: {}", file: "x.yaml") == ServicesConfiguration())
-        #expect(try ServicesConfiguration.parse(yaml: "services:\n", file: "x.yaml") == ServicesConfiguration())
-        #expect(try ServicesConfiguration.parse(yaml: "services:\n  distribution: ~\n", file: "x.yaml") == ServicesConfiguration())
+        #expect(try ServicesConfig.parse(yaml: "population: {}", file: "x.yaml") == ServicesConfig())
+        #expect(try ServicesConfig.parse(yaml: "services:\n", file: "x.yaml") == ServicesConfig())
+        #expect(try ServicesConfig.parse(yaml: "services:\n  distribution: ~\n", file: "x.yaml") == ServicesConfig())
     }
 
     @Test(arguments: [
@@ -162,7 +162,7 @@ import Yams
     ])
     func badConfigurationNamesFileAndField(yaml: String, field: String, problem: String) throws {
         do {
-            _ = try ServicesConfiguration.parse(yaml: yaml, file: "scenario.yaml")
+            _ = try ServicesConfig.parse(yaml: yaml, file: "scenario.yaml")
             Issue.record("accepted bad input for \(field)")
         } catch {
             #expect(error.file == "scenario.yaml")
@@ -175,13 +175,13 @@ import Yams
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("services-\(UUID().uuidString).yaml")
         try "seed: 7\nservices:\n  distribution:\n    days-to-publish: 5\n".write(to: url, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: url) }
-        #expect(try ServicesConfiguration.load(contentsOf: url).distribution.daysToPublish == 5)
+        #expect(try ServicesConfig.load(contentsOf: url).distribution.daysToPublish == 5)
     }
 
     @Test func malformedYAMLAndUnreadableFiles() throws {
-        #expect(throws: InputError.self) { try ServicesConfiguration.parse(yaml: "services: [unclosed", file: "bad.yaml") }
+        #expect(throws: InputError.self) { try ServicesConfig.parse(yaml: "services: [unclosed", file: "bad.yaml") }
         do {
-            _ = try ServicesConfiguration.load(contentsOf: URL(fileURLWithPath: "/nonexistent/scenario.yaml"))
+            _ = try ServicesConfig.load(contentsOf: URL(fileURLWithPath: "/nonexistent/scenario.yaml"))
             Issue.record("read a missing file")
         } catch {
             #expect(error.file == "/nonexistent/scenario.yaml")

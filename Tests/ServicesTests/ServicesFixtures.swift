@@ -21,7 +21,7 @@ enum Fixture {
         return try! P256.Signing.PrivateKey(rawRepresentation: bytes)
     }
 
-    static func backend(_ configuration: ServicesConfiguration = .init(), seed: UInt64 = 7) -> CWABackend {
+    static func backend(_ configuration: ServicesConfig = .init(), seed: UInt64 = 7) -> CWABackend {
         CWABackend(configuration: configuration, seed: seed, signingKey: signingKey)
     }
 

@@ -140,7 +140,7 @@ import Testing
     }
 
     @Test func falseNegativeRatesAreKucirkasCurve() {
-        let testing = TestingScenario.defaults
+        let testing = TestingConfig.defaults
         #expect(testing.falseNegativeRate(daysSinceInfection: 0.5) == 1)
         #expect(testing.falseNegativeRate(daysSinceInfection: 5.2) == 0.387)
         #expect(testing.falseNegativeRate(daysSinceInfection: 8) == 0.191)

@@ -65,7 +65,7 @@ import WarnSimCore
         let today = now / 86_400
         // 14 keys of the days before today, and today's key (still valid).
         let keys = Self.keys(endingDay: today - 1, count: 14) + Self.keys(endingDay: today, count: 1)
-        let config = ServicesConfiguration.ImmuniIngestion()
+        let config = ServicesConfig.ImmuniIngestion()
         #expect(throws: ImmuniUploadError.keyCount(15, maximum: 14)) {
             _ = try ExposureIngestion.keysAtRisk(keys, symptomsStartedOnDay: today - 5, now: now, configuration: config)
         }

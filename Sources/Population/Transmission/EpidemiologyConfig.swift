@@ -88,23 +88,23 @@ public struct EpidemiologyConfig: Sendable, Equatable {
 
     public var infectiousWindow: ClosedRange<Double> { infectiousFrom...infectiousUntil }
 
-    /// Reads `epidemiology:`.
+    /// Reads `epidemiology:` through its declarations (``fieldTable``).
     public static func parse(_ s: YAMLSection) throws -> EpidemiologyConfig {
-        let distance = try s.choice("distance_model", from: DistanceDoseModel.allCases.map(\.rawValue))
-        let infectiousness = try s.choice("infectiousness_model", from: InfectiousnessModel.allCases.map(\.rawValue))
-        let incubation = try s.section("incubation_lognormal")
+        let distance = try s.string(Fields.distanceModel)
+        let infectiousness = try s.string(Fields.infectiousnessModel)
+        let incubation = try s.section(Fields.incubation)
         let config = EpidemiologyConfig(
-            beta: try s.double("beta_per_minute", in: 0...1),
+            beta: try s.double(Fields.beta),
             distanceModel: DistanceDoseModel(rawValue: distance)!,
             infectiousnessModel: InfectiousnessModel(rawValue: infectiousness)!,
-            infectiousFrom: try s.double("infectious_from_days", in: -20...0),
-            infectiousUntil: try s.double("infectious_until_days", in: 0...30),
-            incubationLogMean: try incubation.double("mu", in: -5...5),
-            incubationLogSD: try incubation.double("sigma", in: 0...5),
-            asymptomaticShare: try s.double("asymptomatic_share", in: 0...1),
-            asymptomaticRelativeInfectiousness: try s.double("asymptomatic_relative_infectiousness", in: 0...1),
-            initialInfections: try s.int("initial_infections", in: 0...10_000_000),
-            seedOnsetWithinDays: try s.double("seed_onset_within_days", in: 0...30))
+            infectiousFrom: try s.double(Fields.infectiousFrom),
+            infectiousUntil: try s.double(Fields.infectiousUntil),
+            incubationLogMean: try incubation.double(Fields.incubationMu),
+            incubationLogSD: try incubation.double(Fields.incubationSigma),
+            asymptomaticShare: try s.double(Fields.asymptomaticShare),
+            asymptomaticRelativeInfectiousness: try s.double(Fields.asymptomaticRelativeInfectiousness),
+            initialInfections: try s.int(Fields.initialInfections),
+            seedOnsetWithinDays: try s.double(Fields.seedOnsetWithinDays))
         try incubation.finish()
         try s.finish()
         return config

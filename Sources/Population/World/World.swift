@@ -11,7 +11,7 @@ public struct WorldDay: Sendable {
 /// The simulated world of a scenario: the town, every person's phone radio,
 /// the radio model and the infection state, advanced one day at a time.
 public struct World: Sendable {
-    public let scenario: WorldScenario
+    public let scenario: WorldConfig
     public let seed: UInt64
     public let town: Town
     public let phones: PhoneRadios
@@ -29,7 +29,7 @@ public struct World: Sendable {
     private var spareEncounters: DayEncounters?
 
     /// Builds the town, draws the phones and seeds the initial infections.
-    public init(scenario: WorldScenario, seed: UInt64) {
+    public init(scenario: WorldConfig, seed: UInt64) {
         self.scenario = scenario
         self.seed = seed
         town = Town(config: scenario.population, seed: seed)

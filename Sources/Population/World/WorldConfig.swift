@@ -170,7 +170,7 @@ public struct PopulationConfig: Sendable, Equatable {
 }
 
 /// The world part of a scenario file: `population:`, `radio:` and `epidemiology:`.
-public struct WorldScenario: Sendable {
+public struct WorldConfig: Sendable {
     public var name: String
     public var population: PopulationConfig
     public var radio: RadioParameters
@@ -185,13 +185,13 @@ public struct WorldScenario: Sendable {
     /// `radio.calibration_table`) are relative to `folder`, the scenario file's
     /// folder. The document's other top-level keys belong to other layers: the
     /// caller that owns the whole document checks them (`finish()`).
-    public static func parse(_ root: YAMLSection, folder: URL) throws -> WorldScenario {
-        let name = try root.string("name")
+    public static func parse(_ root: YAMLSection, folder: URL) throws -> WorldConfig {
+        let name = try root.string(Fields.name)
         let population = try PopulationConfig.parse(try root.section("population"))
         let radioSection = try root.section("radio")
-        let parametersPath = try radioSection.string("parameters")
-        let parametersURL = try radioSection.file("parameters", relativeTo: folder)
-        let tableURL = try radioSection.file("calibration_table", relativeTo: folder)
+        let parametersPath = try radioSection.string(Fields.radioParameters)
+        let parametersURL = try radioSection.file(Fields.radioParameters, relativeTo: folder)
+        let tableURL = try radioSection.file(Fields.calibrationTable, relativeTo: folder)
         try radioSection.finish()
         let radio = try RadioParameters.load(parametersURL)
         let table = try DeviceCalibrationTable.load(tableURL)
@@ -206,31 +206,34 @@ public struct WorldScenario: Sendable {
                 file: root.file, field: "epidemiology.initial_infections",
                 problem: "\(epidemiology.initialInfections) exceeds population.people (\(population.people))")
         }
-        var world = WorldScenario(name: name, population: population, radio: radio, calibrationTable: table, epidemiology: epidemiology)
+        var world = WorldConfig(name: name, population: population, radio: radio, calibrationTable: table, epidemiology: epidemiology)
         world.sourceFiles = [parametersURL, tableURL]
         return world
     }
 }
 
 extension PopulationConfig {
-    static func parseCluster(_ s: YAMLSection) throws -> ClusterLayout {
+    static func parseCluster(_ s: YAMLSection, _ fields: ClusterLayoutFields) throws -> ClusterLayout {
         let layout = ClusterLayout(
-            closeContactsTarget: try s.double("close_contacts_target", in: 0...30),
-            clusterSpacing: try s.double("cluster_spacing_m", in: 0.5...50),
-            seatRadius: try s.double("seat_radius_m", in: 0...5),
-            clustersPerRoom: try s.int("clusters_per_room", in: 1...200))
+            closeContactsTarget: try s.double(fields.closeContactsTarget),
+            clusterSpacing: try s.double(fields.clusterSpacing),
+            seatRadius: try s.double(fields.seatRadius),
+            clustersPerRoom: try s.int(fields.clustersPerRoom))
         return layout
     }
 
     /// `office_room_people` (1 … 8 each, increasing) and `office_room_shares`
     /// (as many, each 0 … 1, summing to at most 1).
     static func parseSmallOffices(_ s: YAMLSection) throws -> [SmallOffice] {
-        let sizes = try s.doubles("office_room_people", in: 1...8, count: 0...8)
+        let sizes = try s.doubles(Fields.officeRoomPeople)
         guard sizes.allSatisfy({ $0 == $0.rounded() }) else {
             throw s.fail("office_room_people", "room sizes must be whole numbers of people")
         }
         let people = sizes.map { Int($0) }
-        let shares = try s.doubles("office_room_shares", in: 0...1, count: people.count...people.count)
+        let shares = try s.doubles(Fields.officeRoomShares)
+        guard shares.count == people.count else {
+            throw s.fail("office_room_shares", "expected \(people.count) values, found \(shares.count)")
+        }
         guard zip(people, people.dropFirst()).allSatisfy({ $0 < $1 }) else {
             throw s.fail("office_room_people", "room sizes must increase")
         }
@@ -241,11 +244,11 @@ extension PopulationConfig {
         return zip(people, shares).map { SmallOffice(people: $0, share: $1) }
     }
 
-    static func parseTime(_ s: YAMLSection) throws -> ActivityTime {
+    static func parseTime(_ s: YAMLSection, _ fields: ActivityTimeFields) throws -> ActivityTime {
         let time = ActivityTime(
-            start: try s.int("start_minute", in: 0...1439),
-            startSpread: try s.int("start_spread_minutes", in: 0...240),
-            duration: try s.int("duration_minutes", in: 1...900))
+            start: try s.int(fields.start),
+            startSpread: try s.int(fields.startSpread),
+            duration: try s.int(fields.duration))
         guard time.start - time.startSpread >= 0, time.start + time.startSpread + time.duration <= 1440 else {
             throw s.fail("duration_minutes", "the activity must fit within one day (start ± spread + duration ≤ 1440)")
         }
@@ -261,75 +264,76 @@ extension PopulationConfig {
         return officeShare * inSmall + (1 - officeShare * small) * work.closeContactsTarget
     }
 
-    /// Reads `population:`; every field is required so that each default is
-    /// visible, with its source, in the scenario file.
+    /// Reads `population:` through its declarations (``fieldTable``); every
+    /// field is required so that each default is visible, with its source, in
+    /// the scenario file.
     public static func parse(_ p: YAMLSection) throws -> PopulationConfig {
-        let shares = try p.doubles("household_size_shares", in: 0...1, count: 5...5)
+        let shares = try p.doubles(Fields.householdSizeShares)
         guard abs(shares.reduce(0, +) - 1) < 0.01 else {
             throw p.fail("household_size_shares", "shares must sum to 1 (±0.01), they sum to \(shares.reduce(0, +))")
         }
-        let home = try p.section("home")
-        let work = try p.section("work")
-        let school = try p.section("school")
-        let daycare = try p.section("daycare")
-        let transport = try p.section("transport")
-        let shop = try p.section("shop")
-        let leisure = try p.section("leisure")
-        let street = try p.section("street")
-        let carriage = try p.section("carriage")
+        let home = try p.section(Fields.home)
+        let work = try p.section(Fields.work)
+        let school = try p.section(Fields.school)
+        let daycare = try p.section(Fields.daycare)
+        let transport = try p.section(Fields.transport)
+        let shop = try p.section(Fields.shop)
+        let leisure = try p.section(Fields.leisure)
+        let street = try p.section(Fields.street)
+        let carriage = try p.section(Fields.carriage)
         var config = PopulationConfig(
-            people: try p.int("people", in: RunSpan.people),
+            people: try p.int(Fields.people),
             householdSizeShares: shares,
-            seniorShareOfGrownUps: try p.double("senior_share_of_grown_ups", in: 0...1),
-            preschoolShareOfChildren: try p.double("preschool_share_of_children", in: 0...1),
-            livingSpacePerPerson: try home.double("living_space_m2_per_person", in: 5...500),
-            homeRepositionMinutes: try home.int("reposition_minutes", in: 1...1440),
-            homeNightFrom: try home.int("night_from_minute", in: 720...1440),
-            homeNightUntil: try home.int("night_until_minute", in: 0...720),
-            daycareParticipation: try daycare.double("participation", in: 0...1),
-            employmentRate: try work.double("employment_rate", in: 0...1),
-            publicTransportShare: try transport.double("commuter_share", in: 0...1),
-            contactDistance: try p.double("contact_distance_m", in: 0.1...10),
-            radioRange: try p.double("radio_range_m", in: 1...100),
-            work: try parseCluster(work),
-            officeShare: try work.double("office_share", in: 0...1),
+            seniorShareOfGrownUps: try p.double(Fields.seniorShareOfGrownUps),
+            preschoolShareOfChildren: try p.double(Fields.preschoolShareOfChildren),
+            livingSpacePerPerson: try home.double(Fields.livingSpace),
+            homeRepositionMinutes: try home.int(Fields.homeReposition),
+            homeNightFrom: try home.int(Fields.homeNightFrom),
+            homeNightUntil: try home.int(Fields.homeNightUntil),
+            daycareParticipation: try daycare.double(Fields.daycareParticipation),
+            employmentRate: try work.double(Fields.employmentRate),
+            publicTransportShare: try transport.double(Fields.commuterShare),
+            contactDistance: try p.double(Fields.contactDistance),
+            radioRange: try p.double(Fields.radioRange),
+            work: try parseCluster(work, Fields.workLayout),
+            officeShare: try work.double(Fields.officeShare),
             smallOffices: try parseSmallOffices(work),
-            workTime: try parseTime(try work.section("time")),
-            school: try parseCluster(school),
-            schoolTime: try parseTime(try school.section("time")),
-            daycareGroupSize: try daycare.int("group_size", in: 1...200),
-            daycareAreaPerChild: try daycare.double("area_m2_per_child", in: 0.5...100),
-            daycareTime: try parseTime(try daycare.section("time")),
-            daycareRepositionMinutes: try daycare.int("reposition_minutes", in: 1...600),
-            vehicleCapacity: try transport.int("vehicle_capacity", in: 1...1000),
-            vehicleCloseContactsTarget: try transport.double("close_contacts_target", in: 0...100),
-            vehicleSeatColumns: try transport.int("seat_columns", in: 1...10),
-            vehicleSeatPitch: try transport.double("seat_pitch_m", in: 0.2...3),
-            vehicleRowPitch: try transport.double("row_pitch_m", in: 0.3...3),
-            rideMinutes: try transport.int("ride_minutes", in: 1...180),
-            departureIntervalMinutes: try transport.int("departure_interval_minutes", in: 1...120),
-            shopWeekdayProbability: try shop.double("weekday_probability", in: 0...1),
-            shopSaturdayProbability: try shop.double("saturday_probability", in: 0...1),
-            shopVisitMinutes: try shop.int("visit_minutes", in: 1...300),
-            shopOpens: try shop.int("opens_minute", in: 0...1439),
-            shopCloses: try shop.int("closes_minute", in: 1...1440),
-            shopArea: try shop.double("area_m2", in: 10...100_000),
-            shoppersPerShop: try shop.int("shoppers_per_shop", in: 1...10_000),
-            shopRepositionMinutes: try shop.int("reposition_minutes", in: 1...120),
-            shopCloseContactsTarget: try shop.double("close_contacts_target", in: 0...100),
-            leisure: try parseCluster(leisure),
-            leisureWeekdayProbability: try leisure.double("weekday_probability", in: 0...1),
-            leisureWeekendProbability: try leisure.double("weekend_probability", in: 0...1),
-            leisureTime: try parseTime(try leisure.section("time")),
-            streetMinutes: try street.int("minutes_per_trip", in: 1...120),
-            streetLength: try street.double("length_m", in: 5...10_000),
-            streetWidth: try street.double("width_m", in: 1...200),
-            walkersPerStreet: try street.int("walkers_per_street", in: 1...10_000),
-            streetRepositionMinutes: try street.int("reposition_minutes", in: 1...60),
-            streetCloseContactsTarget: try street.double("close_contacts_target", in: 0...100),
+            workTime: try parseTime(try work.section(Fields.workTime.time), Fields.workTime),
+            school: try parseCluster(school, Fields.schoolLayout),
+            schoolTime: try parseTime(try school.section(Fields.schoolTime.time), Fields.schoolTime),
+            daycareGroupSize: try daycare.int(Fields.daycareGroupSize),
+            daycareAreaPerChild: try daycare.double(Fields.daycareArea),
+            daycareTime: try parseTime(try daycare.section(Fields.daycareTime.time), Fields.daycareTime),
+            daycareRepositionMinutes: try daycare.int(Fields.daycareReposition),
+            vehicleCapacity: try transport.int(Fields.vehicleCapacity),
+            vehicleCloseContactsTarget: try transport.double(Fields.vehicleCloseContactsTarget),
+            vehicleSeatColumns: try transport.int(Fields.seatColumns),
+            vehicleSeatPitch: try transport.double(Fields.seatPitch),
+            vehicleRowPitch: try transport.double(Fields.rowPitch),
+            rideMinutes: try transport.int(Fields.rideMinutes),
+            departureIntervalMinutes: try transport.int(Fields.departureInterval),
+            shopWeekdayProbability: try shop.double(Fields.shopWeekday),
+            shopSaturdayProbability: try shop.double(Fields.shopSaturday),
+            shopVisitMinutes: try shop.int(Fields.shopVisitMinutes),
+            shopOpens: try shop.int(Fields.shopOpens),
+            shopCloses: try shop.int(Fields.shopCloses),
+            shopArea: try shop.double(Fields.shopArea),
+            shoppersPerShop: try shop.int(Fields.shoppersPerShop),
+            shopRepositionMinutes: try shop.int(Fields.shopReposition),
+            shopCloseContactsTarget: try shop.double(Fields.shopCloseContactsTarget),
+            leisure: try parseCluster(leisure, Fields.leisureLayout),
+            leisureWeekdayProbability: try leisure.double(Fields.leisureWeekday),
+            leisureWeekendProbability: try leisure.double(Fields.leisureWeekend),
+            leisureTime: try parseTime(try leisure.section(Fields.leisureTime.time), Fields.leisureTime),
+            streetMinutes: try street.int(Fields.streetMinutes),
+            streetLength: try street.double(Fields.streetLength),
+            streetWidth: try street.double(Fields.streetWidth),
+            walkersPerStreet: try street.int(Fields.walkersPerStreet),
+            streetRepositionMinutes: try street.int(Fields.streetReposition),
+            streetCloseContactsTarget: try street.double(Fields.streetCloseContactsTarget),
             carriageBySetting: [])
-        for setting in Setting.allCases {
-            config.carriageBySetting.append(try carriage.string(setting.name))
+        for field in Fields.carriageBySetting {
+            config.carriageBySetting.append(try carriage.string(field))
         }
         guard config.shopCloses - config.shopOpens > config.shopVisitMinutes else {
             throw shop.fail(
@@ -351,8 +355,8 @@ extension PopulationConfig {
             }
         }
         for section in [home, daycare, transport, shop, street, carriage] { try section.finish() }
-        for section in [work, school, leisure] {
-            let layout = try parseCluster(section)  // re-read is idempotent; validates geometry below
+        for (section, fields) in [(work, Fields.workLayout), (school, Fields.schoolLayout), (leisure, Fields.leisureLayout)] {
+            let layout = try parseCluster(section, fields)  // re-read is idempotent; validates geometry below
             guard 2 * layout.seatRadius <= config.contactDistance else {
                 throw section.fail(
                     "seat_radius_m", "group members must be within contact_distance_m (2 × radius ≤ \(config.contactDistance))")

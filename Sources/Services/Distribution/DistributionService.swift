@@ -5,7 +5,7 @@ import ExposureNotification
 /// day packages on the (simulated) CDN, on the real policies.
 ///
 /// Rules enforced (corona-warn-app/cwa-server `docs/DISTRIBUTION.md`; values in
-/// ``ServicesConfiguration/Distribution`` from `distribution-application.yaml`):
+/// ``ServicesConfig/Distribution`` from `distribution-application.yaml`):
 /// - the job runs hourly; each run processes every complete hour not yet
 ///   processed (`include-incomplete-hours: false`), and a day package appears
 ///   only once its day is complete (`include-incomplete-days: false`);
@@ -30,7 +30,7 @@ import ExposureNotification
 /// Packages are signed with the private key passed in (the key whose public half
 /// the phones pin); each run takes the simulated time in Unix seconds.
 public struct DistributionService: Sendable {
-    public let configuration: ServicesConfiguration.Distribution
+    public let configuration: ServicesConfig.Distribution
     private let signingKey: ServerSigningKey
     /// Keys accepted but not yet in a package, in arrival order.
     private var pending: [StoredDiagnosisKey] = []
@@ -55,7 +55,7 @@ public struct DistributionService: Sendable {
 
     public private(set) var statistics = Statistics()
 
-    public init(configuration: ServicesConfiguration.Distribution = .init(), signingKey: P256.Signing.PrivateKey) {
+    public init(configuration: ServicesConfig.Distribution = .init(), signingKey: P256.Signing.PrivateKey) {
         self.configuration = configuration
         self.signingKey = ServerSigningKey(signingKey)
     }

@@ -23,7 +23,7 @@ public enum ExposureIngestion {
     /// The keys of an upload as the ingestion service keeps them at `now`,
     /// or the rule the upload breaks.
     public static func keysAtRisk(
-        _ keys: [SubmittedKey], symptomsStartedOnDay: Int64, now: Int64, configuration: ServicesConfiguration.ImmuniIngestion
+        _ keys: [SubmittedKey], symptomsStartedOnDay: Int64, now: Int64, configuration: ServicesConfig.ImmuniIngestion
     ) throws(ImmuniUploadError) -> [StoredDiagnosisKey] {
         guard (1...configuration.maximumKeysPerUpload).contains(keys.count) else {
             throw .keyCount(keys.count, maximum: configuration.maximumKeysPerUpload)

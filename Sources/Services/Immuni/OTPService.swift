@@ -21,11 +21,11 @@ public struct OTPService: Sendable {
         public var expiresAt: Int64
     }
 
-    public let configuration: ServicesConfiguration.ImmuniIngestion
+    public let configuration: ServicesConfig.ImmuniIngestion
     /// Authorised codes by SHA-256 (hex).
     private var authorised: [String: Authorisation] = [:]
 
-    public init(configuration: ServicesConfiguration.ImmuniIngestion = .init()) {
+    public init(configuration: ServicesConfig.ImmuniIngestion = .init()) {
         self.configuration = configuration
     }
 

@@ -20,9 +20,9 @@ import ExposureNotification
 /// derivation maps). The reference does not say the server rejects two keys
 /// with the same start interval in one upload, so that is not checked.
 public struct SubmissionServer: Sendable {
-    public let configuration: ServicesConfiguration.Submission
+    public let configuration: ServicesConfig.Submission
 
-    public init(configuration: ServicesConfiguration.Submission = .init()) {
+    public init(configuration: ServicesConfig.Submission = .init()) {
         self.configuration = configuration
     }
 

@@ -21,10 +21,10 @@ public struct TestResultServer: Sendable {
         public var visibleAt: Int64
     }
 
-    public let configuration: ServicesConfiguration.TestResults
+    public let configuration: ServicesConfig.TestResults
     private var entries: [HashedGUID: Entry] = [:]
 
-    public init(configuration: ServicesConfiguration.TestResults = .init()) {
+    public init(configuration: ServicesConfig.TestResults = .init()) {
         self.configuration = configuration
     }
 

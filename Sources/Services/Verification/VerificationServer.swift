@@ -44,7 +44,7 @@ public struct VerificationServer: Sendable {
         var redeemed: Bool
     }
 
-    public let configuration: ServicesConfiguration.Verification
+    public let configuration: ServicesConfig.Verification
     private var stream: RandomStream
     private var sessions: [RegistrationToken: Session] = [:]
     private var registeredGUIDs: [HashedGUID: Int64] = [:]
@@ -54,12 +54,12 @@ public struct VerificationServer: Sendable {
     private var tans: [TAN: TANRecord] = [:]
 
     /// A server whose tokens come from `RandomStream(seed: seed, subsystem: StreamName.verificationServer)`.
-    public init(configuration: ServicesConfiguration.Verification = .init(), seed: UInt64) {
+    public init(configuration: ServicesConfig.Verification = .init(), seed: UInt64) {
         self.init(configuration: configuration, stream: RandomStream(seed: seed, subsystem: StreamName.verificationServer))
     }
 
     /// A server whose tokens come from `stream`.
-    public init(configuration: ServicesConfiguration.Verification = .init(), stream: RandomStream) {
+    public init(configuration: ServicesConfig.Verification = .init(), stream: RandomStream) {
         self.configuration = configuration
         self.stream = stream
     }

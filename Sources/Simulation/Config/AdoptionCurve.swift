@@ -55,8 +55,8 @@ public struct AdoptionCurve: Sendable, Hashable {
     /// Parses `app.adoption_curve` (`installs_file` relative to `folder`, and
     /// `uninstall_per_day`).
     public static func parse(_ section: YAMLSection, folder: URL) throws(InputError) -> AdoptionCurve {
-        let path = try section.string("installs_file")
-        let uninstall = try section.double("uninstall_per_day", in: 0...1)
+        let path = try section.string(AppConfig.Fields.installsFile)
+        let uninstall = try section.double(AppConfig.Fields.uninstallPerDay)
         try section.finish()
         let url = URL(fileURLWithPath: path, relativeTo: folder).standardizedFileURL
         let text: String
@@ -93,7 +93,7 @@ public struct AdoptionCurve: Sendable, Hashable {
             guard cells.count == 2 else {
                 throw InputError(file: file, field: place, problem: "expected 2 cells (date, cumulative_installs), found \(cells.count)")
             }
-            guard let midnight = AppScenario.utcMidnight(cells[0]) else {
+            guard let midnight = AppConfig.utcMidnight(cells[0]) else {
                 throw InputError(file: file, field: "\(place), date", problem: "expected a date as YYYY-MM-DD, got \"\(cells[0])\"")
             }
             let day = midnight / 86_400

@@ -17,15 +17,15 @@ public struct PlatformBehaviour: Hashable, Sendable {
         self.download = download
     }
 
-    /// Reads `scan_interval_s` (30 … 3600), `scan_jitter_s` (0 … interval − 1)
-    /// and `download_interval_minutes` (15 … 1440), all required.
-    static func parse(_ section: YAMLSection) throws(InputError) -> PlatformBehaviour {
-        let interval = try section.int("scan_interval_s", in: 30...3600)
-        let jitter = try section.int("scan_jitter_s", in: 0...3599)
+    /// Reads `scan_interval_s`, `scan_jitter_s` (less than the interval) and
+    /// `download_interval_minutes` through their declarations, all required.
+    static func parse(_ section: YAMLSection, _ fields: PlatformBehaviourFields) throws(InputError) -> PlatformBehaviour {
+        let interval = try section.int(fields.scanInterval)
+        let jitter = try section.int(fields.scanJitter)
         guard jitter < interval else {
             throw section.fail("scan_jitter_s", "must be less than scan_interval_s (\(interval)), got \(jitter)")
         }
-        let download = try section.int("download_interval_minutes", in: 15...1440)
+        let download = try section.int(fields.downloadInterval)
         try section.finish()
         return PlatformBehaviour(
             scan: ScanTiming(intervalSeconds: Int64(interval), jitterSeconds: UInt64(jitter)),

@@ -45,12 +45,12 @@ public struct RiskTimelineEntry: Hashable, Sendable {
     /// - Throws: `InputError` naming the scenario file, the field
     ///   (`risk.timeline[i].date`, `…configuration`) and the problem.
     static func parse(_ risk: YAMLSection, folder: URL, startTime: Int64, days: Int) throws -> [RiskTimelineEntry] {
-        guard let list = try risk.optionalSectionList("timeline") else { return [] }
+        guard let list = try risk.optionalSectionList(AppConfig.RiskFields.riskTimeline.leaf) else { return [] }
         var entries: [RiskTimelineEntry] = []
         let lastDay = startTime + Int64(days - 1) * 86_400
         for section in list {
-            let date = try section.string("date")
-            guard let time = AppScenario.utcMidnight(date) else {
+            let date = try section.string(AppConfig.RiskFields.timelineDate)
+            guard let time = AppConfig.utcMidnight(date) else {
                 throw section.fail("date", "expected a date as YYYY-MM-DD, got \"\(date)\"")
             }
             guard time > startTime else {
@@ -64,7 +64,7 @@ public struct RiskTimelineEntry: Hashable, Sendable {
             if let previous = entries.last, time <= previous.publishedAt {
                 throw section.fail("date", "\(date) is not after the previous entry's date \(previous.date) (entries go in date order)")
             }
-            let path = try section.string("configuration")
+            let path = try section.string(AppConfig.RiskFields.timelineConfiguration)
             let url = URL(fileURLWithPath: path, relativeTo: folder).standardizedFileURL
             let configuration: RiskConfiguration
             do {

@@ -3,9 +3,9 @@ import Population
 import WarnSimCore
 
 /// A scenario file, read and parsed once: the world sections (`name`,
-/// `population`, `radio`, `epidemiology`; `WorldScenario`), the app sections
+/// `population`, `radio`, `epidemiology`; `WorldConfig`), the app sections
 /// (`app`, `risk`, `simulation`, `services`, `testing`, `response`;
-/// ``AppScenario``) and an optional
+/// ``AppConfig``) and an optional
 /// free-text `description`. Each layer parses its own sections from the one
 /// parsed document; this loader, which owns the whole document, then rejects
 /// any top-level key no layer read, naming the keys it expected.
@@ -13,9 +13,9 @@ public struct Scenario: Sendable {
     /// The scenario file.
     public var url: URL
     /// The world: people, places, radio and epidemiology.
-    public var world: WorldScenario
+    public var world: WorldConfig
     /// The app, the risk configuration the phones run, the backend and the run length.
-    public var app: AppScenario
+    public var app: AppConfig
     /// The scenario's `description`, if it has one.
     public var description: String?
     /// The scenario files it extends through `base:`, nearest first (``BaseDocument``).
@@ -27,7 +27,7 @@ public struct Scenario: Sendable {
     public var files: [URL] { [url] + bases + world.sourceFiles + app.sourceFiles }
 
     /// A scenario assembled from parts already parsed (tests and tools).
-    public init(url: URL, world: WorldScenario, app: AppScenario, description: String? = nil) {
+    public init(url: URL, world: WorldConfig, app: AppConfig, description: String? = nil) {
         self.url = url
         self.world = world
         self.app = app
@@ -42,18 +42,20 @@ public struct Scenario: Sendable {
     /// - Parameters:
     ///   - url: The scenario file.
     ///   - overrides: Fields set on the command line (`--set`), applied to the
-    ///     document before it is parsed and checked like the file's own values.
+    ///     document before it is parsed and checked like the file's own values;
+    ///     each must be a declared field (``fieldTables``).
     /// - Returns: The parsed scenario.
     /// - Throws: `InputError` naming the file, the dotted field path and the
     ///   problem, for malformed YAML, unknown keys, out-of-range values and
     ///   missing referenced files.
     public static func load(_ url: URL, overrides: [FieldOverride] = []) throws -> Scenario {
         let loaded = try BaseDocument.load(url, overrides: overrides)
+        for override in overrides { try ScenarioFieldTable.check(override, against: fieldTables, file: url.path) }
         let document = loaded.section
         let folder = url.deletingLastPathComponent()
-        let world = try WorldScenario.parse(document, folder: folder)
-        let app = try AppScenario.parse(document, folder: folder)
-        let description = try document.string("description", default: "")
+        let world = try WorldConfig.parse(document, folder: folder)
+        let app = try AppConfig.parse(document, folder: folder)
+        let description = try document.optionalString(Fields.description) ?? ""
         try document.finish()
         var scenario = Scenario(url: url, world: world, app: app, description: description.isEmpty ? nil : description)
         scenario.bases = loaded.bases

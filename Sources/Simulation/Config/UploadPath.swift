@@ -8,7 +8,7 @@ public enum UploadPath: Sendable, Hashable {
     case cwa
     /// Immuni's: a health operator who reaches the user validates a one-time
     /// code the app shows, then the app uploads its keys with that code.
-    case immuni(ImmuniUploadScenario)
+    case immuni(ImmuniUploadConfig)
 }
 
 /// Immuni's upload path (`app.immuni`), after Immuni's product description
@@ -30,7 +30,7 @@ public enum UploadPath: Sendable, Hashable {
 /// then, else the day the positive sample was taken (WarnSim assumption: the
 /// HIS form asks for a date either way; the documentation names the field
 /// `symptoms_started_on` only).
-public struct ImmuniUploadScenario: Sendable, Hashable {
+public struct ImmuniUploadConfig: Sendable, Hashable {
     /// Share of app users with a positive result whose keys a health operator
     /// has them upload.
     public var uploadShare: Double
@@ -45,7 +45,8 @@ public struct ImmuniUploadScenario: Sendable, Hashable {
         self.verifyDelaySeconds = verifyDelaySeconds
     }
 
-    /// Parses `app.immuni`. `upload_share` defaults to 0.025, derived from
+    /// Parses `app.immuni` through its declarations (``AppConfig/Fields``).
+    /// `upload_share` defaults to 0.025, derived from
     /// public counts (Configs/scenarios/README.md): 7,682 Immuni users
     /// uploaded keys from 1 June to 31 December 2020
     /// (immuni-app/immuni-dashboard-data `andamento-dati-nazionali.csv`,
@@ -56,11 +57,11 @@ public struct ImmuniUploadScenario: Sendable, Hashable {
     /// 59.6 M, ISTAT 1 Jan 2020), about 309,000 cases had it: 2.5 %.
     /// No published figure gives the delays: `call_delay_hours` and
     /// `verify_delay_seconds` are required.
-    public static func parse(_ section: YAMLSection) throws(InputError) -> ImmuniUploadScenario {
-        let share = try section.double("upload_share", in: 0...1, default: 0.025)
-        let call = try section.double("call_delay_hours", in: 0...720)
-        let verify = try section.double("verify_delay_seconds", in: 0...3_600)
+    public static func parse(_ section: YAMLSection) throws(InputError) -> ImmuniUploadConfig {
+        let share = try section.double(AppConfig.Fields.immuniUploadShare)
+        let call = try section.double(AppConfig.Fields.immuniCallDelay)
+        let verify = try section.double(AppConfig.Fields.immuniVerifyDelay)
         try section.finish()
-        return ImmuniUploadScenario(uploadShare: share, callDelayHours: call, verifyDelaySeconds: verify)
+        return ImmuniUploadConfig(uploadShare: share, callDelayHours: call, verifyDelaySeconds: verify)
     }
 }

@@ -39,7 +39,7 @@ public struct ScanPipeline: Sendable {
         /// The channel of `parameters` (read from `file`) for the phones of
         /// `world` with the run's `seed`; every carriage state the scenario's
         /// settings use must be among the parameters'.
-        public init(parameters: RadioParameters, file: String, world: WorldScenario, seed: UInt64) throws(InputError) {
+        public init(parameters: RadioParameters, file: String, world: WorldConfig, seed: UInt64) throws(InputError) {
             var carriage: [Int] = []
             for (setting, name) in world.population.carriageBySetting.enumerated() {
                 guard let index = parameters.carriageIndex(name) else {

@@ -13,7 +13,7 @@ import WarnSimCore
 /// their risk on the app's cadence, and warn. Everything is driven by the
 /// simulated clock, hour by hour.
 public struct SimulationRun: Sendable {
-    public let app: AppScenario
+    public let app: AppConfig
     public let seed: UInt64
     public let workers: Int
     public private(set) var world: World
@@ -137,7 +137,7 @@ public struct SimulationRun: Sendable {
     ///   through, never acted on (``ScanPipeline/secondChannel``; `warnsim
     ///   redraw`); ``observedThroughSecondChannel()`` gives the run as it saw them.
     public init(
-        world scenario: WorldScenario, app: AppScenario, seed: UInt64, workers: Int, ignoringWarnings: Bool = false,
+        world scenario: WorldConfig, app: AppConfig, seed: UInt64, workers: Int, ignoringWarnings: Bool = false,
         sightingSpill: SightingSpill? = nil, secondChannel: ScanPipeline.SecondChannel? = nil
     ) throws {
         self.app = app

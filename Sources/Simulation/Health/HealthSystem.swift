@@ -15,8 +15,8 @@ import WarnSimCore
 /// and a run whose warnings are ignored (``ignoresWarnings``) differs from the
 /// real one only through the warnings' effect (common random numbers).
 public struct HealthSystem: Sendable {
-    public let testing: TestingScenario
-    public let response: ResponseScenario
+    public let testing: TestingConfig
+    public let response: ResponseConfig
     /// Whether warnings change nothing (the counterfactual of a run).
     public let ignoresWarnings: Bool
     let seed: UInt64
@@ -75,7 +75,7 @@ public struct HealthSystem: Sendable {
         public var reducedContacts = 0
     }
 
-    public init(people: Int, testing: TestingScenario, response: ResponseScenario, startTime: Int64, seed: UInt64, ignoresWarnings: Bool) {
+    public init(people: Int, testing: TestingConfig, response: ResponseConfig, startTime: Int64, seed: UInt64, ignoresWarnings: Bool) {
         self.testing = testing
         self.response = response
         self.ignoresWarnings = ignoresWarnings

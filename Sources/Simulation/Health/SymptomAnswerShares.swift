@@ -16,22 +16,21 @@ public struct SymptomAnswerShares: Sendable, Hashable {
     /// Share of users without symptoms who say "no symptoms" (the others decline).
     public var noSymptoms: Double
 
-    /// Analyst's choice, stated in `Configs/scenarios/README.md`: no public
-    /// source gives the shares of the CWA's symptom answers; these split the
-    /// symptomatic users evenly between an exact date and the other answers
-    /// and assume most users without symptoms say so.
+    /// Defaults: those of the declarations (``Fields``), with their source.
     public static let defaults = SymptomAnswerShares(
-        exactDate: 0.5, dateRange: 0.2, symptomsWithoutDate: 0.1, symptomaticNoAnswer: 0.2, noSymptoms: 0.8)
+        exactDate: Fields.exactDate.defaultReal, dateRange: Fields.dateRange.defaultReal,
+        symptomsWithoutDate: Fields.symptomsWithoutDate.defaultReal, symptomaticNoAnswer: Fields.symptomaticNoAnswer.defaultReal,
+        noSymptoms: Fields.noSymptoms.defaultReal)
 
     /// Parses `symptom_answers:`; the four symptomatic shares must sum to 1.
     public static func parse(_ section: YAMLSection?) throws -> SymptomAnswerShares {
         var shares = defaults
         guard let section else { return shares }
-        shares.exactDate = try section.double("exact_date", in: 0...1, default: shares.exactDate)
-        shares.dateRange = try section.double("date_range", in: 0...1, default: shares.dateRange)
-        shares.symptomsWithoutDate = try section.double("symptoms_without_date", in: 0...1, default: shares.symptomsWithoutDate)
-        shares.symptomaticNoAnswer = try section.double("symptomatic_no_answer", in: 0...1, default: shares.symptomaticNoAnswer)
-        shares.noSymptoms = try section.double("no_symptoms", in: 0...1, default: shares.noSymptoms)
+        shares.exactDate = try section.double(Fields.exactDate)
+        shares.dateRange = try section.double(Fields.dateRange)
+        shares.symptomsWithoutDate = try section.double(Fields.symptomsWithoutDate)
+        shares.symptomaticNoAnswer = try section.double(Fields.symptomaticNoAnswer)
+        shares.noSymptoms = try section.double(Fields.noSymptoms)
         let total = shares.exactDate + shares.dateRange + shares.symptomsWithoutDate + shares.symptomaticNoAnswer
         guard abs(total - 1) < 1e-9 else {
             throw section.fail(

@@ -99,7 +99,7 @@ public struct SimulatedPhone: Sendable {
     /// `app.platform`, person)), whether the app is installed and with which
     /// consents, and what its user will do, drawn from the stream (seed,
     /// `app.adoption`, person) in a fixed order.
-    init(person: Int, age: AgeGroup, scenario: AppScenario, pipeline: ScanPipeline, seed: UInt64, spill: SightingSpill?) {
+    init(person: Int, age: AgeGroup, scenario: AppConfig, pipeline: ScanPipeline, seed: UInt64, spill: SightingSpill?) {
         self.person = person
         var platformDraw = RandomStream(seed: seed, subsystem: StreamName.appPlatform, entity: UInt64(person))
         platform = platformDraw.nextUnitDouble() < scenario.iosShare ? .ios : .android
@@ -181,7 +181,7 @@ public struct SimulatedPhone: Sendable {
     /// The day's user behaviour: tracing and Bluetooth switched off for whole
     /// days, and app resets, each drawn from the stream (seed, `app.behaviour`,
     /// person and day).
-    mutating func startDay(_ day: Int, dayStart: Int64, scenario: AppScenario, seed: UInt64) {
+    mutating func startDay(_ day: Int, dayStart: Int64, scenario: AppConfig, seed: UInt64) {
         guard app != nil else { return }
         var draw = RandomStream(seed: seed, subsystem: StreamName.appBehaviour, entity: UInt64(person) << 20 | UInt64(day))
         let tracing = draw.nextUnitDouble()
@@ -247,7 +247,7 @@ public struct SimulatedPhone: Sendable {
     /// reaches a health operator, who calls a user who will upload
     /// (``PhoneUser/willShare``, drawn with `app.immuni.upload_share`) after
     /// an exponential delay (stream (seed, `app.immuni-upload`, person), first draw).
-    private mutating func planOperatorCall(after test: TakenTest, immuni: ImmuniUploadScenario, seed: UInt64) {
+    private mutating func planOperatorCall(after test: TakenTest, immuni: ImmuniUploadConfig, seed: UInt64) {
         guard test.result == .positive, user.willShare, plannedOperatorCall == nil, !app!.hasSharedKeys else { return }
         var draw = RandomStream(seed: seed, subsystem: StreamName.appImmuniUpload, entity: UInt64(person))
         let delay = -immuni.callDelayHours * 3600 * Foundation.log(1 - draw.nextUnitDouble())
@@ -261,7 +261,7 @@ public struct SimulatedPhone: Sendable {
     /// (``CoronaWarnApp/uploadWithOTP(_:backend:now:)``). Draws continue the
     /// stream of ``planOperatorCall(after:immuni:seed:)``. Returns the keys kept.
     private mutating func takeOperatorCall(
-        sampleTakenAt: Int64, immuni: ImmuniUploadScenario, backend: inout CWABackend, seed: UInt64, now: Int64,
+        sampleTakenAt: Int64, immuni: ImmuniUploadConfig, backend: inout CWABackend, seed: UInt64, now: Int64,
         onsetDaysAgo: Int?
     ) -> Int {
         var draw = RandomStream(seed: seed, subsystem: StreamName.appImmuniUpload, entity: UInt64(person))

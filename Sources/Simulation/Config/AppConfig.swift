@@ -5,14 +5,14 @@ import Services
 import WarnSimCore
 
 /// The app, behaviour and run sections of a scenario file (`app:`, `risk:`,
-/// `simulation:`, `services:`, `testing:`, `response:`); the world sections are `WorldScenario`'s.
+/// `simulation:`, `services:`, `testing:`, `response:`); the world sections are `WorldConfig`'s.
 ///
 /// App behaviour rates that no public source pins down for the
 /// Corona-Warn-App (key sharing, switching tracing off) have no built-in
 /// default: the scenario must state them, so every run shows which values the
 /// analyst chose. Testing and the response to results and warnings
-/// (``TestingScenario``, ``ResponseScenario``) have cited defaults.
-public struct AppScenario: Sendable {
+/// (``TestingConfig``, ``ResponseConfig``) have cited defaults.
+public struct AppConfig: Sendable {
     /// Share of each age group (0–5, 6–17, 18–64, 65+) with the app installed
     /// (`adoption_by_age` × `adoption_scale` × the ``AdoptionGate``).
     public var adoptionByAge: [Double]
@@ -68,12 +68,12 @@ public struct AppScenario: Sendable {
     public var days: Int
     /// The backend's policies (`services:`; `distribution.shifting-policy-threshold`
     /// is required, other fields keep their production defaults when absent).
-    public var services: ServicesConfiguration
+    public var services: ServicesConfig
     /// Testing of everyone in the town (`testing:`; cited defaults when absent).
-    public var testing: TestingScenario = .defaults
+    public var testing: TestingConfig = .defaults
     /// Isolation, quarantine and the response to warnings (`response:`; cited
     /// defaults when absent).
-    public var response: ResponseScenario = .defaults
+    public var response: ResponseConfig = .defaults
     /// The files the app sections refer to (the risk configuration and those
     /// of the timeline), for the run manifest.
     public var sourceFiles: [URL] = []
@@ -85,45 +85,45 @@ public struct AppScenario: Sendable {
     /// inside (`risk.configuration`) are relative to `folder`, the scenario
     /// file's folder. The caller that owns the whole document checks its other
     /// keys (`finish()`).
-    public static func parse(_ root: YAMLSection, folder: URL) throws -> AppScenario {
+    public static func parse(_ root: YAMLSection, folder: URL) throws -> AppConfig {
         let app = try root.section("app")
-        let adoption = try app.doubles("adoption_by_age", in: 0...1, count: 4...4)
-        let scale = try app.double("adoption_scale", in: 0...1)
+        let adoption = try app.doubles(Fields.adoptionByAge)
+        let scale = try app.double(Fields.adoptionScale)
         let gate = AdoptionGate(
-            minimumAge: try app.int("minimum_age", in: AdoptionGate.ages, default: 0),
-            supportedPhoneShare: try app.double("supported_phone_share", in: 0...1, default: 1))
-        let curve = try app.optionalSection("adoption_curve").map { section throws(InputError) in
+            minimumAge: try app.int(Fields.minimumAge),
+            supportedPhoneShare: try app.double(Fields.supportedPhoneShare))
+        let curve = try app.optionalSection(Fields.adoptionCurve).map { section throws(InputError) in
             try AdoptionCurve.parse(section, folder: folder)
         }
-        let consent = try app.double("exposure_logging_consent", in: 0...1)
-        let notifications = try app.double("notification_permission", in: 0...1)
-        let path = try app.choice("upload_path", from: ["cwa", "immuni"], default: "cwa")
+        let consent = try app.double(Fields.exposureLoggingConsent)
+        let notifications = try app.double(Fields.notificationPermission)
+        let path = try app.string(Fields.uploadPath)
         var uploadPath = UploadPath.cwa
         var teleTAN = 0.0
         var share = 0.0
         if path == "immuni" {
             // Immuni registers no test in the app; the operator's reach is the upload share.
-            for unused in ["tele_tan_share", "share_keys_probability"] where app.has(unused) {
-                throw app.fail(unused, "is not used with upload_path: immuni (set app.immuni.upload_share)")
+            for unused in [Fields.teleTANShare, Fields.shareKeysProbability] where app.has(unused) {
+                throw app.fail(unused.leaf, "is not used with upload_path: immuni (set app.immuni.upload_share)")
             }
-            let immuni = try ImmuniUploadScenario.parse(try app.section("immuni"))
+            let immuni = try ImmuniUploadConfig.parse(try app.section(Fields.immuni))
             uploadPath = .immuni(immuni)
             share = immuni.uploadShare
         } else {
-            guard !app.has("immuni") else { throw app.fail("immuni", "is read only with upload_path: immuni") }
-            teleTAN = try app.double("tele_tan_share", in: 0...1)
-            share = try app.double("share_keys_probability", in: 0...1)
+            guard !app.has(Fields.immuni) else { throw app.fail(Fields.immuni.leaf, "is read only with upload_path: immuni") }
+            teleTAN = try app.double(Fields.teleTANShare)
+            share = try app.double(Fields.shareKeysProbability)
         }
-        let detections = try app.int("max_detections_per_day", in: 1...6)
-        let tracingOff = try app.double("tracing_off_per_day", in: 0...1)
-        let tracingOffDays = try app.int("tracing_off_days", in: 1...365)
-        let bluetoothOff = try app.double("bluetooth_off_per_day", in: 0...1)
-        let bluetoothOffDays = try app.int("bluetooth_off_days", in: 1...365)
-        let reset = try app.double("reset_per_day", in: 0...1)
-        let iosShare = try app.double("ios_share", in: 0...1)
-        let unmetered = try app.double("unmetered_share", in: 0...1)
-        let android = try PlatformBehaviour.parse(try app.section("android"))
-        let ios = try PlatformBehaviour.parse(try app.section("ios"))
+        let detections = try app.int(Fields.maxDetectionsPerDay)
+        let tracingOff = try app.double(Fields.tracingOffPerDay)
+        let tracingOffDays = try app.int(Fields.tracingOffDays)
+        let bluetoothOff = try app.double(Fields.bluetoothOffPerDay)
+        let bluetoothOffDays = try app.int(Fields.bluetoothOffDays)
+        let reset = try app.double(Fields.resetPerDay)
+        let iosShare = try app.double(Fields.iosShare)
+        let unmetered = try app.double(Fields.unmeteredShare)
+        let android = try PlatformBehaviour.parse(try app.section(Fields.android), Fields.androidBehaviour)
+        let ios = try PlatformBehaviour.parse(try app.section(Fields.ios), Fields.iosBehaviour)
         try app.finish()
 
         let riskSection = try root.section("risk")
@@ -134,12 +134,12 @@ public struct AppScenario: Sendable {
                 "is no longer read: each phone runs its own platform's variant, drawn with app.ios_share (0 runs every phone as Android, 1 as iOS); remove risk.platform and set app.ios_share, app.unmetered_share, app.android and app.ios (Configs/scenarios/README.md)"
             )
         }
-        let riskURL = try riskSection.file("configuration", relativeTo: folder)
+        let riskURL = try riskSection.file(RiskFields.riskConfiguration, relativeTo: folder)
         // Any scheme: the phones run the CWA v2 calculation or an ENF v1 scheme live (PhoneRiskEngine).
         let risk = try ConfigurationLoader.load(path: riskURL.path)
 
         let run = try root.section("simulation")
-        let date = try run.string("start_date")
+        let date = try run.string(RunFields.startDate)
         guard let start = Self.utcMidnight(date) else {
             throw run.fail("start_date", "expected a date as YYYY-MM-DD, got \"\(date)\"")
         }
@@ -150,7 +150,7 @@ public struct AppScenario: Sendable {
         guard RunSpan.startTimes.contains(start) else {
             throw run.fail("start_date", "\(date) is outside 2000-01-01 … 2099-12-28, the dates WarnSim simulates")
         }
-        let days = try run.int("days", in: RunSpan.days)
+        let days = try run.int(RunFields.days)
         try run.finish()
         let timeline = try RiskTimelineEntry.parse(riskSection, folder: folder, startTime: start, days: days)
         try riskSection.finish()
@@ -162,9 +162,9 @@ public struct AppScenario: Sendable {
         guard distribution.has("shifting-policy-threshold") else {
             throw distribution.fail("shifting-policy-threshold", "required field is missing")
         }
-        let services = try ServicesConfiguration.parse(section: servicesSection)
+        let services = try ServicesConfig.parse(section: servicesSection)
 
-        var scenario = AppScenario(
+        var scenario = AppConfig(
             adoptionByAge: zip(adoption, AgeGroup.allCases).map { $0 * scale * gate.factor(for: $1) },
             exposureLoggingConsent: consent, notificationPermission: notifications,
             teleTANShare: teleTAN, shareKeysProbability: share,
@@ -175,8 +175,8 @@ public struct AppScenario: Sendable {
         scenario.adoptionGate = gate
         scenario.uploadPath = uploadPath
         scenario.adoptionCurve = curve
-        scenario.testing = try TestingScenario.parse(root.optionalSection("testing"))
-        scenario.response = try ResponseScenario.parse(root.optionalSection("response"))
+        scenario.testing = try TestingConfig.parse(root.optionalSection("testing"))
+        scenario.response = try ResponseConfig.parse(root.optionalSection("response"))
         scenario.riskTimeline = timeline
         scenario.sourceFiles = [riskURL] + timeline.map(\.file) + (curve.map { [$0.file] } ?? [])
         return scenario

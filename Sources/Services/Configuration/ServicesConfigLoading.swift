@@ -1,7 +1,7 @@
 import Foundation
 import WarnSimCore
 
-/// Reading ``ServicesConfiguration`` from YAML.
+/// Reading ``ServicesConfig`` from YAML.
 ///
 /// The section looks like this (every key optional; absent keys keep the
 /// production default; names follow the real server YAML where it has one):
@@ -42,35 +42,34 @@ import WarnSimCore
 /// Unknown keys, wrong types, out-of-range values and contradictory values
 /// (for example hour files kept longer than day files) are `InputError`s that
 /// name the file and the dotted field path.
-extension ServicesConfiguration {
+extension ServicesConfig {
     /// Parses the `services:` section of a YAML document (a scenario file); the
     /// document's other top-level keys belong to other layers and are ignored.
     /// Without a `services:` section the production defaults apply.
-    public static func parse(yaml text: String, file: String) throws(InputError) -> ServicesConfiguration {
+    public static func parse(yaml text: String, file: String) throws(InputError) -> ServicesConfig {
         guard let root = try YAMLSection.parseDocument(text, file: file),
             let services = try root.optionalSection("services")
-        else { return ServicesConfiguration() }
+        else { return ServicesConfig() }
         return try parse(section: services)
     }
 
     /// Reads `url` and parses its `services:` section.
-    public static func load(contentsOf url: URL) throws(InputError) -> ServicesConfiguration {
+    public static func load(contentsOf url: URL) throws(InputError) -> ServicesConfig {
         try parse(yaml: YAMLSection.readText(url), file: url.path)
     }
 
     /// Parses a `services` mapping (an empty mapping gives the production defaults).
-    public static func parse(section root: YAMLSection) throws(InputError) -> ServicesConfiguration {
-        var config = ServicesConfiguration()
+    public static func parse(section root: YAMLSection) throws(InputError) -> ServicesConfig {
+        var config = ServicesConfig()
 
-        if let s = try root.optionalSection("verification") {
+        if let s = try root.optionalSection(Fields.verification) {
             var v = config.verification
-            v.tanCounterMax = try s.int("tan-counter-max", in: 1...100, default: v.tanCounterMax)
-            v.tanValidDays = try s.int("tan-valid-days", in: 1...365, default: v.tanValidDays)
-            v.teleTANValidSeconds = try s.int("tele-tan-valid-seconds", in: 1...(30 * 86_400), default: v.teleTANValidSeconds)
-            v.teleTANRateLimitPerHour = try s.int("tele-tan-rate-limit-per-hour", in: 1...100_000_000, default: v.teleTANRateLimitPerHour)
-            v.teleTANRateLimitWarningShare = try s.double(
-                "tele-tan-rate-limit-warning-share", in: 0...1, default: v.teleTANRateLimitWarningShare)
-            v.cleanupDays = try s.int("cleanup-days", in: 1...3_650, default: v.cleanupDays)
+            v.tanCounterMax = try s.int(Fields.verificationTanCounterMax)
+            v.tanValidDays = try s.int(Fields.verificationTanValidDays)
+            v.teleTANValidSeconds = try s.int(Fields.verificationTeleTANValidSeconds)
+            v.teleTANRateLimitPerHour = try s.int(Fields.verificationTeleTANRateLimitPerHour)
+            v.teleTANRateLimitWarningShare = try s.double(Fields.verificationTeleTANRateLimitWarningShare)
+            v.cleanupDays = try s.int(Fields.verificationCleanupDays)
             if v.tanValidDays > v.cleanupDays {
                 throw s.fail(
                     "tan-valid-days",
@@ -80,10 +79,10 @@ extension ServicesConfiguration {
             config.verification = v
         }
 
-        if let s = try root.optionalSection("test-results") {
+        if let s = try root.optionalSection(Fields.testResults) {
             var t = config.testResults
-            t.redeemAfterDays = try s.int("redeem-after-days", in: 1...3_650, default: t.redeemAfterDays)
-            t.deleteAfterDays = try s.int("delete-after-days", in: 1...3_650, default: t.deleteAfterDays)
+            t.redeemAfterDays = try s.int(Fields.testResultsRedeemAfterDays)
+            t.deleteAfterDays = try s.int(Fields.testResultsDeleteAfterDays)
             if t.deleteAfterDays < t.redeemAfterDays {
                 throw s.fail("delete-after-days", "\(t.deleteAfterDays) is below redeem-after-days (\(t.redeemAfterDays))")
             }
@@ -91,27 +90,26 @@ extension ServicesConfiguration {
             config.testResults = t
         }
 
-        if let s = try root.optionalSection("submission") {
+        if let s = try root.optionalSection(Fields.submission) {
             var u = config.submission
-            u.maximumNumberOfKeys = try s.int("maximum-number-of-keys", in: 1...100, default: u.maximumNumberOfKeys)
-            u.maximumKeyAgeDays = try s.int("maximum-key-age-days", in: 1...30, default: u.maximumKeyAgeDays)
+            u.maximumNumberOfKeys = try s.int(Fields.submissionMaximumNumberOfKeys)
+            u.maximumKeyAgeDays = try s.int(Fields.submissionMaximumKeyAgeDays)
             try s.finish()
             config.submission = u
         }
 
-        if let s = try root.optionalSection("distribution") {
+        if let s = try root.optionalSection(Fields.distribution) {
             var d = config.distribution
-            d.expiryPolicyMinutes = try s.int("expiry-policy-minutes", in: 0...(7 * 24 * 60), default: d.expiryPolicyMinutes)
-            d.shiftingPolicyThreshold = try s.int("shifting-policy-threshold", in: 1...1_000_000, default: d.shiftingPolicyThreshold)
-            d.maximumNumberOfKeysPerBundle = try s.int(
-                "maximum-number-of-keys-per-bundle", in: 1...10_000_000, default: d.maximumNumberOfKeysPerBundle)
-            d.minimumTRLValueAllowed = try s.int("minimum-trl-value-allowed", in: 1...8, default: d.minimumTRLValueAllowed)
-            d.retentionDays = try s.int("retention-days", in: 1...365, default: d.retentionDays)
-            d.hourFileRetentionDays = try s.int("hour-file-retention-days", in: 1...365, default: d.hourFileRetentionDays)
-            d.daysToPublish = try s.int("days-to-publish", in: 1...365, default: d.daysToPublish)
-            d.region = try s.identifier("region", default: d.region)
-            d.verificationKeyID = try s.identifier("verification-key-id", default: d.verificationKeyID)
-            d.verificationKeyVersion = try s.identifier("verification-key-version", default: d.verificationKeyVersion)
+            d.expiryPolicyMinutes = try s.int(Fields.distributionExpiryPolicyMinutes)
+            d.shiftingPolicyThreshold = try s.int(Fields.distributionShiftingPolicyThreshold)
+            d.maximumNumberOfKeysPerBundle = try s.int(Fields.distributionMaximumNumberOfKeysPerBundle)
+            d.minimumTRLValueAllowed = try s.int(Fields.distributionMinimumTRLValueAllowed)
+            d.retentionDays = try s.int(Fields.distributionRetentionDays)
+            d.hourFileRetentionDays = try s.int(Fields.distributionHourFileRetentionDays)
+            d.daysToPublish = try s.int(Fields.distributionDaysToPublish)
+            d.region = try s.string(Fields.distributionRegion)
+            d.verificationKeyID = try s.string(Fields.distributionVerificationKeyID)
+            d.verificationKeyVersion = try s.string(Fields.distributionVerificationKeyVersion)
             if d.shiftingPolicyThreshold > d.maximumNumberOfKeysPerBundle {
                 throw s.fail(
                     "shifting-policy-threshold",
@@ -128,13 +126,12 @@ extension ServicesConfiguration {
             try s.finish()
             config.distribution = d
         }
-        if let s = try root.optionalSection("immuni-ingestion") {
+        if let s = try root.optionalSection(Fields.immuniIngestion) {
             var i = config.immuniIngestion
-            i.otpExpirationSeconds = try s.int("otp-expiration-seconds", in: 1...86_400, default: i.otpExpirationSeconds)
-            i.daysBeforeSymptomsToConsiderKeyAtRisk = try s.int(
-                "days-before-symptoms-to-consider-key-at-risk", in: 0...14, default: i.daysBeforeSymptomsToConsiderKeyAtRisk)
-            i.maximumKeysPerUpload = try s.int("maximum-keys-per-upload", in: 1...100, default: i.maximumKeysPerUpload)
-            i.excludeCurrentDayKey = try s.bool("exclude-current-day-key", default: i.excludeCurrentDayKey)
+            i.otpExpirationSeconds = try s.int(Fields.immuniIngestionOtpExpirationSeconds)
+            i.daysBeforeSymptomsToConsiderKeyAtRisk = try s.int(Fields.immuniIngestionDaysBeforeSymptomsToConsiderKeyAtRisk)
+            i.maximumKeysPerUpload = try s.int(Fields.immuniIngestionMaximumKeysPerUpload)
+            i.excludeCurrentDayKey = try s.bool(Fields.immuniIngestionExcludeCurrentDayKey)
             try s.finish()
             config.immuniIngestion = i
         }
