@@ -4,46 +4,46 @@ import Population
 import WarnSimCore
 
 /// One real BLE sighting of DP-3T experiment 34 with its camera-tracked distance.
-public struct DP3TSighting: Sendable, Equatable {
+package struct DP3TSighting: Sendable, Equatable {
     /// Receiving and transmitting phone (soldier number).
-    public var receiver: Int32
-    public var transmitter: Int32
+    package var receiver: Int32
+    package var transmitter: Int32
     /// Unix time in seconds.
-    public var timestamp: Double
+    package var timestamp: Double
     /// Raw RSSI in dBm as the receiver reported it.
-    public var rssi: Double
+    package var rssi: Double
     /// Ground-truth distance in metres.
-    public var distance: Double
+    package var distance: Double
 }
 
 /// One scenario of DP-3T experiment 34 (EPFL atrium, 2020-07-30): the rows of
 /// its `results` table that have a ground-truth distance, plus the phone model
 /// of every participant.
-public struct DP3TScenario: Sendable {
+package struct DP3TScenario: Sendable {
     /// File stem, e.g. `scenario01-lunch`.
-    public var name: String
+    package var name: String
     /// Short name, e.g. `lunch`.
-    public var shortName: String
-    public var sightings: [DP3TSighting]
+    package var shortName: String
+    package var sightings: [DP3TSighting]
     /// Rows without a usable ground-truth distance (NULL or negative).
-    public var rowsWithoutDistance: Int
+    package var rowsWithoutDistance: Int
     /// Phone model per participant id, from the receiver columns. The file's
     /// `transmitter_model` column repeats the receiver's model on every row, so
     /// a transmitter's model is looked up by its id here instead.
-    public var modelByPhone: [Int32: String]
+    package var modelByPhone: [Int32: String]
 }
 
 /// Reads the DP-3T experiment-34 scenario databases.
-public enum DP3TMeasurements {
+package enum DP3TMeasurements {
     /// The six scenario file stems, in order.
-    public static let scenarioNames = [
+    package static let scenarioNames = [
         "scenario01-lunch", "scenario02-train", "scenario03-office",
         "scenario04-queue", "scenario05-party", "scenario06-movement",
     ]
 
     /// Finds the folder holding the `.sqlite` files: `directory` itself or its
     /// `exp34-epfl-soldiers` subfolder.
-    public static func scenarioFolder(_ directory: URL) throws -> URL {
+    package static func scenarioFolder(_ directory: URL) throws -> URL {
         let candidates = [directory, directory.appendingPathComponent("exp34-epfl-soldiers")]
         for folder in candidates where FileManager.default.fileExists(atPath: folder.appendingPathComponent("scenario01-lunch.sqlite").path)
         {
@@ -55,13 +55,13 @@ public enum DP3TMeasurements {
     }
 
     /// Loads all six scenarios.
-    public static func loadAll(directory: URL) throws -> [DP3TScenario] {
+    package static func loadAll(directory: URL) throws -> [DP3TScenario] {
         let folder = try scenarioFolder(directory)
         return try scenarioNames.map { try load(folder.appendingPathComponent("\($0).sqlite")) }
     }
 
     /// Loads one scenario database (opened read-only).
-    public static func load(_ url: URL) throws -> DP3TScenario {
+    package static func load(_ url: URL) throws -> DP3TScenario {
         guard FileManager.default.fileExists(atPath: url.path) else {
             throw InputError(file: url.path, problem: "file not found")
         }

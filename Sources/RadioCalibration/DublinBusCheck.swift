@@ -12,10 +12,10 @@ import WarnSimCore
 /// and counted in the data set's bins (below 50 dB in the first, 100 dB and
 /// beyond not at all). Both sides are then read as bin mid-points, so measured
 /// and simulated medians carry the same coarseness.
-public enum DublinBusCheck {
+package enum DublinBusCheck {
     /// Simulated replicates of each pair in the check (each pair is one
     /// placement: its median at few replicates would be a few draws').
-    public static let replicates = 200
+    package static let replicates = 200
     /// Replicates per round of the level fit, and its rounds.
     static let fitReplicates = 50
     static let fitRounds = 6
@@ -73,17 +73,17 @@ public enum DublinBusCheck {
     }
 
     /// What the fit takes from the Dublin Bus.
-    public struct Figures: Sendable, Equatable {
-        public var pairs: Int
-        public var minutes: Int
+    package struct Figures: Sendable, Equatable {
+        package var pairs: Int
+        package var minutes: Int
         /// Pooled within-pair standard deviation of the minutes (bin width removed), dB.
-        public var withinPairSigma: Double
+        package var withinPairSigma: Double
         /// Standard deviation of pair means around their distance's mean, within-pair noise removed, dB.
-        public var betweenPairSigma: Double
+        package var betweenPairSigma: Double
         /// The bus channel's level before the Dublin Bus (Lanfer's bus relative to
         /// the office, anchored on the DP-3T office) and after, dB at 1 m.
-        public var levelBefore: Double
-        public var levelAfter: Double
+        package var levelBefore: Double
+        package var levelAfter: Double
     }
 
     /// The bus channel of a crowded bus: slopes and breakpoint as given (Lanfer's

@@ -5,16 +5,16 @@ import WarnSimCore
 /// One pair of handsets of the Dublin Bus measurements: the minutes the
 /// Exposure Notification API reported in each attenuation bin, and the pair's
 /// estimated distance.
-public struct DublinBusPair: Sendable, Equatable {
+package struct DublinBusPair: Sendable, Equatable {
     /// Row of the files (0-based), the pair's identifier.
-    public var row: Int
+    package var row: Int
     /// Estimated distance between the two handsets, metres.
-    public var distance: Double
+    package var distance: Double
     /// Minutes per bin of ``DublinBusMeasurements/bins`` (whole minutes in the files).
-    public var minutes: [Int]
+    package var minutes: [Int]
 
     /// Total minutes over every bin.
-    public var totalMinutes: Int { minutes.reduce(0, +) }
+    package var totalMinutes: Int { minutes.reduce(0, +) }
 }
 
 /// Reads the Dublin Bus GAEN measurements (D.J. Leith, S. Farrell,
@@ -24,16 +24,16 @@ public struct DublinBusPair: Sendable, Equatable {
 /// `Configs/radio/data/leith-dublin-bus-2020/`): 60 pairs of commuters'
 /// handsets on a Dublin city bus, each with the API's own attenuation-duration
 /// histogram (EN attenuation, calibrated: tx − (RSSI + correction)).
-public struct DublinBusMeasurements: Sendable, Equatable {
+package struct DublinBusMeasurements: Sendable, Equatable {
     /// The data set's name in YAML and reports.
-    public static let dataSetName = "leith-dublin-bus-2020"
+    package static let dataSetName = "leith-dublin-bus-2020"
     /// The two files of the folder.
-    public static let attenuationFile = "dublinbus_dataset_attenuations.txt"
-    public static let distanceFile = "dublinbus_dataset_distances.txt"
+    package static let attenuationFile = "dublinbus_dataset_attenuations.txt"
+    package static let distanceFile = "dublinbus_dataset_distances.txt"
 
     /// The attenuation bins of the files' 19 columns, [low, high) dB (the
     /// attenuation file's header lists them).
-    public static let bins: [(low: Int, high: Int)] = {
+    package static let bins: [(low: Int, high: Int)] = {
         let edges = [48, 50, 52, 54, 56, 58, 60, 62, 64, 66, 68, 70, 72, 74, 76, 78, 80, 85, 90, 100]
         return (0..<(edges.count - 1)).map { (edges[$0], edges[$0 + 1]) }
     }()
@@ -41,21 +41,21 @@ public struct DublinBusMeasurements: Sendable, Equatable {
     /// The bin a (whole-dB) attenuation falls into: below the first edge it is
     /// counted in the first bin (the API's lowest bucket starts at 0 dB), at or
     /// beyond the last edge it is not in the histogram (nil).
-    public static func bin(of attenuation: Double) -> Int? {
+    package static func bin(of attenuation: Double) -> Int? {
         if attenuation < Double(bins[0].high) { return 0 }
         return bins.firstIndex { attenuation >= Double($0.low) && attenuation < Double($0.high) }
     }
 
     /// The value a bin stands for in medians and replays: its mid-point ⌊(low + high)/2⌋,
     /// as `warnsim replay` reads a histogram bin.
-    public static func mid(_ bin: Int) -> Double { Double((bins[bin].low + bins[bin].high) / 2) }
+    package static func mid(_ bin: Int) -> Double { Double((bins[bin].low + bins[bin].high) / 2) }
 
-    public var pairs: [DublinBusPair]
+    package var pairs: [DublinBusPair]
 
-    public init(pairs: [DublinBusPair]) { self.pairs = pairs }
+    package init(pairs: [DublinBusPair]) { self.pairs = pairs }
 
     /// Loads both files from `directory`.
-    public static func load(directory: URL) throws -> DublinBusMeasurements {
+    package static func load(directory: URL) throws -> DublinBusMeasurements {
         let attenuationURL = directory.appendingPathComponent(attenuationFile)
         let distanceURL = directory.appendingPathComponent(distanceFile)
         let histograms = try readTable(attenuationURL, columns: bins.count)
@@ -120,7 +120,7 @@ public struct DublinBusMeasurements: Sendable, Equatable {
     /// The pairs as an attenuation–duration histogram file for `warnsim replay`
     /// (Configs/replay/README.md, section 1): one row per pair, `pair` and
     /// `distance_m`, then `min_LO_HI` per bin.
-    public func histogramCSV() -> String {
+    package func histogramCSV() -> String {
         var text = "# Leith & Farrell, Dublin Bus GAEN measurements (PLoS ONE 16(4): e0250826, 2021; CC BY 4.0),\n"
         text += "# converted by DublinBusMeasurements.histogramCSV() from Configs/radio/data/leith-dublin-bus-2020.\n"
         text += "pair,distance_m," + Self.bins.map { "min_\($0.low)_\($0.high)" }.joined(separator: ",") + "\n"

@@ -17,18 +17,18 @@ import WarnSimCore
 /// 3. the residuals against step 1, grouped by position (place, section,
 ///    sender, distance): the spread within a position (`fastSigma`) and of the
 ///    position means (`positionSigma`, sampling noise removed).
-public struct LanferFit: Sendable {
+package struct LanferFit: Sendable {
     /// Which places an environment stands for and which places fit its curve.
-    public struct Definition: Sendable {
-        public var environment: RadioEnvironment
+    package struct Definition: Sendable {
+        package var environment: RadioEnvironment
         /// The places the environment stands for: their (place, sender)
         /// offsets come from its fit, and `radio check` compares them with it.
-        public var sites: [String]
+        package var sites: [String]
         /// The places whose samples fit its curve and spreads (`sites` when
         /// not given); a place may fit several environments but stands for one.
-        public var fitSites: [String]
+        package var fitSites: [String]
 
-        public init(environment: RadioEnvironment, sites: [String], fitSites: [String]? = nil) {
+        package init(environment: RadioEnvironment, sites: [String], fitSites: [String]? = nil) {
             self.environment = environment
             self.sites = sites
             self.fitSites = fitSites ?? sites
@@ -36,37 +36,37 @@ public struct LanferFit: Sendable {
     }
 
     /// One environment's figures.
-    public struct Group: Sendable {
-        public var environment: RadioEnvironment
-        public var sites: [String]
+    package struct Group: Sendable {
+        package var environment: RadioEnvironment
+        package var sites: [String]
         /// The places whose samples fitted the curve (``Definition/fitSites``).
-        public var fitSites: [String]
-        public var samples: Int
-        public var positions: Int
+        package var fitSites: [String]
+        package var samples: Int
+        package var positions: Int
         /// dB per decade of distance up to the breakpoint (10·n).
-        public var slope: Double
+        package var slope: Double
         /// dB per decade beyond the breakpoint (10·n far).
-        public var farSlope: Double
+        package var farSlope: Double
         /// The breakpoint (m), chosen by least squares among ``DualSlopeLine/candidateBreakpoints``.
-        public var breakpoint: Double
+        package var breakpoint: Double
         /// Mean level of the environment's places at 1 m (a = −RSSI scale).
-        public var level: Double
-        public var positionSigma: Double
-        public var fastSigma: Double
+        package var level: Double
+        package var positionSigma: Double
+        package var fastSigma: Double
         /// Level and slope of each place fitted alone (same decomposition).
-        public var siteLevels: [Double]
-        public var siteSlopes: [Double]
+        package var siteLevels: [Double]
+        package var siteSlopes: [Double]
     }
 
-    public var groups: [Group]
+    package var groups: [Group]
     /// Per sender (``LanferMeasurements/senders``): mean offset over the places.
-    public var senderEffects: [Double]
+    package var senderEffects: [Double]
     /// Per place (``LanferMeasurements/sites``): level at 1 m with its environment's slope.
-    public var siteLevels: [Double]
+    package var siteLevels: [Double]
     /// Per place and sender: the fitted offset c(place, sender) of −RSSI at 1 m.
-    public var offsets: [[Double]]
+    package var offsets: [[Double]]
 
-    public init(measurements: LanferMeasurements, groups definitions: [Definition]) throws {
+    package init(measurements: LanferMeasurements, groups definitions: [Definition]) throws {
         let siteCount = LanferMeasurements.sites.count
         let senderCount = LanferMeasurements.senders.count
         func index(_ name: String) throws -> Int {

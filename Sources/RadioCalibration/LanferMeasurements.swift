@@ -5,38 +5,38 @@ import WarnSimCore
 /// One BLE advertisement of the Lanfer et al. 2022 measurements
 /// (`Configs/radio/data/lanfer-multichannel-2022`, CC BY-SA 4.0): raw RSSI at
 /// the Raspberry Pi 4b receiver from one sender at a surveyed distance.
-public struct LanferSample: Sendable, Equatable {
+package struct LanferSample: Sendable, Equatable {
     /// Index into ``LanferMeasurements/sites``.
-    public var site: Int
+    package var site: Int
     /// `measurement_section`, `scenarios`, or empty for sites without sections.
-    public var section: String
+    package var section: String
     /// Index into ``LanferMeasurements/senders``.
-    public var sender: Int
+    package var sender: Int
     /// Surveyed distance in metres (the files give centimetres).
-    public var distance: Double
+    package var distance: Double
     /// Raw BLE RSSI in dBm (`rssiBLE`).
-    public var rssi: Double
+    package var rssi: Double
 }
 
 /// Reads the Lanfer et al. 2022 multi-channel data (E. Lanfer, T. Hänel,
 /// R. van Rijswijk-Deij, N. Aschenbruck, IEEE LCN 2022,
 /// doi:10.1109/LCN53696.2022.9843531; data CC BY-SA 4.0).
-public struct LanferMeasurements: Sendable {
+package struct LanferMeasurements: Sendable {
     /// The measured places, in the order the fit and the check report them.
-    public static let sites = ["office", "bus", "train", "parking"]
+    package static let sites = ["office", "bus", "train", "parking"]
     /// The senders (one CSV file each): Raspberry Pi 4b, Apple iPhone 6S, OnePlus Nord N10 5G.
-    public static let senders = ["Pi", "iPhone", "OnePlus"]
+    package static let senders = ["Pi", "iPhone", "OnePlus"]
     /// The data set's name in YAML and reports.
-    public static let dataSetName = "lanfer-multichannel-2022"
+    package static let dataSetName = "lanfer-multichannel-2022"
 
-    public var samples: [LanferSample]
+    package var samples: [LanferSample]
     /// Rows of blocks whose header has no `rssiBLE` column (not read), per file.
-    public var skippedRows: [String: Int]
+    package var skippedRows: [String: Int]
 
     /// Loads every site: `SITE/measurement_section/SENDER.csv` and
     /// `SITE/scenarios/SENDER.csv` where the site has sections, `SITE/SENDER.csv`
     /// otherwise.
-    public static func load(directory: URL) throws -> LanferMeasurements {
+    package static func load(directory: URL) throws -> LanferMeasurements {
         var samples: [LanferSample] = []
         var unreadRows: [String: Int] = [:]
         let manager = FileManager.default

@@ -5,7 +5,7 @@ import Population
 /// (``RadioFitOptions/leftOut``) gives the fit of the other two, checked on
 /// the one it did not see: the leave-one-data-set-out misfit of
 /// `Configs/radio/README.md` and the variants of `Configs/radio/variants/`.
-public enum RadioCampaign: String, CaseIterable, Sendable {
+package enum RadioCampaign: String, CaseIterable, Sendable {
     /// DP-3T experiment 34: the only campaign on the EN scale in rooms (Samsung
     /// phones with rows in Google's calibration table).
     case dp3t
@@ -16,7 +16,7 @@ public enum RadioCampaign: String, CaseIterable, Sendable {
     case dublin
 
     /// The data set's name in `radio check`'s rows.
-    public var dataSetName: String {
+    package var dataSetName: String {
         switch self {
         case .dp3t: "dp3t-exp34"
         case .lanfer: LanferMeasurements.dataSetName

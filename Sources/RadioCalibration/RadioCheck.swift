@@ -4,50 +4,50 @@ import WarnSimCore
 
 /// Measured against simulated attenuation for one data set, place (scenario),
 /// environment and distance.
-public struct RadioCheckRow: Sendable, Codable, Equatable {
+package struct RadioCheckRow: Sendable, Codable, Equatable {
     /// `dp3t-exp34`, `lanfer-multichannel-2022` or `leith-dublin-bus-2020`.
-    public var dataSet: String
+    package var dataSet: String
     /// DP-3T scenario or Lanfer place.
-    public var site: String
+    package var site: String
     /// The model environment it is compared with.
-    public var environment: String
+    package var environment: String
     /// A distance band (``RadioCheck/bands``).
-    public var distance: String
-    public var measuredCount: Int
-    public var simulatedCount: Int
-    public var measuredQ25: Double
-    public var measuredMedian: Double
-    public var measuredQ75: Double
-    public var simulatedQ25: Double
-    public var simulatedMedian: Double
-    public var simulatedQ75: Double
+    package var distance: String
+    package var measuredCount: Int
+    package var simulatedCount: Int
+    package var measuredQ25: Double
+    package var measuredMedian: Double
+    package var measuredQ75: Double
+    package var simulatedQ25: Double
+    package var simulatedMedian: Double
+    package var simulatedQ75: Double
     /// Devices with at least ``RadioCheck/minimumDeviceSamples`` samples here
     /// (DP-3T: receivers; Lanfer: a sender at a surveyed position).
-    public var devices: Int
+    package var devices: Int
     /// The data set's own device-to-device spread in this environment
     /// (``RadioCheck/pooledDeviceSpread(_:)`` over its bands), at least the
     /// floor ``RadioCheck/spreadFloor(_:)``.
-    public var deviceSpread: Double
+    package var deviceSpread: Double
     /// Independent placements behind the measured median: devices (DP-3T
     /// receivers, Dublin pairs) or, for Lanfer, surveyed spots (section and
     /// distance; the senders at one spot share its placement), each with at
     /// least ``RadioCheck/minimumDeviceSamples`` samples (at least 1).
-    public var placements: Int
+    package var placements: Int
     /// The row's tolerance (``RadioCheck/tolerance(spread:placements:)``): the
     /// device spread, or two standard errors of a median of few placements.
-    public var tolerance: Double
+    package var tolerance: Double
     /// |simulated median − measured median| ≤ tolerance.
-    public var passes: Bool
+    package var passes: Bool
 }
 
 /// Replays the measurements through the radio model and compares.
-public enum RadioCheck {
+package enum RadioCheck {
     /// A half-open distance band in metres.
-    public struct Band: Sendable {
-        public var lower: Double
-        public var upper: Double
-        public func contains(_ d: Double) -> Bool { d >= lower && d < upper }
-        public var label: String { upper.isInfinite ? "\(Self.format(lower))+ m" : "\(Self.format(lower))-\(Self.format(upper)) m" }
+    package struct Band: Sendable {
+        package var lower: Double
+        package var upper: Double
+        package func contains(_ d: Double) -> Bool { d >= lower && d < upper }
+        package var label: String { upper.isInfinite ? "\(Self.format(lower))+ m" : "\(Self.format(lower))-\(Self.format(upper)) m" }
         static func format(_ v: Double) -> String { v == v.rounded() ? String(Int(v)) : String(v) }
     }
 
@@ -55,7 +55,7 @@ public enum RadioCheck {
     /// are continuous, and Lanfer's surveyed distances are single placements
     /// (the 1.5 m and 2 m edges are the usual close-contact definitions of
     /// 2020–2021: RKI category I, NHS, CDC).
-    public static let bands: [Band] = [
+    package static let bands: [Band] = [
         Band(lower: 0, upper: 1), Band(lower: 1, upper: 1.5), Band(lower: 1.5, upper: 2),
         Band(lower: 2, upper: 3), Band(lower: 3, upper: 4), Band(lower: 4, upper: 6),
         Band(lower: 6, upper: .infinity),
@@ -64,13 +64,13 @@ public enum RadioCheck {
     /// Simulated replicates of each DP-3T sighting. A sparse band (a few pairs
     /// beyond 4 m) drawn only a few times has a simulated median that is
     /// itself a few draws' (±3 dB at four replicates); at 50 it is the model's.
-    public static let dp3tReplicates = 50
+    package static let dp3tReplicates = 50
 
     /// Simulated replicates of each Lanfer sample.
-    public static let lanferReplicates = 100
+    package static let lanferReplicates = 100
 
     /// A device counts towards the spread at a distance with this many samples there.
-    public static let minimumDeviceSamples = 10
+    package static let minimumDeviceSamples = 10
 
     /// A row's tolerance: the device spread s, but at least two standard
     /// errors of its measured median, 2·s/√k with k placements. The measured
@@ -79,7 +79,7 @@ public enum RadioCheck {
     /// third of the time (a normal draw beyond one standard deviation), at
     /// max(s, 2·s/√k) every row passes a correct model at least 95 % of the
     /// time, and rows of four placements or more keep the device spread.
-    public static func tolerance(spread: Double, placements: Int) -> Double {
+    package static func tolerance(spread: Double, placements: Int) -> Double {
         max(spread, 2 * spread / Double(max(1, placements)).squareRoot())
     }
 
@@ -87,13 +87,13 @@ public enum RadioCheck {
     /// (HIGH-confidence) phones, each calibrated to σ_model,high per component,
     /// differ by √2 · σ_model,high (3.54 dB with 2.5 dB); no model can be asked
     /// to match one device pair more closely than the calibration itself does.
-    public static func spreadFloor(_ parameters: RadioParameters) -> Double {
+    package static func spreadFloor(_ parameters: RadioParameters) -> Double {
         2.0.squareRoot() * parameters.modelSigmaHigh
     }
 
     /// Compares every DP-3T scenario and every Lanfer place, by distance band,
     /// with the model.
-    public static func run(
+    package static func run(
         scenarios: [DP3TScenario], lanfer: LanferMeasurements, dublin: DublinBusMeasurements? = nil, table: DeviceCalibrationTable,
         parameters: RadioParameters, options: RadioFitOptions = RadioFitOptions(), seed: UInt64? = nil
     ) throws -> [RadioCheckRow] {
@@ -151,7 +151,7 @@ public enum RadioCheck {
     /// spread (a standard deviation of three values can be off by a factor of
     /// several), and one measured by a single device says nothing; the pooled
     /// value is the data set's own figure at every distance.
-    public static func pooledDeviceSpread(_ groups: [[Double]]) -> Double? {
+    package static func pooledDeviceSpread(_ groups: [[Double]]) -> Double? {
         var sum = 0.0
         var degrees = 0
         for medians in groups where medians.count >= 2 {

@@ -4,25 +4,25 @@ import WarnSimCore
 
 /// Which DP-3T scenarios inform which part of the model, and the values the fit
 /// takes from other sources. Every choice is documented in `Configs/radio/README.md`.
-public struct RadioFitOptions: Sendable {
+package struct RadioFitOptions: Sendable {
     /// Open-room scenarios with phones in pockets (DP-3T exp. 34 README: lunch,
     /// party): the room channel and the per-device errors are fitted on these.
-    public var roomScenarios = ["lunch", "party"]
+    package var roomScenarios = ["lunch", "party"]
     /// Scenario with phones on the desk (README: office, an open-plan setting in
     /// the atrium): the `table` carriage offset against the room line, and the
     /// office channel's level at 1 m (no enclosed office was measured on the
     /// EN scale); `radio check` compares it with the room channel.
-    public var tableScenarios = ["office"]
+    package var tableScenarios = ["office"]
     /// Scenario in a (mock) train compartment (README: train): checked against
     /// the vehicle channel, not fitted (the channel comes from real vehicles).
-    public var vehicleScenarios = ["train"]
+    package var vehicleScenarios = ["train"]
     /// Lanfer et al. 2022 places per environment: office room, vehicles (tram
     /// and train: the bus and the train pooled for the slope, as the train alone
     /// spans 1–3 m only; checked on the train), outdoors, and the city bus alone
     /// (flat to 1.5 m where the train rises at n ≈ 4; pooled, its 0–1 m band
     /// missed by 4 dB). `fitSites` are the places whose samples fit the curve,
     /// `sites` the places the environment stands for (offsets, check).
-    public var lanferSites: [LanferFit.Definition] = [
+    package var lanferSites: [LanferFit.Definition] = [
         .init(environment: .office, sites: ["office"]),
         .init(environment: .vehicle, sites: ["train"], fitSites: ["bus", "train"]),
         .init(environment: .outdoors, sites: ["parking"]),
@@ -30,88 +30,88 @@ public struct RadioFitOptions: Sendable {
     ]
     /// Sightings beyond this distance are not used (the camera tracking is
     /// sparse beyond it and nearly all such sightings sit at the detection limit).
-    public var maximumDistance = 8.0
+    package var maximumDistance = 8.0
     /// Body blocking: a phone counts as blocked when the body is between the
     /// phones (MIT LL PACT geometry: angle > 90°), so about half the time.
-    public var bodyBlockingProbability = 0.5
+    package var bodyBlockingProbability = 0.5
     /// Body-blocking penalty in dB; nil (the default) fits it: all of the
     /// between-pair spread of the room scenarios is attributed to blocking, so
     /// penalty² · p · (1 − p) = σ²(pair, room). Leith & Farrell's commuter-bus
     /// result (±10 dB when the people holding the phones change) is the upper
     /// bound it is checked against.
-    public var bodyBlockingPenalty: Double? = nil
+    package var bodyBlockingPenalty: Double? = nil
     /// Weakest raw RSSI in the DP-3T data (−105 dBm): the receivers' detection limit.
-    public var detectionLimitRssi = -105.0
+    package var detectionLimitRssi = -105.0
     /// The Pixel 4 (a directly measured, HIGH-confidence reference phone) moved by
     /// 5 dB in tx − correction between Google's EN calibration lists of 2020-06-13
     /// and 2020-08-12 (+5/−28 → +8/−30). Two measurements differing by 5 dB give
     /// σ(tx − correction) = 5/√2 per measurement, and 5/2 = 2.5 dB per component.
-    public var modelSigmaHigh = 2.5
+    package var modelSigmaHigh = 2.5
     /// Censoring correction iterations and simulated replicates per sighting.
-    public var refinementIterations = 8
-    public var replicates = 4
+    package var refinementIterations = 8
+    package var replicates = 4
     /// Seed of the fit's simulations (common random numbers).
-    public var seed: UInt64 = 20_200_730
+    package var seed: UInt64 = 20_200_730
     /// Seed of the check a fit runs on itself, and `radio check`'s default.
-    public var checkSeed: UInt64 { seed &+ 1 }
+    package var checkSeed: UInt64 { seed &+ 1 }
     /// The campaign left out (leave one data set out), or nil for the fit on all
     /// three. Without Lanfer, every channel keeps the DP-3T room's slopes and
     /// spreads (outdoors too: no other campaign measured outdoors); without
     /// DP-3T, every level hangs on the Dublin bus through Lanfer's levels
     /// relative to its bus (``RadioFit/fitWithoutDP3T(scenarios:lanfer:dublin:table:options:)``).
-    public var leftOut: RadioCampaign? = nil
+    package var leftOut: RadioCampaign? = nil
 
-    public init() {}
+    package init() {}
 }
 
 /// Variance components of one channel fit.
-public struct ChannelFitFigures: Sendable {
-    public var environment: RadioEnvironment
-    public var scenarios: [String]
-    public var sightings: Int
-    public var pairs: Int
+package struct ChannelFitFigures: Sendable {
+    package var environment: RadioEnvironment
+    package var scenarios: [String]
+    package var sightings: Int
+    package var pairs: Int
     /// Least-squares line before the censoring correction.
-    public var olsAttenuationAt1m: Double
-    public var olsPathLossExponent: Double
-    public var olsFarPathLossExponent: Double
+    package var olsAttenuationAt1m: Double
+    package var olsPathLossExponent: Double
+    package var olsFarPathLossExponent: Double
     /// Standard deviations of the nested components (dB).
-    public var pairSigma: Double
-    public var minuteSigma: Double
-    public var scanSigma: Double
+    package var pairSigma: Double
+    package var minuteSigma: Double
+    package var scanSigma: Double
 }
 
 /// The outcome of ``RadioFit/fit(scenarios:lanfer:dublin:table:options:)``.
-public struct RadioFitResult: Sendable {
-    public var parameters: RadioParameters
-    public var channelFigures: [ChannelFitFigures]
+package struct RadioFitResult: Sendable {
+    package var parameters: RadioParameters
+    package var channelFigures: [ChannelFitFigures]
     /// Per-device effects (dB) on attenuation as transmitter and as receiver.
-    public var deviceModels: [String]
-    public var transmitterEffects: [Double]
-    public var receiverEffects: [Double]
+    package var deviceModels: [String]
+    package var transmitterEffects: [Double]
+    package var receiverEffects: [Double]
     /// Sigma of the device effects: the residual calibration error of these
     /// LOW-confidence Samsung models.
-    public var deviceSigma: Double
+    package var deviceSigma: Double
     /// RMS of HIGH-confidence models around their OEM's LOW default (tx − correction) and the model count.
-    public var oemScatter: Double
-    public var oemScatterModels: Int
+    package var oemScatter: Double
+    package var oemScatterModels: Int
     /// Median residual of the table scenarios against the room curve (both ends).
-    public var tableOffsetBothEnds: Double
+    package var tableOffsetBothEnds: Double
     /// The Lanfer et al. 2022 decomposition and the shift that puts its levels on
     /// the EN attenuation scale (anchored office level − Lanfer office level).
-    public var lanfer: LanferFit
-    public var lanferShift: Double
+    package var lanfer: LanferFit
+    package var lanferShift: Double
     /// What the bus channel took from the Dublin Bus (nil when it was not given).
-    public var dublin: DublinBusCheck.Figures?
+    package var dublin: DublinBusCheck.Figures?
     /// Measured against simulated, per scenario and distance band.
-    public var check: [RadioCheckRow]
+    package var check: [RadioCheckRow]
     /// The campaign the fit left out (``RadioFitOptions/leftOut``).
-    public var leftOut: RadioCampaign? = nil
+    package var leftOut: RadioCampaign? = nil
 }
 
 /// Fits ``RadioParameters`` to the DP-3T experiment-34 and Lanfer et al. 2022 measurements.
-public enum RadioFit {
+package enum RadioFit {
     /// Runs the fit. Deterministic for given inputs and options.
-    public static func fit(
+    package static func fit(
         scenarios: [DP3TScenario], lanfer: LanferMeasurements, dublin: DublinBusMeasurements? = nil,
         table: DeviceCalibrationTable, options: RadioFitOptions = RadioFitOptions()
     ) throws -> RadioFitResult {
@@ -357,7 +357,7 @@ public enum RadioFit {
 
     /// RMS of (tx − correction) of HIGH-confidence models around their OEM's
     /// LOW-confidence default, and the same per component (÷√2).
-    public static func oemDefaultScatter(_ table: DeviceCalibrationTable) -> (combined: Double, perComponent: Double, models: Int) {
+    package static func oemDefaultScatter(_ table: DeviceCalibrationTable) -> (combined: Double, perComponent: Double, models: Int) {
         var lowValues: [String: [Double: Int]] = [:]
         for entry in table.entries where entry.confidence == 1 {
             lowValues[entry.oem, default: [:]][entry.txPower - entry.rssiCorrection, default: 0] += 1

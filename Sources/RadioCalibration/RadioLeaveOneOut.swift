@@ -6,33 +6,33 @@ import WarnSimCore
 /// (``RadioFitOptions/leftOut``) checked on the campaign it did not see, one
 /// row per place. The misfit table of `Configs/radio/README.md` is
 /// `warnsim radio check --leave-one-out`.
-public struct RadioLeaveOneOut: Sendable {
+package struct RadioLeaveOneOut: Sendable {
     /// One place of the left-out campaign against the fit that did not see it.
-    public struct Row: Sendable, Codable, Equatable {
+    package struct Row: Sendable, Codable, Equatable {
         /// The campaign left out of the fit (``RadioCampaign``).
-        public var leftOut: String
-        public var dataSet: String
-        public var site: String
-        public var environment: String
+        package var leftOut: String
+        package var dataSet: String
+        package var site: String
+        package var environment: String
         /// Distance bands compared, and those whose simulated median is within the device spread.
-        public var bands: Int
-        public var passing: Int
+        package var bands: Int
+        package var passing: Int
         /// Simulated − measured median (dB): the mean over the bands, and the band farthest from zero.
-        public var meanMisfit: Double
-        public var largestMisfit: Double
+        package var meanMisfit: Double
+        package var largestMisfit: Double
         /// The data set's device-to-device spread in the environment (the check's criterion, dB).
-        public var deviceSpread: Double
+        package var deviceSpread: Double
     }
 
-    public var rows: [Row]
+    package var rows: [Row]
     /// The three fits, in ``RadioCampaign/allCases`` order.
-    public var fits: [RadioFitResult]
+    package var fits: [RadioFitResult]
 
     /// Fits without each campaign in turn (the fits' own seed is the options')
     /// and summarises the check on it, drawn with `checkSeed` (the fit's own
     /// check seed when nil), so that the misfit can be read at several seeds
     /// of the same fitted variants.
-    public static func run(
+    package static func run(
         scenarios: [DP3TScenario], lanfer: LanferMeasurements, dublin: DublinBusMeasurements, table: DeviceCalibrationTable,
         options: RadioFitOptions = RadioFitOptions(), checkSeed: UInt64? = nil
     ) throws -> RadioLeaveOneOut {
@@ -68,7 +68,7 @@ public struct RadioLeaveOneOut: Sendable {
     }
 
     /// The rows as a Markdown table.
-    public var markdown: String {
+    package var markdown: String {
         func f(_ value: Double) -> String {
             let tenths = (value * 10).rounded() / 10
             return String(format: "%+.1f", tenths == 0 ? 0 : tenths)  // no "-0.0"

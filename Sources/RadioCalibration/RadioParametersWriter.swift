@@ -2,7 +2,7 @@ import Foundation
 import Population
 
 /// Writes ``RadioParameters`` as a commented YAML file that ``RadioParameters/load(_:)`` reads back.
-public enum RadioParametersWriter {
+package enum RadioParametersWriter {
     static func f(_ value: Double) -> String { String(format: "%.2f", value) }
 
     /// What each environment's median curve means, for the YAML comments.
@@ -48,7 +48,7 @@ public enum RadioParametersWriter {
     }
 
     /// The YAML text for a fit result.
-    public static func yaml(_ result: RadioFitResult, generatedFrom: String) -> String {
+    package static func yaml(_ result: RadioFitResult, generatedFrom: String) -> String {
         let p = result.parameters
         var text = """
             # WarnSim radio model (Population.RadioModel), written by `warnsim radio fit` (\(generatedFrom)).
@@ -160,7 +160,7 @@ public enum RadioParametersWriter {
 
     /// The Markdown figures of a fit: channel parameters, variance components,
     /// the Lanfer decomposition and the per-data-set, per-distance comparison.
-    public static func markdownFigures(_ result: RadioFitResult) -> String {
+    package static func markdownFigures(_ result: RadioFitResult) -> String {
         var text =
             "| environment | data | samples | pairs / positions | OLS A1 (dB) | OLS n | OLS n far | breakpoint (m) | fitted A1 (dB, unblocked) | fitted n | fitted n far | σ pair / position | σ minute | σ sighting | shadowing σ |\n"
         text += "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n"
@@ -196,7 +196,7 @@ public enum RadioParametersWriter {
     }
 
     /// The comparison as a Markdown table.
-    public static func checkTable(_ rows: [RadioCheckRow]) -> String {
+    package static func checkTable(_ rows: [RadioCheckRow]) -> String {
         var text =
             "| data set | place | environment | distance | n meas. | n sim. | meas. q25 | meas. median | meas. q75 | sim. q25 | sim. median | sim. q75 | devices | placements | spread | tolerance | ok |\n"
         text += "|---|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|\n"

@@ -2,19 +2,19 @@ import Population
 import WarnSimCore
 
 /// Independent draws of one sighting between randomly chosen device pairs.
-public enum RadioSampler {
+package enum RadioSampler {
     /// One drawn sighting with the transmitter's advertised TX power.
-    public struct Draw: Sendable, Equatable {
-        public var attenuation: Float
-        public var rssi: Float
-        public var txPower: Float
+    package struct Draw: Sendable, Equatable {
+        package var attenuation: Float
+        package var rssi: Float
+        package var txPower: Float
     }
 
     /// Draws `count` device pairs (two phones each, as ``PhoneRadios`` draws
     /// them) and one sighting per pair at `distance`; returns the received ones
     /// and how many fell below the detection limit. Draw `i` uses only the
     /// streams of entity `i`.
-    public static func sample(
+    package static func sample(
         distance: Double, environment: RadioEnvironment, carriage: Int, count: Int, seed: UInt64,
         parameters: RadioParameters, table: DeviceCalibrationTable
     ) -> (sightings: [Draw], undetected: Int) {

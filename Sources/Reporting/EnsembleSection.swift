@@ -8,7 +8,7 @@ import WarnSimCore
 /// precision and recall against ground truth per label, what they were worth
 /// (infections averted, quarantine), where they came from, and how far the
 /// scenario agrees with the field figures of the validation registry.
-public enum EnsembleSection {
+package enum EnsembleSection {
     /// The section for `evaluation`.
     ///
     /// - Parameters:
@@ -17,7 +17,7 @@ public enum EnsembleSection {
     ///   - folders: The run folders as given, for the commands.
     /// - Returns: The section.
     /// - Throws: ``InputError`` when a run's manifest cannot be read again.
-    public static func make(
+    package static func make(
         evaluation: EnsembleEvaluation, figures: [ValidationFigure], folders: [String]
     ) throws(InputError)
         -> ReportSection

@@ -8,23 +8,23 @@ import WarnSimCore
 /// it agrees with the field, production against the candidates and what it
 /// costs, with the cautions the data call for. Identical inputs give
 /// identical bytes: nothing in it depends on the time or the machine.
-public enum HTMLReport {
+package enum HTMLReport {
     /// Everything a report is made from besides its folders.
-    public struct Settings: Sendable {
+    package struct Settings: Sendable {
         /// The label options of the ensemble's evaluation.
-        public var labels: LabelOptions
+        package var labels: LabelOptions
         /// The validation registry's figures (empty: none read).
-        public var figures: [ValidationFigure]
+        package var figures: [ValidationFigure]
         /// Bootstrap resamples and seed of the ensemble's intervals.
-        public var resamples: Int
-        public var seed: UInt64
-        public var workers: Int
+        package var resamples: Int
+        package var seed: UInt64
+        package var workers: Int
         /// The WarnSim version that writes the report.
-        public var version: String
+        package var version: String
         /// The command line that wrote it, shown so it can be run again.
-        public var commandLine: String
+        package var commandLine: String
 
-        public init(
+        package init(
             labels: LabelOptions, figures: [ValidationFigure], resamples: Int, seed: UInt64, workers: Int, version: String,
             commandLine: String
         ) {
@@ -47,7 +47,7 @@ public enum HTMLReport {
     ///   - given: The run folders as given on the command line.
     /// - Returns: The sections.
     /// - Throws: ``InputError`` naming the file and the problem.
-    public static func sections(inputs: ReportInputs, settings: Settings, given: [String]) throws -> [ReportSection] {
+    package static func sections(inputs: ReportInputs, settings: Settings, given: [String]) throws -> [ReportSection] {
         var sections: [ReportSection] = []
         if !inputs.runFolders.isEmpty {
             let set = try RunSet(folders: inputs.runFolders, options: settings.labels)
@@ -72,7 +72,7 @@ public enum HTMLReport {
     ///   - sections: The report's parts.
     ///   - settings: The version and the command line shown.
     /// - Returns: The document's text.
-    public static func html(_ sections: [ReportSection], settings: Settings) -> String {
+    package static func html(_ sections: [ReportSection], settings: Settings) -> String {
         let cautions = sections.flatMap { section in section.cautions.map { (section.title, $0) } }
         let document = HTML(
             .lang(.english),

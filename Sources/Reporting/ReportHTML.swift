@@ -7,31 +7,31 @@ import WarnSimCore
 /// figures and cautions. Figures are the SVG the Analysis module draws (the
 /// same code writes the commands' `.svg` files), inlined without their XML
 /// declaration so the report is one self-contained file.
-public enum ReportHTML {
+package enum ReportHTML {
     /// `value` with `digits` decimals; `–` when undefined.
-    public static func number(_ value: Double, _ digits: Int = 3) -> String {
+    package static func number(_ value: Double, _ digits: Int = 3) -> String {
         value.isFinite ? MetricsCSV.fixed(value, digits) : "–"
     }
 
     /// `value (low–high)`, or the value alone when the interval is undefined.
-    public static func interval(_ value: Double, _ low: Double, _ high: Double, _ digits: Int = 3) -> String {
+    package static func interval(_ value: Double, _ low: Double, _ high: Double, _ digits: Int = 3) -> String {
         guard low.isFinite, high.isFinite else { return number(value, digits) }
         return "\(number(value, digits)) (\(number(low, digits))–\(number(high, digits)))"
     }
 
     /// An integer with thousands separators.
-    public static func count(_ value: Int) -> String { SVGNumber.grouped(value) }
+    package static func count(_ value: Int) -> String { SVGNumber.grouped(value) }
 
     /// A CSV cell as shown: numbers in plain decimal notation rounded to
     /// `digits` decimals (integers kept whole), `nan` as `–`, text as is.
-    public static func cell(_ text: String, digits: Int = 4) -> String {
+    package static func cell(_ text: String, digits: Int = 4) -> String {
         if text == "nan" { return "–" }
         guard let value = Double(text), text.contains(".") else { return text }
         return number(value, digits)
     }
 
     /// A table with a header row; `numeric` columns are right-aligned.
-    public static func table(
+    package static func table(
         _ header: [String], _ rows: [[String]], numeric: Set<Int> = [], caption: String? = nil
     ) -> Node<HTML.BodyContext> {
         .table(
@@ -55,7 +55,7 @@ public enum ReportHTML {
     ///   - caption: The table's caption.
     /// - Returns: The table node.
     /// - Throws: ``InputError`` naming the file and the missing column.
-    public static func table(
+    package static func table(
         _ table: CSVTable, columns: [(name: String, heading: String)], rows: ((Int, [String]) -> Bool)? = nil, digits: Int = 4,
         caption: String? = nil
     ) throws(InputError) -> Node<HTML.BodyContext> {
@@ -71,7 +71,7 @@ public enum ReportHTML {
     }
 
     /// A figure: the SVG inline, with a caption.
-    public static func figure(_ svg: String, id: String, caption: String) -> Node<HTML.BodyContext> {
+    package static func figure(_ svg: String, id: String, caption: String) -> Node<HTML.BodyContext> {
         .element(
             named: "figure",
             nodes: [
@@ -86,5 +86,5 @@ public enum ReportHTML {
     }
 
     /// A paragraph.
-    public static func paragraph(_ text: String) -> Node<HTML.BodyContext> { .p(.text(text)) }
+    package static func paragraph(_ text: String) -> Node<HTML.BodyContext> { .p(.text(text)) }
 }

@@ -6,14 +6,14 @@ import WarnSimCore
 /// ensemble (`simulate` folders, or ensemble folders of `seed-N` runs) and the
 /// analysis folders (`sweep`, `tune`, `compare`), each checked against its
 /// manifest before a byte of it is read.
-public struct ReportInputs: Sendable {
+package struct ReportInputs: Sendable {
     /// The run folders, ensembles expanded to their `seed-N` runs.
-    public var runFolders: [String] = []
+    package var runFolders: [String] = []
     /// The analysis folders, in the order given.
-    public var folders: [AnalysisFolder] = []
+    package var folders: [AnalysisFolder] = []
 
     /// The commands whose folders the report reads.
-    public static let analysisCommands = ["sweep", "tune", "compare"]
+    package static let analysisCommands = ["sweep", "tune", "compare"]
 
     /// Sorts `paths` by kind and checks each folder's manifest.
     ///
@@ -21,7 +21,7 @@ public struct ReportInputs: Sendable {
     /// - Throws: ``InputError`` naming the folder and what is wrong with it: no
     ///   such folder, none of the kinds the report reads, or an output that no
     ///   longer matches its manifest.
-    public init(paths: [String]) throws(InputError) {
+    package init(paths: [String]) throws(InputError) {
         guard !paths.isEmpty else { throw InputError(file: "<argument>", field: "INPUT", problem: "give at least one folder") }
         let fm = FileManager.default
         for path in paths {
@@ -64,14 +64,14 @@ public struct ReportInputs: Sendable {
 }
 
 /// A folder written by `sweep`, `tune` or `compare`, its outputs checked.
-public struct AnalysisFolder: Sendable {
-    public var path: String
-    public var command: String
-    public var manifest: [String: JSONValue]
-    public var manifestPath: String
+package struct AnalysisFolder: Sendable {
+    package var path: String
+    package var command: String
+    package var manifest: [String: JSONValue]
+    package var manifestPath: String
 
     /// Whether the manifest lists `name` among the outputs.
-    public func has(_ name: String) -> Bool {
+    package func has(_ name: String) -> Bool {
         guard case .object(let outputs)? = manifest["outputs"] else { return false }
         return outputs[name] != nil
     }
@@ -82,7 +82,7 @@ public struct AnalysisFolder: Sendable {
     /// - Parameter name: An output's file name.
     /// - Returns: Its text.
     /// - Throws: ``InputError`` naming the manifest when it does not list the file.
-    public func text(_ name: String) throws(InputError) -> String {
+    package func text(_ name: String) throws(InputError) -> String {
         guard has(name) else {
             throw InputError(file: manifestPath, field: "outputs.\(name)", problem: "missing; the \(command) folder is incomplete")
         }
@@ -98,21 +98,21 @@ public struct AnalysisFolder: Sendable {
     /// - Parameter name: An output's file name.
     /// - Returns: The table.
     /// - Throws: ``InputError`` naming the file, the line and the problem.
-    public func table(_ name: String) throws(InputError) -> CSVTable {
+    package func table(_ name: String) throws(InputError) -> CSVTable {
         try CSVTable.parse(try text(name), file: URL(fileURLWithPath: path).appendingPathComponent(name).path)
     }
 
     /// A string field of the manifest, empty when absent.
-    public func field(_ key: String) -> String {
+    package func field(_ key: String) -> String {
         if case .string(let value)? = manifest[key] { return value }
         if case .integer(let value)? = manifest[key] { return String(value) }
         return ""
     }
 
     /// The manifest's `inputs`, by name, as `sha256:HEX`.
-    public var inputs: [(name: String, digest: String)] { Self.files(manifest["inputs"]) }
+    package var inputs: [(name: String, digest: String)] { Self.files(manifest["inputs"]) }
     /// The manifest's `outputs`, by name, as `sha256:HEX`.
-    public var outputs: [(name: String, digest: String)] { Self.files(manifest["outputs"]) }
+    package var outputs: [(name: String, digest: String)] { Self.files(manifest["outputs"]) }
 
     static func files(_ value: JSONValue?) -> [(name: String, digest: String)] {
         guard case .object(let files)? = value else { return [] }
@@ -123,7 +123,7 @@ public struct AnalysisFolder: Sendable {
     }
 
     /// The run folders and seeds the manifest's `runs` names.
-    public var runs: [(folder: String, seed: Int)] {
+    package var runs: [(folder: String, seed: Int)] {
         guard case .array(let runs)? = manifest["runs"] else { return [] }
         return runs.compactMap { run in
             guard case .object(let fields) = run, case .string(let folder)? = fields["folder"], case .integer(let seed)? = fields["seed"]

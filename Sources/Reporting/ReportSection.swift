@@ -3,20 +3,20 @@ import WarnSimCore
 
 /// One part of a report: what an ensemble, a sweep, a tune or a comparison
 /// says, with the cautions its data call for and what it was made from.
-public struct ReportSection {
+package struct ReportSection {
     /// The anchor of the section (`ensemble`, `sweep-1`, …).
-    public var id: String
-    public var title: String
+    package var id: String
+    package var title: String
     /// One or two sentences that answer the section's question.
-    public var headline: String
+    package var headline: String
     /// The body: tables, figures, paragraphs.
-    public var body: [Node<HTML.BodyContext>]
+    package var body: [Node<HTML.BodyContext>]
     /// Plain-language warnings where the data are thin or the answer is unsure.
-    public var cautions: [String]
+    package var cautions: [String]
     /// What the section was made from.
-    public var provenance: Provenance
+    package var provenance: Provenance
 
-    public init(
+    package init(
         id: String, title: String, headline: String, body: [Node<HTML.BodyContext>], cautions: [String], provenance: Provenance
     ) {
         self.id = id
@@ -30,13 +30,13 @@ public struct ReportSection {
 
 /// What a section was made from: the WarnSim version, the folder, every
 /// input's hash and the commands that reproduce it.
-public struct Provenance: Sendable {
-    public var version: String
-    public var folder: String
-    public var inputs: [(name: String, digest: String)]
-    public var commands: [String]
+package struct Provenance: Sendable {
+    package var version: String
+    package var folder: String
+    package var inputs: [(name: String, digest: String)]
+    package var commands: [String]
 
-    public init(version: String, folder: String, inputs: [(name: String, digest: String)], commands: [String]) {
+    package init(version: String, folder: String, inputs: [(name: String, digest: String)], commands: [String]) {
         self.version = version
         self.folder = folder
         self.inputs = inputs

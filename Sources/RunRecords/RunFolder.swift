@@ -1,11 +1,11 @@
 /// The names in a run folder besides the CSV files (``RunCSVFile``) and the
 /// binary stores (``WindowStore``, ``ExposureStore``, ``ContactStore``).
-public enum RunFolder {
+package enum RunFolder {
     /// The risk configuration the phones used at the run's end, normalized:
     /// what `evaluate` and `sweep` score as production.
-    public static let riskFileName = "risk.yaml"
+    package static let riskFileName = "risk.yaml"
     /// `manifest.json`'s record of the radio channel the run's phones scanned
     /// through: `{"file": NAME, "digest": "sha256:HEX"}` of the radio
     /// parameters file.
-    public static let radioParametersKey = "radio_parameters"
+    package static let radioParametersKey = "radio_parameters"
 }

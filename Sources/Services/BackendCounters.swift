@@ -1,41 +1,41 @@
 /// Running totals of what the backend did, for run summaries (tests, TANs,
 /// uploads). Rejections are counted per reason; ``rejections`` lists them
 /// sorted by reason so that reports do not depend on dictionary order.
-public struct BackendCounters: Hashable, Sendable {
+package struct BackendCounters: Hashable, Sendable {
     /// Registration tokens issued (QR code and teleTAN routes).
-    public internal(set) var registrations = 0
+    package internal(set) var registrations = 0
     /// teleTANs created for the hotline.
-    public internal(set) var teleTANsCreated = 0
+    package internal(set) var teleTANsCreated = 0
     /// TANs issued.
-    public internal(set) var tansIssued = 0
+    package internal(set) var tansIssued = 0
     /// Immuni OTPs authorised by the health information system.
-    public internal(set) var otpsAuthorised = 0
+    package internal(set) var otpsAuthorised = 0
     /// Uploads accepted (CWA TAN and Immuni OTP routes), and the keys they carried.
-    public internal(set) var uploadsAccepted = 0
-    public internal(set) var keysAccepted = 0
+    package internal(set) var uploadsAccepted = 0
+    package internal(set) var keysAccepted = 0
     /// Requests refused, by ServiceRejection/category.
-    public private(set) var rejectionCounts: [String: Int] = [:]
+    package private(set) var rejectionCounts: [String: Int] = [:]
 
-    public init() {}
+    package init() {}
 
     mutating func reject(_ error: some ServiceRejection) {
         rejectionCounts[error.category, default: 0] += 1
     }
 
     /// `(reason, count)` pairs sorted by reason.
-    public var rejections: [(reason: String, count: Int)] {
+    package var rejections: [(reason: String, count: Int)] {
         rejectionCounts.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
     }
 }
 
 /// An error a server answers a request with, with a stable category name for counting.
-public protocol ServiceRejection: Error, CustomStringConvertible {
+package protocol ServiceRejection: Error, CustomStringConvertible {
     /// A short, stable name of the kind of rejection, e.g. `tan_rejected.already_redeemed`.
     var category: String { get }
 }
 
 extension VerificationError: ServiceRejection {
-    public var category: String {
+    package var category: String {
         switch self {
         case .guidAlreadyRegistered: return "verification.guid_already_registered"
         case .malformedTeleTAN: return "verification.malformed_teletan"
@@ -52,7 +52,7 @@ extension VerificationError: ServiceRejection {
 }
 
 extension SubmissionError: ServiceRejection {
-    public var category: String {
+    package var category: String {
         switch self {
         case .keyCount: return "submission.key_count"
         case .keyDataLength: return "submission.key_data_length"

@@ -10,22 +10,22 @@ import Foundation
 /// Every endpoint takes the simulated time `now` (Unix seconds); all tokens come
 /// from `RandomStream(seed:subsystem: StreamName.verificationServer)`, so a run is
 /// reproducible from its seed.
-public struct CWABackend: Sendable {
-    public let configuration: ServicesConfig
-    public var verification: VerificationServer
-    public var testResults: TestResultServer
-    public var submission: SubmissionServer
-    public var distribution: DistributionService
-    public var appConfiguration: AppConfigurationEndpoint
+package struct CWABackend: Sendable {
+    package let configuration: ServicesConfig
+    package var verification: VerificationServer
+    package var testResults: TestResultServer
+    package var submission: SubmissionServer
+    package var distribution: DistributionService
+    package var appConfiguration: AppConfigurationEndpoint
     /// Immuni's OTP service, for scenarios whose app uploads by Immuni's path
     /// (``authoriseOTP(code:symptomsStartedOnDay:now:)``); its keys reach the same distribution.
-    public var otp: OTPService
+    package var otp: OTPService
     /// What the backend has done so far.
-    public private(set) var counters = BackendCounters()
+    package private(set) var counters = BackendCounters()
 
     /// A backend with `configuration`, tokens drawn from `seed`, and packages and
     /// the app configuration signed with `signingKey`.
-    public init(configuration: ServicesConfig = .init(), seed: UInt64, signingKey: P256.Signing.PrivateKey) {
+    package init(configuration: ServicesConfig = .init(), seed: UInt64, signingKey: P256.Signing.PrivateKey) {
         self.configuration = configuration
         verification = VerificationServer(configuration: configuration.verification, seed: seed)
         testResults = TestResultServer(configuration: configuration.testResults)
@@ -36,12 +36,12 @@ public struct CWABackend: Sendable {
     }
 
     /// The public key the phones pin for packages and the app configuration.
-    public var verificationKey: P256.Signing.PublicKey { distribution.verificationKey }
+    package var verificationKey: P256.Signing.PublicKey { distribution.verificationKey }
 
     // MARK: App endpoints
 
     /// Registers a test scanned from its QR code (the app sends the SHA-256 of the GUID).
-    public mutating func registerTest(hashedGUID: HashedGUID, now: Int64) throws(VerificationError) -> RegistrationToken {
+    package mutating func registerTest(hashedGUID: HashedGUID, now: Int64) throws(VerificationError) -> RegistrationToken {
         do {
             let token = try verification.register(hashedGUID: hashedGUID, now: now)
             counters.registrations += 1
@@ -53,7 +53,7 @@ public struct CWABackend: Sendable {
     }
 
     /// Registers a teleTAN typed into the app.
-    public mutating func registerTeleTAN(_ code: String, now: Int64) throws(VerificationError) -> RegistrationToken {
+    package mutating func registerTeleTAN(_ code: String, now: Int64) throws(VerificationError) -> RegistrationToken {
         do {
             let token = try verification.register(teleTAN: code, now: now)
             counters.registrations += 1
@@ -65,12 +65,12 @@ public struct CWABackend: Sendable {
     }
 
     /// Polls the test result.
-    public mutating func testResult(registrationToken: RegistrationToken, now: Int64) throws(VerificationError) -> TestResult {
+    package mutating func testResult(registrationToken: RegistrationToken, now: Int64) throws(VerificationError) -> TestResult {
         try verification.testResult(registrationToken: registrationToken, testResults: &testResults, now: now)
     }
 
     /// Requests the TAN for a positive test (after the user's consent).
-    public mutating func requestTAN(registrationToken: RegistrationToken, now: Int64) throws(VerificationError) -> TAN {
+    package mutating func requestTAN(registrationToken: RegistrationToken, now: Int64) throws(VerificationError) -> TAN {
         do {
             let tan = try verification.requestTAN(registrationToken: registrationToken, testResults: &testResults, now: now)
             counters.tansIssued += 1
@@ -83,7 +83,7 @@ public struct CWABackend: Sendable {
 
     /// Uploads keys with a TAN; returns the number of keys stored for distribution.
     @discardableResult
-    public mutating func submitKeys(_ keys: [SubmittedKey], tan: TAN, now: Int64) throws(SubmissionError) -> Int {
+    package mutating func submitKeys(_ keys: [SubmittedKey], tan: TAN, now: Int64) throws(SubmissionError) -> Int {
         do {
             return accept(try submission.submit(keys, tan: tan, verification: &verification, now: now))
         } catch {
@@ -93,19 +93,19 @@ public struct CWABackend: Sendable {
     }
 
     /// The signed app configuration served at `now`.
-    public func fetchAppConfiguration(now: Int64) throws(AppConfigurationError) -> Data {
+    package func fetchAppConfiguration(now: Int64) throws(AppConfigurationError) -> Data {
         try appConfiguration.fetch(now: now)
     }
 
     // MARK: Lab, hotline and operator side
 
     /// A laboratory reports a result, visible after `delaySeconds`.
-    public mutating func labPost(hashedGUID: HashedGUID, result: TestResult, now: Int64, delaySeconds: Int64 = 0) throws(TestResultError) {
+    package mutating func labPost(hashedGUID: HashedGUID, result: TestResult, now: Int64, delaySeconds: Int64 = 0) throws(TestResultError) {
         try testResults.labPost(hashedGUID: hashedGUID, result: result, now: now, delaySeconds: delaySeconds)
     }
 
     /// The hotline creates a teleTAN for a caller who tested positive.
-    public mutating func createTeleTAN(now: Int64) throws(VerificationError) -> TeleTAN {
+    package mutating func createTeleTAN(now: Int64) throws(VerificationError) -> TeleTAN {
         do {
             let teleTAN = try verification.createTeleTAN(now: now)
             counters.teleTANsCreated += 1
@@ -118,7 +118,7 @@ public struct CWABackend: Sendable {
 
     /// Immuni's HIS authorises the code a user dictated to a health operator,
     /// with the symptom-onset day the operator entered (``OTPService``).
-    public mutating func authoriseOTP(code: String, symptomsStartedOnDay: Int64, now: Int64) throws(ImmuniUploadError) {
+    package mutating func authoriseOTP(code: String, symptomsStartedOnDay: Int64, now: Int64) throws(ImmuniUploadError) {
         do {
             try otp.authorise(code: code, symptomsStartedOnDay: symptomsStartedOnDay, now: now)
             counters.otpsAuthorised += 1
@@ -130,7 +130,7 @@ public struct CWABackend: Sendable {
 
     /// Immuni's `POST /v1/ingestion/check-otp`: whether the code with SHA-256
     /// `sha256` is authorised at `now`.
-    public mutating func checkOTP(sha256: String, now: Int64) throws(ImmuniUploadError) {
+    package mutating func checkOTP(sha256: String, now: Int64) throws(ImmuniUploadError) {
         guard otp.authorisation(sha256: sha256, now: now) != nil else {
             counters.reject(ImmuniUploadError.otpNotAuthorised)
             throw .otpNotAuthorised
@@ -142,7 +142,7 @@ public struct CWABackend: Sendable {
     /// to distribution and the code is used up. Returns the number of keys
     /// kept (0 when the rules keep none; the upload still counts).
     @discardableResult
-    public mutating func uploadWithOTP(_ keys: [SubmittedKey], sha256: String, now: Int64) throws(ImmuniUploadError) -> Int {
+    package mutating func uploadWithOTP(_ keys: [SubmittedKey], sha256: String, now: Int64) throws(ImmuniUploadError) -> Int {
         do throws(ImmuniUploadError) {
             guard let authorisation = otp.authorisation(sha256: sha256, now: now) else { throw .otpNotAuthorised }
             let kept = try ExposureIngestion.keysAtRisk(
@@ -166,13 +166,13 @@ public struct CWABackend: Sendable {
     }
 
     /// Publishes new risk parameters (serialized by the caller).
-    public mutating func publishAppConfiguration(_ payload: Data, now: Int64) throws(AppConfigurationError) {
+    package mutating func publishAppConfiguration(_ payload: Data, now: Int64) throws(AppConfigurationError) {
         try appConfiguration.publish(payload: payload, now: now)
     }
 
     /// The hourly jobs: distribution run, then the verification and test-result cleanups.
     @discardableResult
-    public mutating func runHourlyJobs(now: Int64) throws(DistributionError) -> [PublishedPackage] {
+    package mutating func runHourlyJobs(now: Int64) throws(DistributionError) -> [PublishedPackage] {
         let published = try distribution.run(now: now)
         verification.cleanup(now: now)
         testResults.cleanup(now: now)

@@ -6,29 +6,29 @@ import WarnSimCore
 
 /// Throughput of identifier derivation, measured against the AES ceiling and a
 /// one-block-per-call baseline in the same run (`warnsim bench crypto`).
-public struct CryptoBenchmark: Sendable {
+package struct CryptoBenchmark: Sendable {
     /// The figures of one run.
-    public struct Result: Codable, Sendable {
+    package struct Result: Codable, Sendable {
         /// RPIs per second derived from TEKs on one thread (HKDF for the RPIK,
         /// then one AES block per RPI).
-        public var rpiPerSecondSingleThread: Double
+        package var rpiPerSecondSingleThread: Double
         /// The same on all threads.
-        public var rpiPerSecondAllThreads: Double
+        package var rpiPerSecondAllThreads: Double
         /// RPI and AEM pairs per second on one thread (HKDF for RPIK and AEMK,
         /// two AES blocks per pair).
-        public var rpiAemPairsPerSecondSingleThread: Double
+        package var rpiAemPairsPerSecondSingleThread: Double
         /// RPIs per second on one thread from precomputed RPIKs (no HKDF): the
         /// AES part of the derivation alone, including the per-key re-keying.
-        public var rpiFromRPIKPerSecondSingleThread: Double
+        package var rpiFromRPIKPerSecondSingleThread: Double
         /// swift-crypto's single-block AES, one call per block, one thread.
-        public var baselineBlocksPerSecond: Double
+        package var baselineBlocksPerSecond: Double
         /// OpenSSL EVP AES-128-ECB over a 64 KiB buffer, one thread: the
         /// practical ceiling of this machine, measured in the same run.
-        public var aesBulkBlocksPerSecondSingleThread: Double
+        package var aesBulkBlocksPerSecondSingleThread: Double
         /// Threads used for the all-threads figure.
-        public var threads: Int
+        package var threads: Int
         /// Keys per batch.
-        public var keysPerBatch: Int
+        package var keysPerBatch: Int
 
         enum CodingKeys: String, CodingKey {
             case rpiPerSecondSingleThread = "rpi_per_second_single_thread"
@@ -42,26 +42,26 @@ public struct CryptoBenchmark: Sendable {
         }
 
         /// Single-thread RPI rate over the bulk-AES ceiling.
-        public var ratioToCeiling: Double { rpiPerSecondSingleThread / aesBulkBlocksPerSecondSingleThread }
+        package var ratioToCeiling: Double { rpiPerSecondSingleThread / aesBulkBlocksPerSecondSingleThread }
         /// Single-thread RPI rate over the one-call-per-block baseline.
-        public var speedupOverBaseline: Double { rpiPerSecondSingleThread / baselineBlocksPerSecond }
+        package var speedupOverBaseline: Double { rpiPerSecondSingleThread / baselineBlocksPerSecond }
     }
 
     /// Keys per measured batch.
-    public var keys: Int
+    package var keys: Int
     /// Minimum wall time per measurement, in seconds.
-    public var minimumSeconds: Double
+    package var minimumSeconds: Double
     /// Threads for the all-threads figure.
-    public var threads: Int
+    package var threads: Int
 
-    public init(keys: Int = 20_000, minimumSeconds: Double = 1.0, threads: Int = ProcessInfo.processInfo.activeProcessorCount) {
+    package init(keys: Int = 20_000, minimumSeconds: Double = 1.0, threads: Int = ProcessInfo.processInfo.activeProcessorCount) {
         self.keys = keys
         self.minimumSeconds = minimumSeconds
         self.threads = threads
     }
 
     /// Runs every measurement and returns the figures.
-    public func run() throws -> Result {
+    package func run() throws -> Result {
         var stream = RandomStream(seed: 1, subsystem: StreamName.benchCrypto)
         let interval = ENIntervalNumber(unixSeconds: 1_600_000_000)
         let teks = (0..<keys).map { _ in TemporaryExposureKey.generate(at: interval, using: &stream) }

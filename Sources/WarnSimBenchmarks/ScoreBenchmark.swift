@@ -6,46 +6,46 @@ import WarnSimCore
 /// Throughput of the batch scorer against the exact engine and a plain
 /// OpenBLAS GEMM of the same shape, all measured in the same run
 /// (`warnsim bench score`).
-public struct ScoreBenchmark: Sendable {
+package struct ScoreBenchmark: Sendable {
     /// The figures of one run.
-    public struct Result: Codable, Sendable {
-        public var windows: Int
-        public var devices: Int
-        public var configurations: Int
-        public var threads: Int
+    package struct Result: Codable, Sendable {
+        package var windows: Int
+        package var devices: Int
+        package var configurations: Int
+        package var threads: Int
         /// Window × configuration evaluations per second, end to end
         /// (features, configuration tables, GEMM, levels, day sums, totals).
-        public var evaluationsPerSecond: Double
+        package var evaluationsPerSecond: Double
         /// The exact engine's rate on a sample, one thread.
-        public var exactEngineEvaluationsPerSecond: Double
+        package var exactEngineEvaluationsPerSecond: Double
         /// Seconds: building the window features and the configuration tables.
-        public var secondsPrepare: Double
+        package var secondsPrepare: Double
         /// Seconds in `dgemm` (wall-clock share: summed over workers / workers).
-        public var secondsGemm: Double
+        package var secondsGemm: Double
         /// Seconds of scoring outside `dgemm`.
-        public var secondsRest: Double
+        package var secondsRest: Double
         /// Everything measured for the batch scorer (wall clock).
-        public var secondsTotal: Double
+        package var secondsTotal: Double
         /// CPU seconds the process used for the same part, all threads: on a
         /// shared machine the wall clock includes time other processes ran.
-        public var cpuSecondsTotal: Double
+        package var cpuSecondsTotal: Double
         /// Evaluations per CPU second (one core's rate without contention).
-        public var evaluationsPerCPUSecond: Double
+        package var evaluationsPerCPUSecond: Double
         /// GFLOP/s of the GEMM stage.
-        public var gemmGflops: Double
+        package var gemmGflops: Double
         /// GFLOP/s of one plain `cblas_dgemm` of the same tile shape on all threads.
-        public var referenceGemmGflops: Double
+        package var referenceGemmGflops: Double
         /// GEMM shape per tile: inner dimension (attenuation-bin groups) and columns.
-        public var gemmInner: Int
-        public var gemmColumns: Int
+        package var gemmInner: Int
+        package var gemmColumns: Int
         /// Window normalized times and day sums recomputed with the engine's
         /// arithmetic because they lay within their rounding bound of a
         /// decision boundary.
-        public var exactFallbacks: Int
+        package var exactFallbacks: Int
         /// Evaluations per second if the whole run took only the GEMM flops at
         /// the reference rate, and the measured rate's ratio to it.
-        public var gemmCeilingEvaluationsPerSecond: Double
-        public var ratioToGemmCeiling: Double
+        package var gemmCeilingEvaluationsPerSecond: Double
+        package var ratioToGemmCeiling: Double
 
         enum CodingKeys: String, CodingKey {
             case windows, devices, configurations, threads
@@ -67,12 +67,12 @@ public struct ScoreBenchmark: Sendable {
         }
     }
 
-    public var windows: Int
-    public var configurations: Int
-    public var threads: Int
-    public var tileWindows: Int
+    package var windows: Int
+    package var configurations: Int
+    package var threads: Int
+    package var tileWindows: Int
 
-    public init(windows: Int, configurations: Int, threads: Int, tileWindows: Int = 512) {
+    package init(windows: Int, configurations: Int, threads: Int, tileWindows: Int = 512) {
         self.windows = windows
         self.configurations = configurations
         self.threads = threads
@@ -80,7 +80,7 @@ public struct ScoreBenchmark: Sendable {
     }
 
     /// Runs the measurements.
-    public func run() throws -> Result {
+    package func run() throws -> Result {
         let referenceDay = 19_000
         let (windowList, devices) = SyntheticRiskInputs.windows(count: windows, referenceDay: referenceDay, seed: 1)
         let parameters = SyntheticRiskInputs.configurations(count: configurations, seed: 2)

@@ -6,32 +6,32 @@ import WarnSimCore
 
 /// Throughput of the whole pipeline (`warnsim bench simulate`): person-days per
 /// second, peak memory, and the share of time per stage.
-public struct SimulationBenchmark: Sendable {
-    public struct Result: Codable, Sendable {
-        public var people: Int
-        public var days: Int
-        public var threads: Int
-        public var appUsers: Int
-        public var personDaysPerSecond: Double
-        public var peakRssBytes: Int
-        public var secondsTotal: Double
-        public var secondsSetup: Double
+package struct SimulationBenchmark: Sendable {
+    package struct Result: Codable, Sendable {
+        package var people: Int
+        package var days: Int
+        package var threads: Int
+        package var appUsers: Int
+        package var personDaysPerSecond: Double
+        package var peakRssBytes: Int
+        package var secondsTotal: Double
+        package var secondsSetup: Double
         /// Seconds per stage (see ``SimulationRun/stageSeconds``).
-        public var stageSeconds: [String: Double]
-        public var uploads: Int
-        public var warnings: Int
+        package var stageSeconds: [String: Double]
+        package var uploads: Int
+        package var warnings: Int
         /// The app phones' sighting stores at the end of the run (14 days retained at most).
-        public var sightingStores: SightingFootprint
+        package var sightingStores: SightingFootprint
         /// Peak RSS per person, and per person and simulated day.
-        public var peakBytesPerPerson: Double
-        public var peakBytesPerPersonDay: Double
+        package var peakBytesPerPerson: Double
+        package var peakBytesPerPersonDay: Double
         /// Sighting-store bytes per app phone and retained day, and of those
         /// the bytes kept in memory.
-        public var sightingBytesPerAppPhoneDay: Double
-        public var sightingResidentBytesPerAppPhoneDay: Double
+        package var sightingBytesPerAppPhoneDay: Double
+        package var sightingResidentBytesPerAppPhoneDay: Double
         /// Whether the sealed sightings were kept on disk, and the bytes written there.
-        public var sightingsOnDisk: Bool
-        public var sightingBytesWritten: Int
+        package var sightingsOnDisk: Bool
+        package var sightingBytesWritten: Int
 
         enum CodingKeys: String, CodingKey {
             case people, days, threads, uploads, warnings
@@ -51,15 +51,15 @@ public struct SimulationBenchmark: Sendable {
         }
     }
 
-    public var world: WorldConfig
-    public var app: AppConfig
-    public var days: Int
-    public var threads: Int
-    public var seed: UInt64
-    public var sightings: SightingStorage
+    package var world: WorldConfig
+    package var app: AppConfig
+    package var days: Int
+    package var threads: Int
+    package var seed: UInt64
+    package var sightings: SightingStorage
 
     /// Resizes the scenario's town to `people` (initial infections scale with it).
-    public init(
+    package init(
         world: WorldConfig, app: AppConfig, people: Int, days: Int, threads: Int, seed: UInt64,
         sightings: SightingStorage = .memory
     ) {
@@ -75,7 +75,7 @@ public struct SimulationBenchmark: Sendable {
         self.seed = seed
     }
 
-    public func run() throws -> Result {
+    package func run() throws -> Result {
         let clock = ContinuousClock()
         let start = clock.now
         let spill = try sightings.spill(people: world.population.people, days: days)

@@ -6,10 +6,10 @@ import WarnSimCore
 /// (whole-minute scan intervals of 3–5 minutes, attenuations around a
 /// per-window mean) and a sweep of parameter sets around the current CWA set.
 /// They exercise the scorer's shapes; they are not epidemiological data.
-public enum SyntheticRiskInputs {
+package enum SyntheticRiskInputs {
     /// `count` windows for about `count / 10` devices, days 0–13 before
     /// `referenceDay`.
-    public static func windows(count: Int, referenceDay: Int, seed: UInt64) -> (windows: [ExposureWindow], devices: [Int]) {
+    package static func windows(count: Int, referenceDay: Int, seed: UInt64) -> (windows: [ExposureWindow], devices: [Int]) {
         var random = RandomStream(seed: seed, subsystem: StreamName.benchScoreWindows)
         var windows: [ExposureWindow] = []
         var devices: [Int] = []
@@ -45,7 +45,7 @@ public enum SyntheticRiskInputs {
     /// `count` parameter sets: the current CWA structure (three weighted
     /// attenuation bands, a window and a day threshold) with band edges,
     /// weights and thresholds drawn from grids around the current values.
-    public static func configurations(count: Int, seed: UInt64) -> [CWARiskParameters] {
+    package static func configurations(count: Int, seed: UInt64) -> [CWARiskParameters] {
         var random = RandomStream(seed: seed, subsystem: StreamName.benchScoreConfigurations)
         let values = [0.0, 0.0, 0.6, 0.8, 1.0, 1.2, 1.4, 1.6]
         return (0..<count).map { _ in

@@ -5,34 +5,34 @@ import WarnSimCore
 /// Throughput of the world: days of plans, encounters and transmission for a
 /// town of a given size (the radio is drawn by the phones' scans, measured by
 /// `bench simulate`).
-public struct WorldBenchmark {
+package struct WorldBenchmark {
     /// The measured figures (JSON field names in snake case).
-    public struct Result: Codable, Sendable {
-        public var people: Int
-        public var days: Int
-        public var threads: Int
-        public var buildSeconds: Double
-        public var simulateSeconds: Double
-        public var personDaysPerSecond: Double
-        public var encountersPerDay: Double
-        public var segmentsPerDay: Double
-        public var exposuresTotal: Int
-        public var infectionsTotal: Int
-        public var peakRssBytes: Int
+    package struct Result: Codable, Sendable {
+        package var people: Int
+        package var days: Int
+        package var threads: Int
+        package var buildSeconds: Double
+        package var simulateSeconds: Double
+        package var personDaysPerSecond: Double
+        package var encountersPerDay: Double
+        package var segmentsPerDay: Double
+        package var exposuresTotal: Int
+        package var infectionsTotal: Int
+        package var peakRssBytes: Int
         /// Seconds spent per stage over all days.
-        public var planSeconds: Double
-        public var encounterSeconds: Double
-        public var transmissionSeconds: Double
+        package var planSeconds: Double
+        package var encounterSeconds: Double
+        package var transmissionSeconds: Double
         /// Checksum of every day's encounters (independent of their order within
         /// the day), hexadecimal: a faster build must give the same value for the
         /// same seed. Computed outside the measured time.
-        public var encounterChecksum: String
+        package var encounterChecksum: String
         /// Transmission on the ground truth (``OutbreakSummary``) for index cases
         /// infected on days 0 to `days − 18`; nil for runs shorter than 19 days.
-        public var outbreak: OutbreakFigures?
+        package var outbreak: OutbreakFigures?
         /// Close contacts (within `contact_distance_m`) and radio-range partners per
         /// person-day present, by setting (``ContactSurvey``); nil unless requested.
-        public var contacts: [SettingContacts]?
+        package var contacts: [SettingContacts]?
 
         enum CodingKeys: String, CodingKey {
             case people, days, threads
@@ -53,14 +53,14 @@ public struct WorldBenchmark {
     }
 
     /// ``OutbreakSummary`` in JSON form.
-    public struct OutbreakFigures: Codable, Sendable {
-        public var indexWindowDays: [Double]
-        public var indexCases: Int
-        public var reproductionNumber: Double
-        public var householdContacts: Int
-        public var householdSecondaryInfections: Int
-        public var householdAttackRate: Double
-        public var householdAttackRateStandardError: Double
+    package struct OutbreakFigures: Codable, Sendable {
+        package var indexWindowDays: [Double]
+        package var indexCases: Int
+        package var reproductionNumber: Double
+        package var householdContacts: Int
+        package var householdSecondaryInfections: Int
+        package var householdAttackRate: Double
+        package var householdAttackRateStandardError: Double
 
         enum CodingKeys: String, CodingKey {
             case indexWindowDays = "index_window_days"
@@ -74,12 +74,12 @@ public struct WorldBenchmark {
     }
 
     /// One setting's row of ``ContactSurvey``.
-    public struct SettingContacts: Codable, Sendable {
-        public var setting: String
-        public var personDays: Int
-        public var closeContacts: Double
-        public var closeContactsStandardError: Double
-        public var encounterPartners: Double
+    package struct SettingContacts: Codable, Sendable {
+        package var setting: String
+        package var personDays: Int
+        package var closeContacts: Double
+        package var closeContactsStandardError: Double
+        package var encounterPartners: Double
 
         enum CodingKeys: String, CodingKey {
             case setting
@@ -90,14 +90,14 @@ public struct WorldBenchmark {
         }
     }
 
-    public var scenario: WorldConfig
-    public var days: Int
-    public var threads: Int
-    public var seed: UInt64
+    package var scenario: WorldConfig
+    package var days: Int
+    package var threads: Int
+    package var seed: UInt64
     /// Whether to run the contact survey (outside the measured time).
-    public var surveyContacts = false
+    package var surveyContacts = false
 
-    public init(scenario: WorldConfig, people: Int, days: Int, threads: Int, seed: UInt64 = 1) {
+    package init(scenario: WorldConfig, people: Int, days: Int, threads: Int, seed: UInt64 = 1) {
         var scenario = scenario
         let scale = Double(people) / Double(scenario.population.people)
         scenario.population.people = people
@@ -109,7 +109,7 @@ public struct WorldBenchmark {
     }
 
     /// Builds the world, then simulates `days` days (transmission included).
-    public func run() -> Result {
+    package func run() -> Result {
         let clock = ContinuousClock()
         let buildStart = clock.now
         var world = World(scenario: scenario, seed: seed)

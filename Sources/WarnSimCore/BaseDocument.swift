@@ -8,13 +8,13 @@ import Yams
 /// own, but no file may appear twice in the chain. Used by scenario files, so
 /// that a scenario that differs from another in a few values states only
 /// those (`Configs/scenarios/city-100k.yaml` extends `town-10k.yaml`).
-public struct BaseDocument {
+package struct BaseDocument {
     /// The merged document, `base` removed, with the overrides applied.
-    public var section: YAMLSection
+    package var section: YAMLSection
     /// The same document as a YAML node.
-    public var node: Node
+    package var node: Node
     /// The base files, nearest first (empty when the document has no `base`).
-    public var bases: [URL]
+    package var bases: [URL]
 
     /// Reads `url`, follows its `base` chain and applies `overrides` to the merged document.
     ///
@@ -22,7 +22,7 @@ public struct BaseDocument {
     ///   a plain file name, does not exist or closes a cycle; the reader's own
     ///   errors for malformed YAML. Errors in the merged values name the file
     ///   and its base chain.
-    public static func load(_ url: URL, overrides: [FieldOverride] = []) throws(InputError) -> BaseDocument {
+    package static func load(_ url: URL, overrides: [FieldOverride] = []) throws(InputError) -> BaseDocument {
         var chain = [url.standardizedFileURL]
         var root = try compose(url, chain: &chain)
         let bases = Array(chain.dropFirst())

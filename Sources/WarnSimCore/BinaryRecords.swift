@@ -2,44 +2,44 @@
 /// (`windows.bin`, `exposures.bin`). A file starts with an 8-byte magic, a
 /// UInt32 format version and a UInt64 record count; the layout of a record is
 /// documented with the file type (Outputs/README.md).
-public struct BinaryWriter: Sendable {
-    public private(set) var bytes: [UInt8] = []
+package struct BinaryWriter: Sendable {
+    package private(set) var bytes: [UInt8] = []
 
-    public init() {}
+    package init() {}
 
     /// Starts a file: magic (8 ASCII bytes), version, record count.
-    public init(magic: String, version: UInt32, count: Int) {
+    package init(magic: String, version: UInt32, count: Int) {
         precondition(magic.utf8.count == 8, "magic is 8 bytes")
         bytes.append(contentsOf: magic.utf8)
         put(version)
         put(UInt64(count))
     }
 
-    public mutating func put<T: FixedWidthInteger>(_ value: T) {
+    package mutating func put<T: FixedWidthInteger>(_ value: T) {
         withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
     }
 
-    public mutating func put(_ value: Float) { put(value.bitPattern) }
+    package mutating func put(_ value: Float) { put(value.bitPattern) }
 
-    public mutating func append(contentsOf other: BinaryWriter) { bytes.append(contentsOf: other.bytes) }
+    package mutating func append(contentsOf other: BinaryWriter) { bytes.append(contentsOf: other.bytes) }
 }
 
 /// Reads what ``BinaryWriter`` wrote; every shortfall or mismatch is an
 /// ``InputError`` naming the file, the record and the field.
-public struct BinaryReader: Sendable {
-    public let file: String
+package struct BinaryReader: Sendable {
+    package let file: String
     let bytes: [UInt8]
-    public private(set) var offset = 0
+    package private(set) var offset = 0
     /// The record being read, for messages (set by the caller).
-    public var record = -1
+    package var record = -1
 
-    public init(bytes: [UInt8], file: String) {
+    package init(bytes: [UInt8], file: String) {
         self.bytes = bytes
         self.file = file
     }
 
     /// Checks the header and returns the record count.
-    public mutating func header(magic: String, version: UInt32) throws(InputError) -> Int {
+    package mutating func header(magic: String, version: UInt32) throws(InputError) -> Int {
         guard bytes.count >= 20, Array(bytes[0..<8]) == Array(magic.utf8) else {
             throw InputError(file: file, problem: "is not a WarnSim \(magic) file (wrong or missing header)")
         }
@@ -56,9 +56,9 @@ public struct BinaryReader: Sendable {
         return Int(count)
     }
 
-    public var isAtEnd: Bool { offset == bytes.count }
+    package var isAtEnd: Bool { offset == bytes.count }
 
-    public mutating func integer<T: FixedWidthInteger>(_ field: String) throws(InputError) -> T {
+    package mutating func integer<T: FixedWidthInteger>(_ field: String) throws(InputError) -> T {
         let size = MemoryLayout<T>.size
         guard offset + size <= bytes.count else { throw truncated(field) }
         var value: T = 0
@@ -67,12 +67,12 @@ public struct BinaryReader: Sendable {
         return value
     }
 
-    public mutating func float(_ field: String) throws(InputError) -> Float {
+    package mutating func float(_ field: String) throws(InputError) -> Float {
         Float(bitPattern: try integer(field))
     }
 
     /// Ends reading: trailing bytes are an error.
-    public func finish() throws(InputError) {
+    package func finish() throws(InputError) {
         guard isAtEnd else {
             throw InputError(file: file, problem: "has \(bytes.count - offset) bytes after the last record (corrupt or not this format)")
         }
@@ -85,7 +85,7 @@ public struct BinaryReader: Sendable {
     }
 
     /// An error about the current record's `field`.
-    public func invalid(_ field: String, _ problem: String) -> InputError {
+    package func invalid(_ field: String, _ problem: String) -> InputError {
         InputError(file: file, field: record >= 0 ? "record \(record).\(field)" : field, problem: problem)
     }
 }

@@ -6,16 +6,16 @@ import Foundation
 /// WarnSim (built on CSV.swift): files with a single header use ``parse(_:file:)``,
 /// formats with comment lines or several header blocks read
 /// ``records(_:file:trimming:comments:)`` and interpret the rows themselves.
-public struct CSVTable: Sendable {
-    public let file: String
+package struct CSVTable: Sendable {
+    package let file: String
     /// Column names in file order.
-    public let header: [String]
+    package let header: [String]
     /// Data rows (blank lines skipped); `lines[i]` is row i's line number in the file.
-    public let rows: [[String]]
-    public let lines: [Int]
+    package let rows: [[String]]
+    package let lines: [Int]
 
     /// Reads a UTF-8 CSV file.
-    public static func read(path: String) throws(InputError) -> CSVTable {
+    package static func read(path: String) throws(InputError) -> CSVTable {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw InputError(file: path, problem: "cannot be read (missing or not a file)")
         }
@@ -26,7 +26,7 @@ public struct CSVTable: Sendable {
     }
 
     /// Parses CSV text; `file` names the source in errors.
-    public static func parse(_ text: String, file: String) throws(InputError) -> CSVTable {
+    package static func parse(_ text: String, file: String) throws(InputError) -> CSVTable {
         let reader: CSVReader
         do {
             reader = try CSVReader(string: text, hasHeaderRow: true)
@@ -58,9 +58,9 @@ public struct CSVTable: Sendable {
     }
 
     /// One non-blank row of a CSV text with its line number (1-based).
-    public struct Record: Sendable, Equatable {
-        public var line: Int
-        public var cells: [String]
+    package struct Record: Sendable, Equatable {
+        package var line: Int
+        package var cells: [String]
     }
 
     /// Every non-blank row of `text`, parsed by CSV.swift (quoted fields,
@@ -68,7 +68,7 @@ public struct CSVTable: Sendable {
     /// around each cell are removed; with `comments`, lines whose first
     /// non-blank character is `#` are skipped before parsing, so a comment may
     /// hold any text.
-    public static func records(
+    package static func records(
         _ text: String, file: String, trimming: Bool = true, comments: Bool = false
     ) throws(InputError) -> [Record] {
         var source = text
@@ -98,7 +98,7 @@ public struct CSVTable: Sendable {
     }
 
     /// The index of a required column.
-    public func column(_ name: String) throws(InputError) -> Int {
+    package func column(_ name: String) throws(InputError) -> Int {
         guard let index = header.firstIndex(of: name) else {
             throw InputError(file: file, field: name, problem: "required column is missing; the header is \(header.joined(separator: ","))")
         }
@@ -106,11 +106,11 @@ public struct CSVTable: Sendable {
     }
 
     /// An error about row `row`'s cell in column `column`.
-    public func invalid(row: Int, column: Int, _ problem: String) -> InputError {
+    package func invalid(row: Int, column: Int, _ problem: String) -> InputError {
         InputError(file: file, field: "line \(lines[row]).\(header[column])", problem: problem)
     }
 
-    public func int(row: Int, column: Int, in range: ClosedRange<Int>) throws(InputError) -> Int {
+    package func int(row: Int, column: Int, in range: ClosedRange<Int>) throws(InputError) -> Int {
         let text = rows[row][column]
         guard let value = Int(text), range.contains(value) else {
             throw invalid(row: row, column: column, "\"\(text)\" is not an integer in \(range.lowerBound)…\(range.upperBound)")
@@ -119,7 +119,7 @@ public struct CSVTable: Sendable {
     }
 
     /// An optional integer: nil for an empty cell.
-    public func optionalInt64(row: Int, column: Int) throws(InputError) -> Int64? {
+    package func optionalInt64(row: Int, column: Int) throws(InputError) -> Int64? {
         let text = rows[row][column]
         if text.isEmpty { return nil }
         guard let value = Int64(text) else { throw invalid(row: row, column: column, "\"\(text)\" is not an integer") }
@@ -128,7 +128,7 @@ public struct CSVTable: Sendable {
 
     /// A finite number in plain decimal notation (``DecimalNumber``): no
     /// hexadecimal floats, `nan` or `inf`.
-    public func double(row: Int, column: Int) throws(InputError) -> Double {
+    package func double(row: Int, column: Int) throws(InputError) -> Double {
         let text = rows[row][column]
         guard let value = DecimalNumber.parse(text) else {
             throw invalid(row: row, column: column, "\"\(text)\" is not a finite decimal number")
@@ -136,7 +136,7 @@ public struct CSVTable: Sendable {
         return value
     }
 
-    public func flag(row: Int, column: Int) throws(InputError) -> Bool {
+    package func flag(row: Int, column: Int) throws(InputError) -> Bool {
         switch rows[row][column] {
         case "1": return true
         case "0": return false

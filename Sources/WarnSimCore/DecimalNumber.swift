@@ -3,11 +3,11 @@
 /// side of the point may be empty, not both). Swift's `Double(_:)` also reads
 /// hexadecimal floats (`0x1p3`), `nan`, `inf` and `infinity`, which no file
 /// WarnSim reads writes; every reader of numbers in text goes through here.
-public enum DecimalNumber {
+package enum DecimalNumber {
     /// The finite value of `text` in plain decimal notation, or nil for
     /// anything else: empty text, surrounding or inner spaces, underscores,
     /// hexadecimal floats, `nan`, `inf`, or a value that overflows to infinity.
-    public static func parse<Text: StringProtocol>(_ text: Text) -> Double? {
+    package static func parse<Text: StringProtocol>(_ text: Text) -> Double? {
         guard isDecimal(text.utf8), let value = Double(String(text)), value.isFinite else { return nil }
         return value
     }

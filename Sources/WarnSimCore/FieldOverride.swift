@@ -4,19 +4,19 @@ import Yams
 /// of a YAML document and the value (YAML text: a number, text, or a flow
 /// list such as `[0.1, 0.8]`) put there before the document is parsed, so the
 /// value is checked exactly like one written in the file.
-public struct FieldOverride: Sendable, Hashable, CustomStringConvertible {
+package struct FieldOverride: Sendable, Hashable, CustomStringConvertible {
     /// The keys from the document root to the field.
-    public var path: [String]
+    package var path: [String]
     /// The value as YAML text.
-    public var value: String
+    package var value: String
 
-    public var description: String { "\(path.joined(separator: "."))=\(value)" }
+    package var description: String { "\(path.joined(separator: "."))=\(value)" }
 
     /// Parses `path.to.field=value`.
     ///
     /// - Throws: ``InputError`` (file `--set`) when there is no `=`, the path
     ///   is empty, a key is empty, or the value is not a YAML scalar or list.
-    public init(parsing text: String) throws(InputError) {
+    package init(parsing text: String) throws(InputError) {
         guard let equals = text.firstIndex(of: "=") else {
             throw InputError(file: "--set", field: text, problem: "expected path.to.field=value")
         }
@@ -37,7 +37,7 @@ public struct FieldOverride: Sendable, Hashable, CustomStringConvertible {
     ///
     /// - Throws: ``InputError`` naming `file` when a key on the way holds a
     ///   value that is not a mapping.
-    public func apply(to document: Node, file: String) throws(InputError) -> Node {
+    package func apply(to document: Node, file: String) throws(InputError) -> Node {
         let value: Node
         do {
             value = try StrictYAML.compose(self.value, file: "--set") ?? Node("")

@@ -7,16 +7,16 @@
 
 extension Duration {
     /// The duration in seconds, as a `Double` (for reports and benchmarks).
-    public var inSeconds: Double {
+    package var inSeconds: Double {
         Double(components.seconds) + Double(components.attoseconds) * 1e-18
     }
 }
 
 /// Facts about this process that benchmarks report.
-public enum ProcessMeasurement {
+package enum ProcessMeasurement {
     /// The peak resident set size (`VmHWM` in /proc/self/status), or 0 where
     /// unavailable.
-    public static func peakResidentBytes() -> Int {
+    package static func peakResidentBytes() -> Int {
         guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return 0 }
         return peakResidentBytes(status: status)
     }
@@ -25,7 +25,7 @@ public enum ProcessMeasurement {
     ///
     /// - Parameter status: the text of a `/proc/PID/status` file.
     /// - Returns: the peak resident set size in bytes.
-    public static func peakResidentBytes(status: String) -> Int {
+    package static func peakResidentBytes(status: String) -> Int {
         for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {
             // "VmHWM:\t  371000 kB"; from 8 digits on nothing but the tab separates the number.
             let digits = line.split(whereSeparator: { $0 == " " || $0 == "\t" }).compactMap { Int($0) }
@@ -37,7 +37,7 @@ public enum ProcessMeasurement {
     /// Hands memory that was freed back to the system (glibc `malloc_trim`):
     /// a run frees each day's scratch buffers, and without this the freed
     /// pages between live allocations stay resident. No effect elsewhere.
-    public static func returnFreedMemory() {
+    package static func returnFreedMemory() {
         #if canImport(Glibc)
             _ = mallocTrim?(0)
         #endif

@@ -17,11 +17,11 @@ import Foundation
 /// written, a destination that is, contains or lies inside one of the
 /// command's inputs, and a non-empty folder that is not this command's
 /// earlier output unless `force` is set.
-public struct OutputFolder: Sendable {
+package struct OutputFolder: Sendable {
     /// Where the folder ends up.
-    public let destination: URL
+    package let destination: URL
     /// Where the command writes it (a hidden sibling of the destination).
-    public let staging: URL
+    package let staging: URL
 
     /// The prefix of staging siblings, and of the old folder a commit
     /// replaces: `.NAME.warnsim-partial-PID`, `.NAME.warnsim-replaced-PID`.
@@ -35,7 +35,7 @@ public struct OutputFolder: Sendable {
     ///   an input, is a file, or is a non-empty folder that is not the
     ///   output of `command` (without `force`), or when the staging folder
     ///   cannot be created.
-    public static func stage(
+    package static func stage(
         _ path: String, option: String = "--out", command: String, inputs: [String], force: Bool
     ) throws(InputError) -> OutputFolder {
         try check(path, option: option, command: command, inputs: inputs, force: force)
@@ -57,7 +57,7 @@ public struct OutputFolder: Sendable {
 
     /// The checks of ``stage(_:option:command:inputs:force:)`` without
     /// writing anything, for a command to run before its work.
-    public static func check(_ path: String, option: String = "--out", command: String, inputs: [String], force: Bool) throws(InputError) {
+    package static func check(_ path: String, option: String = "--out", command: String, inputs: [String], force: Bool) throws(InputError) {
         try refuseOverlap(path, option: option, inputs: inputs)
         let destination = URL(fileURLWithPath: path).standardizedFileURL
         var isDirectory: ObjCBool = false
@@ -78,7 +78,7 @@ public struct OutputFolder: Sendable {
     /// inside one of `inputs`, symbolic links resolved.
     ///
     /// - Throws: ``InputError`` naming `option` and the input.
-    public static func refuseOverlap(_ path: String, option: String = "--out", inputs: [String]) throws(InputError) {
+    package static func refuseOverlap(_ path: String, option: String = "--out", inputs: [String]) throws(InputError) {
         let target = resolved(URL(fileURLWithPath: path).standardizedFileURL)
         for input in inputs {
             let other = resolved(URL(fileURLWithPath: input).standardizedFileURL)
@@ -95,7 +95,7 @@ public struct OutputFolder: Sendable {
     ///
     /// - Throws: ``InputError`` naming the destination when a rename fails;
     ///   the staging folder is then removed.
-    public func commit(option: String = "--out") throws(InputError) {
+    package func commit(option: String = "--out") throws(InputError) {
         let manager = FileManager.default
         let parent = destination.deletingLastPathComponent()
         let old = parent.appendingPathComponent(".\(destination.lastPathComponent).\(Self.replacedMarker)-\(getpid())")
@@ -118,7 +118,7 @@ public struct OutputFolder: Sendable {
     }
 
     /// Removes the staging folder (after a failure).
-    public func discard() {
+    package func discard() {
         try? FileManager.default.removeItem(at: staging)
     }
 

@@ -17,33 +17,33 @@ import Foundation
 ///
 /// Everything except `timings_seconds` is reproducible: the same inputs,
 /// seed and build give the same bytes.
-public struct RunManifest: Sendable {
+package struct RunManifest: Sendable {
     /// The manifest's file name in an output folder.
-    public static let fileName = "manifest.json"
+    package static let fileName = "manifest.json"
 
     /// The subcommand that wrote the folder.
-    public var command: String
+    package var command: String
     /// The WarnSim version.
-    public var version: String
+    package var version: String
     /// The seed, for commands that draw random numbers.
-    public var seed: UInt64?
+    package var seed: UInt64?
     /// The commit of the sources the running binary was built from, recorded
     /// at build time (`Plugins/SourceCommit`): 40 hex digits, `-modified` appended
     /// when tracked files differed from that commit, or `unknown` when the
     /// sources were not a git checkout. `WARNSIM_SOURCE_COMMIT` in the
     /// environment replaces it (snapshot tests, builds from a source archive).
-    public static let sourceCommit: String = {
+    package static let sourceCommit: String = {
         if let value = ProcessInfo.processInfo.environment["WARNSIM_SOURCE_COMMIT"], !value.isEmpty { return value }
         return buildSourceCommit
     }()
     /// The command's own fields as (key, JSON value text), in order.
-    public var fields: [(key: String, json: String)] = []
+    package var fields: [(key: String, json: String)] = []
     /// The files read, as (name, `sha256:HEX`), in order.
-    public var inputs: [(name: String, digest: String)] = []
+    package var inputs: [(name: String, digest: String)] = []
     /// The files written, as (name, `sha256:HEX`), in order.
-    public var outputs: [(name: String, digest: String)] = []
+    package var outputs: [(name: String, digest: String)] = []
     /// Wall-clock seconds per stage (not reproducible), if any.
-    public var timings: [String: Double]?
+    package var timings: [String: Double]?
 
     /// An empty manifest of `command`.
     ///
@@ -51,7 +51,7 @@ public struct RunManifest: Sendable {
     ///   - command: The subcommand (`simulate`, `evaluate`, `sweep`, `demo`).
     ///   - version: The WarnSim version string.
     ///   - seed: The seed of the command's random streams, or nil if it draws none.
-    public init(command: String, version: String, seed: UInt64? = nil) {
+    package init(command: String, version: String, seed: UInt64? = nil) {
         self.command = command
         self.version = version
         self.seed = seed
@@ -61,28 +61,28 @@ public struct RunManifest: Sendable {
     ///
     /// - Parameter data: The bytes to hash.
     /// - Returns: The digest text.
-    public static func digest(_ data: Data) -> String {
+    package static func digest(_ data: Data) -> String {
         "sha256:" + SHA256.hash(data: data).map { String(format: "%02x", $0) }.joined()
     }
 
     /// Adds a field whose value is `json`, already encoded as JSON.
-    public mutating func add(_ key: String, json: String) { fields.append((key, json)) }
+    package mutating func add(_ key: String, json: String) { fields.append((key, json)) }
     /// Adds a string field.
-    public mutating func add(_ key: String, _ value: String) { add(key, json: TextEscaping.jsonString(value)) }
+    package mutating func add(_ key: String, _ value: String) { add(key, json: TextEscaping.jsonString(value)) }
     /// Adds an integer field.
-    public mutating func add(_ key: String, _ value: Int) { add(key, json: String(value)) }
+    package mutating func add(_ key: String, _ value: Int) { add(key, json: String(value)) }
     /// Adds an unsigned integer field.
-    public mutating func add(_ key: String, _ value: UInt64) { add(key, json: String(value)) }
+    package mutating func add(_ key: String, _ value: UInt64) { add(key, json: String(value)) }
     /// Adds an integer field.
-    public mutating func add(_ key: String, _ value: Int64) { add(key, json: String(value)) }
+    package mutating func add(_ key: String, _ value: Int64) { add(key, json: String(value)) }
 
     /// Records an input file by its contents.
-    public mutating func addInput(_ name: String, data: Data) { inputs.append((name, Self.digest(data))) }
+    package mutating func addInput(_ name: String, data: Data) { inputs.append((name, Self.digest(data))) }
     /// Records an output file by its contents.
-    public mutating func addOutput(_ name: String, data: Data) { outputs.append((name, Self.digest(data))) }
+    package mutating func addOutput(_ name: String, data: Data) { outputs.append((name, Self.digest(data))) }
 
     /// The manifest as JSON text (two-space indented, a final newline).
-    public var json: String {
+    package var json: String {
         let quote = TextEscaping.jsonString
         var lines = [
             "  \"warnsim_version\": \(quote(version))", "  \"source_commit\": \(quote(Self.sourceCommit))",
@@ -109,7 +109,7 @@ public struct RunManifest: Sendable {
     ///
     /// - Parameter folder: The command's output folder.
     /// - Throws: The file system's error if the file cannot be written.
-    public func write(into folder: URL) throws {
+    package func write(into folder: URL) throws {
         try AtomicFile.write(json, to: folder.appendingPathComponent(Self.fileName))
     }
 }

@@ -2,13 +2,13 @@
 /// (`simulation.start_date`, `simulation.days`) and for every reader of a run
 /// folder, which refuses a `manifest.json` outside it before any arithmetic
 /// on times (a run folder is a contract: edited values must not overflow).
-public enum RunSpan {
+package enum RunSpan {
     /// `simulation.days`: at most a year.
-    public static let days: ClosedRange<Int> = 1...365
+    package static let days: ClosedRange<Int> = 1...365
     /// Unix seconds of `simulation.start_date`: from 2000-01-01 to
     /// 2099-12-28 UTC, decades around the apps' lifetime (2020–2023) with
     /// times far from any overflow.
-    public static let startTimes: ClosedRange<Int64> = 946_684_800...4_101_580_800
+    package static let startTimes: ClosedRange<Int64> = 946_684_800...4_101_580_800
     /// The people of a run (`population.people`).
-    public static let people: ClosedRange<Int> = 1...50_000_000
+    package static let people: ClosedRange<Int> = 1...50_000_000
 }

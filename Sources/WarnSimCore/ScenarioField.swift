@@ -6,23 +6,23 @@
 /// ``YAMLSection`` accessors that take a field), `--set` is checked against it
 /// (``ScenarioFieldTable/check(_:)``), and the key tables of
 /// `Configs/scenarios/README.md` and `warnsim scenario describe` are printed from it.
-public struct ScenarioField: Sendable {
+package struct ScenarioField: Sendable {
     /// The key's dotted path inside its section (`home.reposition_minutes`);
     /// an element of a list is written `list[].key`.
-    public var key: String
+    package var key: String
     /// The type and the allowed values.
-    public var kind: ScenarioFieldKind
+    package var kind: ScenarioFieldKind
     /// Whether the key must be present, and what holds when it is absent.
-    public var presence: ScenarioFieldPresence
+    package var presence: ScenarioFieldPresence
     /// The unit (empty for shares, choices and text).
-    public var unit: String
+    package var unit: String
     /// What the value means.
-    public var meaning: String
+    package var meaning: String
     /// Where the default (or the value the shipped scenarios state) comes from.
-    public var source: String
+    package var source: String
 
     /// A field of `kind`; `presence` defaults to required.
-    public init(
+    package init(
         _ key: String, _ kind: ScenarioFieldKind, _ presence: ScenarioFieldPresence = .required, unit: String = "",
         meaning: String, source: String = ""
     ) {
@@ -35,10 +35,10 @@ public struct ScenarioField: Sendable {
     }
 
     /// The last component of ``key``: the key inside the innermost mapping.
-    public var leaf: String { key.split(separator: ".").last.map(String.init) ?? key }
+    package var leaf: String { key.split(separator: ".").last.map(String.init) ?? key }
 
     /// The default as text (`required` for a required field).
-    public var shownDefault: String {
+    package var shownDefault: String {
         switch presence {
         case .required: "required"
         case .optional(let absent): absent
@@ -49,19 +49,19 @@ public struct ScenarioField: Sendable {
 
 extension ScenarioField {
     /// The default of a real-number field with one.
-    public var defaultReal: Double {
+    package var defaultReal: Double {
         guard case .defaulted(.real(let value)) = presence else { preconditionFailure("\(key) has no real default") }
         return value
     }
 
     /// The default of an integer field with one.
-    public var defaultInteger: Int {
+    package var defaultInteger: Int {
         guard case .defaulted(.integer(let value)) = presence else { preconditionFailure("\(key) has no integer default") }
         return value
     }
 
     /// The default of a list field with one.
-    public var defaultReals: [Double] {
+    package var defaultReals: [Double] {
         guard case .defaulted(.reals(let values)) = presence else { preconditionFailure("\(key) has no list default") }
         return values
     }
@@ -69,13 +69,13 @@ extension ScenarioField {
 
 extension ScenarioField {
     /// The default of a text field with one.
-    public var defaultString: String {
+    package var defaultString: String {
         guard case .defaulted(.text(let value)) = presence else { preconditionFailure("\(key) has no text default") }
         return value
     }
 
     /// The default of a `true`/`false` field with one.
-    public var defaultFlag: Bool {
+    package var defaultFlag: Bool {
         guard case .defaulted(.flag(let value)) = presence else { preconditionFailure("\(key) has no flag default") }
         return value
     }

@@ -2,15 +2,15 @@
 /// each table stands between `<!-- fields: SECTION -->` and `<!-- end fields -->`
 /// (`root` for the document root's keys), and everything outside the marked
 /// regions is the document's own prose.
-public enum ScenarioFieldRegions {
+package enum ScenarioFieldRegions {
     /// The marker that opens the region of `section`.
-    public static func opening(_ section: String) -> String { "<!-- fields: \(section.isEmpty ? "root" : section) -->" }
+    package static func opening(_ section: String) -> String { "<!-- fields: \(section.isEmpty ? "root" : section) -->" }
     /// The marker that closes a region.
-    public static let closing = "<!-- end fields -->"
+    package static let closing = "<!-- end fields -->"
 
     /// `text` with every marked region's content replaced by its table's
     /// Markdown (``ScenarioFieldTable/markdown``); regions of unknown sections are left alone.
-    public static func filled(_ text: String, tables: [ScenarioFieldTable]) -> String {
+    package static func filled(_ text: String, tables: [ScenarioFieldTable]) -> String {
         var result = text
         for table in tables {
             let opening = opening(table.section)
@@ -23,7 +23,7 @@ public enum ScenarioFieldRegions {
     }
 
     /// The sections of `tables` that have no marked region in `text`.
-    public static func missing(in text: String, tables: [ScenarioFieldTable]) -> [String] {
+    package static func missing(in text: String, tables: [ScenarioFieldTable]) -> [String] {
         tables.filter { !text.contains(opening($0.section)) }.map { $0.section.isEmpty ? "root" : $0.section }
     }
 }

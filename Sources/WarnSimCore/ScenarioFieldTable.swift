@@ -3,26 +3,26 @@ import Yams
 /// The fields of one scenario section (`response`, `population`, …), declared
 /// once as a static list by the section's type, or of the document's top
 /// level (an empty ``section``).
-public struct ScenarioFieldTable: Sendable {
+package struct ScenarioFieldTable: Sendable {
     /// The section's top-level key; empty for the keys of the document root.
-    public var section: String
+    package var section: String
     /// The section's fields, in the order they are documented.
-    public var fields: [ScenarioField]
+    package var fields: [ScenarioField]
 
     /// The table of `section`.
-    public init(section: String, fields: [ScenarioField]) {
+    package init(section: String, fields: [ScenarioField]) {
         self.section = section
         self.fields = fields
     }
 
     /// The field's path from the document root (`response.quarantine_days`).
-    public func path(of field: ScenarioField) -> String { section.isEmpty ? field.key : "\(section).\(field.key)" }
+    package func path(of field: ScenarioField) -> String { section.isEmpty ? field.key : "\(section).\(field.key)" }
 
     /// The paths from the document root of every declared field.
-    public var paths: [String] { fields.map { path(of: $0) } }
+    package var paths: [String] { fields.map { path(of: $0) } }
 
     /// The table as Markdown: key, type and range, default, unit, meaning and source.
-    public var markdown: String {
+    package var markdown: String {
         var lines = ["| field | type and range | default | unit | meaning | source |", "|---|---|---|---|---|---|"]
         for field in fields {
             let cells = [
@@ -35,7 +35,7 @@ public struct ScenarioFieldTable: Sendable {
     }
 
     /// The table as plain text, one block per field (`warnsim scenario describe`).
-    public var text: String {
+    package var text: String {
         fields.map { field in
             var lines = ["\(path(of: field))", "  type:    \(field.kind.summary)", "  default: \(field.shownDefault)"]
             if !field.unit.isEmpty { lines.append("  unit:    \(field.unit)") }
@@ -46,7 +46,7 @@ public struct ScenarioFieldTable: Sendable {
     }
 
     /// The field declared at `path` (from the document root) in any of `tables`.
-    public static func field(at path: String, in tables: [ScenarioFieldTable]) -> (table: ScenarioFieldTable, field: ScenarioField)? {
+    package static func field(at path: String, in tables: [ScenarioFieldTable]) -> (table: ScenarioFieldTable, field: ScenarioField)? {
         for table in tables {
             if let field = table.fields.first(where: { table.path(of: $0) == path }) { return (table, field) }
         }
@@ -60,7 +60,7 @@ public struct ScenarioFieldTable: Sendable {
     /// - Parameter file: The file errors name: the scenario the value is set
     ///   in, as the loader would name it, or `--set` when there is none.
     /// - Throws: ``InputError`` (`file`, the field's path) naming the problem.
-    public static func check(_ override: FieldOverride, against tables: [ScenarioFieldTable], file: String = "--set") throws(InputError) {
+    package static func check(_ override: FieldOverride, against tables: [ScenarioFieldTable], file: String = "--set") throws(InputError) {
         let path = override.path.joined(separator: ".")
         guard let (_, field) = field(at: path, in: tables) else {
             let inside = tables.contains { table in

@@ -5,139 +5,139 @@
 /// listed here, grouped by the layer that draws from it. Renaming one changes
 /// every simulated number that depends on it (baselines would no longer
 /// regress); add new names instead.
-public enum StreamName {
+package enum StreamName {
     // MARK: Population (the world)
 
     /// Household composition and ages.
-    public static let households = "population.households"
+    package static let households = "population.households"
     /// Who works, goes to school or day care.
-    public static let participation = "population.participation"
+    package static let participation = "population.participation"
     /// The order in which children fill day-care groups.
-    public static let daycareOrder = "population.order.daycare"
+    package static let daycareOrder = "population.order.daycare"
     /// Who rides public transport.
-    public static let transport = "population.transport"
+    package static let transport = "population.transport"
     /// Which workers work in an office, and the size of their office room.
-    public static let office = "population.office"
+    package static let office = "population.office"
     /// The order in which people fill the places of a setting (`population.order.SETTING`).
-    public static func placeOrder(_ setting: String) -> String { "population.order.\(setting)" }
+    package static func placeOrder(_ setting: String) -> String { "population.order.\(setting)" }
     /// Daily schedules, per person and day.
-    public static let schedule = "schedule"
+    package static let schedule = "schedule"
     /// Vehicle assignment per day.
-    public static let vehicles = "transport.vehicles"
+    package static let vehicles = "transport.vehicles"
     /// Restaurant table groups per day.
-    public static let leisureTables = "leisure.tables"
+    package static let leisureTables = "leisure.tables"
     /// Positions within a place, per person and day.
-    public static let position = "position"
+    package static let position = "position"
 
     // MARK: Population (radio)
 
     /// Each phone's model and calibration error.
-    public static let radioDevice = "radio.device"
+    package static let radioDevice = "radio.device"
     /// `warnsim radio sample` draws.
-    public static let radioSample = "radio.sample"
+    package static let radioSample = "radio.sample"
     /// `warnsim radio check` replay of the measurements: phones, pairs, minutes, scans.
-    public static let radioCheckDevice = "radio.check.device"
-    public static let radioCheckPair = "radio.check.pair"
-    public static let radioCheckMinute = "radio.check.minute"
-    public static let radioCheckScan = "radio.check.scan"
+    package static let radioCheckDevice = "radio.check.device"
+    package static let radioCheckPair = "radio.check.pair"
+    package static let radioCheckMinute = "radio.check.minute"
+    package static let radioCheckScan = "radio.check.scan"
     /// The Dublin Bus pairs in the radio fit and check: pair terms and per-minute terms.
-    public static let radioCheckDublinPair = "radio.check.dublin.pair"
-    public static let radioCheckDublinMinute = "radio.check.dublin.minute"
+    package static let radioCheckDublinPair = "radio.check.dublin.pair"
+    package static let radioCheckDublinMinute = "radio.check.dublin.minute"
 
     // MARK: Population (disease)
 
     /// Each person's course of disease (symptoms, onset, infectiousness).
-    public static let disease = "disease"
+    package static let disease = "disease"
     /// The initial infections.
-    public static let seeding = "seeding"
+    package static let seeding = "seeding"
     /// Transmission draws per encounter.
-    public static let transmission = "transmission"
+    package static let transmission = "transmission"
 
     // MARK: Simulation (phones)
 
     /// Temporary Exposure Keys of each phone (simulated keys are reproducible).
-    public static let temporaryExposureKeys = "tek"
+    package static let temporaryExposureKeys = "tek"
     /// Each phone's scan schedule.
-    public static let scanSchedule = "scan.schedule"
+    package static let scanSchedule = "scan.schedule"
     /// Per-sighting fading.
-    public static let scanFading = "radio.scan"
+    package static let scanFading = "radio.scan"
     /// Per-encounter scan draws.
-    public static let scanEncounter = "radio.scan.encounter"
+    package static let scanEncounter = "radio.scan.encounter"
     /// Whether a person installs the app, consents, and how they will act.
-    public static let appAdoption = "app.adoption"
+    package static let appAdoption = "app.adoption"
     /// Whether a symptomatic person gets tested (everyone, app or not).
-    public static let appTesting = "app.testing"
+    package static let appTesting = "app.testing"
     /// How long a user without notification permission takes to open the app.
-    public static let appOpening = "app.opening"
+    package static let appOpening = "app.opening"
     /// The answer a sharing user gives to the symptom questions, per upload.
-    public static let appSymptomAnswer = "app.symptom-answer"
+    package static let appSymptomAnswer = "app.symptom-answer"
     /// Daily tracing, Bluetooth and reset behaviour, per person and day.
-    public static let appBehaviour = "app.behaviour"
+    package static let appBehaviour = "app.behaviour"
     /// Whether a person's phone is an Android phone or an iPhone.
-    public static let appPlatform = "app.platform"
+    package static let appPlatform = "app.platform"
     /// When a phone's key downloads run, and whether each run is on an unmetered connection.
-    public static let appDownload = "app.download"
+    package static let appDownload = "app.download"
     /// Immuni's upload path: the delay to the health operator's call, the
     /// time the user takes to tap Verify, and the one-time code, per person.
-    public static let appImmuniUpload = "app.immuni-upload"
+    package static let appImmuniUpload = "app.immuni-upload"
     /// When a person installs and uninstalls the app (adoption curve).
-    public static let appAdoptionCurve = "app.adoption-curve"
+    package static let appAdoptionCurve = "app.adoption-curve"
     // MARK: Simulation (health: tests, isolation, response to warnings)
 
     /// Tests taken for other reasons than SARS-CoV-2 (respiratory illness,
     /// screening), per person and day.
-    public static let backgroundTesting = "health.background-test"
+    package static let backgroundTesting = "health.background-test"
     /// Each test's outcome (invalid, PCR sensitivity), per person and test.
-    public static let testOutcome = "health.test-outcome"
+    package static let testOutcome = "health.test-outcome"
     /// Whether a person with a positive result isolates.
-    public static let isolation = "health.isolation"
+    package static let isolation = "health.isolation"
     /// What a warned user does (test, quarantine, fewer contacts).
-    public static let warnedResponse = "health.warned"
+    package static let warnedResponse = "health.warned"
     /// A key stream that is never drawn from (an app whose framework is on loan).
-    public static let unused = "placeholder"
+    package static let unused = "placeholder"
 
     // MARK: Services
 
     /// The backend's app-configuration and package signing key.
-    public static let serverSigningKey = "server.signing-key"
+    package static let serverSigningKey = "server.signing-key"
     /// Registration tokens, TANs and teleTANs.
-    public static let verificationServer = "verification-server"
+    package static let verificationServer = "verification-server"
 
     // MARK: Analysis
 
     /// Phone bootstrap resamples, per stratum.
-    public static let bootstrap = "bootstrap"
+    package static let bootstrap = "bootstrap"
     /// Seed (run) bootstrap resamples.
-    public static let bootstrapRuns = "bootstrap.runs"
+    package static let bootstrapRuns = "bootstrap.runs"
     /// Seed resamples within each radio variant (`RadioEnsemble`).
-    public static let bootstrapRadioSeeds = "bootstrap.radio-seeds"
+    package static let bootstrapRadioSeeds = "bootstrap.radio-seeds"
     /// Seed (run) bootstrap resamples of `warnsim validate`, per figure.
-    public static let validateBootstrap = "validate.bootstrap"
+    package static let validateBootstrap = "validate.bootstrap"
     /// Random sweep configurations.
-    public static let sweepRandom = "sweep.random"
+    package static let sweepRandom = "sweep.random"
     /// Latin-hypercube sweep configurations.
-    public static let sweepLatinHypercube = "sweep.latin-hypercube"
+    package static let sweepLatinHypercube = "sweep.latin-hypercube"
     /// CMA-ES samples of `warnsim tune`, per generation.
-    public static let tuneCMAES = "analysis.tune.cmaes"
+    package static let tuneCMAES = "analysis.tune.cmaes"
     /// The seed and starting point of each CMA-ES restart of `warnsim tune`, per restart.
-    public static let tuneRestart = "analysis.tune.restart"
+    package static let tuneRestart = "analysis.tune.restart"
     /// Paired bootstrap of `warnsim compare` and `tune`'s summaries (seeds, then phones within seeds).
-    public static let pairedBootstrap = "analysis.paired-bootstrap"
+    package static let pairedBootstrap = "analysis.paired-bootstrap"
     /// Sobol' design points of `warnsim sensitivity`, per row.
-    public static let sensitivitySobol = "analysis.sensitivity.sobol"
+    package static let sensitivitySobol = "analysis.sensitivity.sobol"
     /// Bootstrap of the Sobol' indices over base rows.
-    public static let sensitivityBootstrap = "analysis.sensitivity.bootstrap"
+    package static let sensitivityBootstrap = "analysis.sensitivity.bootstrap"
     /// Morris trajectories, per trajectory.
-    public static let sensitivityMorris = "analysis.sensitivity.morris"
+    package static let sensitivityMorris = "analysis.sensitivity.morris"
     /// Bootstrap of the Morris effects over trajectories.
-    public static let sensitivityMorrisBootstrap = "analysis.sensitivity.morris.bootstrap"
+    package static let sensitivityMorrisBootstrap = "analysis.sensitivity.morris.bootstrap"
 
     // MARK: Tools (benchmarks and the demo)
 
-    public static let benchCrypto = "bench-crypto"
-    public static let benchScoreWindows = "bench-score-windows"
-    public static let benchScoreConfigurations = "bench-score-configurations"
-    public static let benchScoreGEMM = "bench-score-gemm"
+    package static let benchCrypto = "bench-crypto"
+    package static let benchScoreWindows = "bench-score-windows"
+    package static let benchScoreConfigurations = "bench-score-configurations"
+    package static let benchScoreGEMM = "bench-score-gemm"
     /// The demo's signing key.
-    public static let demoSigningKey = "demo-signing-key"
+    package static let demoSigningKey = "demo-signing-key"
 }

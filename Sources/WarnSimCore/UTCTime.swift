@@ -4,25 +4,25 @@
 /// arithmetic on the proleptic Gregorian calendar (days from civil, Hinnant
 /// 2013, "chrono-Compatible Low-Level Date Algorithms"), so it is the same on
 /// every machine and fast enough for a million rows.
-public enum UTCTime {
+package enum UTCTime {
     /// The date of UTC day `day` (days since 1970-01-01), `YYYY-MM-DD`.
-    public static func date(day: Int64) -> String {
+    package static func date(day: Int64) -> String {
         let (y, m, d) = civil(day: day)
         return pad(y, 4) + "-" + pad(m, 2) + "-" + pad(d, 2)
     }
 
     /// The date of the Unix time `seconds`, `YYYY-MM-DD`.
-    public static func date(seconds: Int64) -> String { date(day: seconds.floorDivided(by: 86_400)) }
+    package static func date(seconds: Int64) -> String { date(day: seconds.floorDivided(by: 86_400)) }
 
     /// The Unix time `seconds` as `YYYY-MM-DDTHH:MM:SSZ`.
-    public static func timestamp(seconds: Int64) -> String {
+    package static func timestamp(seconds: Int64) -> String {
         let day = seconds.floorDivided(by: 86_400)
         let second = seconds - day * 86_400
         return date(day: day) + "T" + pad(second / 3600, 2) + ":" + pad(second / 60 % 60, 2) + ":" + pad(second % 60, 2) + "Z"
     }
 
     /// An optional Unix time as a timestamp, empty when nil.
-    public static func timestamp(_ seconds: Int64?) -> String { seconds.map { timestamp(seconds: $0) } ?? "" }
+    package static func timestamp(_ seconds: Int64?) -> String { seconds.map { timestamp(seconds: $0) } ?? "" }
 
     /// Year, month and day of UTC day `day`.
     static func civil(day: Int64) -> (Int64, Int64, Int64) {

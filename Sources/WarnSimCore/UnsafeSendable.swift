@@ -1,26 +1,26 @@
 /// A value handed to parallel workers that only touch disjoint parts of what
 /// it points to (`Parallel/run(workers:_:)` with a fixed work split). The
 /// caller guarantees the disjointness; the wrapper only tells the compiler.
-public struct UnsafeSendable<T>: @unchecked Sendable {
+package struct UnsafeSendable<T>: @unchecked Sendable {
     /// The wrapped value.
-    public let value: T
+    package let value: T
 
     /// Wraps `value`.
     ///
     /// - Parameter value: A pointer, buffer or reference whose parts the
     ///   workers write disjointly.
-    @inlinable public init(_ value: T) { self.value = value }
+    @inlinable package init(_ value: T) { self.value = value }
 }
 
 /// A mutable buffer handed to parallel workers that each write their own
 /// elements (a fixed chunk of the indices, never shared).
-public struct UnsafeSendableBuffer<Element>: @unchecked Sendable {
+package struct UnsafeSendableBuffer<Element>: @unchecked Sendable {
     /// The buffer.
-    public let buffer: UnsafeMutableBufferPointer<Element>
+    package let buffer: UnsafeMutableBufferPointer<Element>
 
     /// Wraps `buffer`.
     ///
     /// - Parameter buffer: Memory that outlives the parallel loop and whose
     ///   elements the workers write disjointly.
-    @inlinable public init(_ buffer: UnsafeMutableBufferPointer<Element>) { self.buffer = buffer }
+    @inlinable package init(_ buffer: UnsafeMutableBufferPointer<Element>) { self.buffer = buffer }
 }

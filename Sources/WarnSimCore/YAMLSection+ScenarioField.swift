@@ -5,7 +5,7 @@ import Foundation
 /// section's parser states none of them again.
 extension YAMLSection {
     /// A real-number field.
-    public func double(_ field: ScenarioField) throws(InputError) -> Double {
+    package func double(_ field: ScenarioField) throws(InputError) -> Double {
         guard case .real(let range) = field.kind else { preconditionFailure("\(field.key) is not a real number") }
         switch field.presence {
         case .defaulted(.real(let value)): return try double(field.leaf, in: range, default: value)
@@ -14,12 +14,12 @@ extension YAMLSection {
     }
 
     /// An optional real-number field: nil when absent.
-    public func optionalDouble(_ field: ScenarioField) throws(InputError) -> Double? {
+    package func optionalDouble(_ field: ScenarioField) throws(InputError) -> Double? {
         has(field.leaf) ? try double(field) : nil
     }
 
     /// An integer field.
-    public func int(_ field: ScenarioField) throws(InputError) -> Int {
+    package func int(_ field: ScenarioField) throws(InputError) -> Int {
         guard case .integer(let range) = field.kind else { preconditionFailure("\(field.key) is not an integer") }
         switch field.presence {
         case .defaulted(.integer(let value)): return try int(field.leaf, in: range, default: value)
@@ -28,7 +28,7 @@ extension YAMLSection {
     }
 
     /// A field holding a list of real numbers.
-    public func doubles(_ field: ScenarioField) throws(InputError) -> [Double] {
+    package func doubles(_ field: ScenarioField) throws(InputError) -> [Double] {
         guard case .reals(let range, let count) = field.kind else { preconditionFailure("\(field.key) is not a list of numbers") }
         switch field.presence {
         case .defaulted(.reals(let values)): return try doubles(field.leaf, in: range, count: count, default: values)
@@ -37,7 +37,7 @@ extension YAMLSection {
     }
 
     /// A text, date, identifier, choice or flag field, as written.
-    public func string(_ field: ScenarioField) throws(InputError) -> String {
+    package func string(_ field: ScenarioField) throws(InputError) -> String {
         let fallback: String? =
             switch field.presence {
             case .defaulted(let value): value.description
@@ -55,7 +55,7 @@ extension YAMLSection {
     }
 
     /// An optional text field: nil when absent (it still counts as expected).
-    public func optionalString(_ field: ScenarioField) throws(InputError) -> String? {
+    package func optionalString(_ field: ScenarioField) throws(InputError) -> String? {
         guard has(field.leaf) else {
             skip(field.leaf)
             return nil
@@ -64,26 +64,26 @@ extension YAMLSection {
     }
 
     /// A `true`/`false` field.
-    public func bool(_ field: ScenarioField) throws(InputError) -> Bool { try string(field) == "true" }
+    package func bool(_ field: ScenarioField) throws(InputError) -> Bool { try string(field) == "true" }
 
     /// A file field, resolved against `folder` (it must exist).
-    public func file(_ field: ScenarioField, relativeTo folder: URL) throws(InputError) -> URL {
+    package func file(_ field: ScenarioField, relativeTo folder: URL) throws(InputError) -> URL {
         guard case .file = field.kind else { preconditionFailure("\(field.key) is not a file") }
         return try file(field.leaf, relativeTo: folder)
     }
 
     /// A required structured field's mapping.
-    public func section(_ field: ScenarioField) throws(InputError) -> YAMLSection { try section(field.leaf) }
+    package func section(_ field: ScenarioField) throws(InputError) -> YAMLSection { try section(field.leaf) }
 
     /// An optional structured field's mapping, nil when absent.
-    public func optionalSection(_ field: ScenarioField) throws(InputError) -> YAMLSection? { try optionalSection(field.leaf) }
+    package func optionalSection(_ field: ScenarioField) throws(InputError) -> YAMLSection? { try optionalSection(field.leaf) }
 
     /// Whether the field's key is present (does not count as reading it).
-    public func has(_ field: ScenarioField) -> Bool { has(field.leaf) }
+    package func has(_ field: ScenarioField) -> Bool { has(field.leaf) }
 
     /// Reads the field's value and checks it against the declaration without
     /// keeping it (files are not looked up; structured fields are not read).
-    public func check(_ field: ScenarioField) throws(InputError) {
+    package func check(_ field: ScenarioField) throws(InputError) {
         switch field.kind {
         case .real: _ = try double(field)
         case .integer: _ = try int(field)

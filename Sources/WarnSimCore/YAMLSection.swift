@@ -13,11 +13,11 @@ import Yams
 /// An empty value (`key:` with nothing after it, `~` or `null`) reads as an
 /// empty mapping: optional fields keep their defaults and required fields are
 /// reported missing.
-public final class YAMLSection {
+package final class YAMLSection {
     /// The file name used in error messages.
-    public let file: String
+    package let file: String
     /// The dotted field path of this mapping (empty at the document root).
-    public let path: String
+    package let path: String
     private let entries: [(key: String, value: Node)]
     /// Keys an accessor asked for, present or not (the expected keys).
     private var asked: Set<String> = []
@@ -25,13 +25,13 @@ public final class YAMLSection {
     private var read: Set<String> = []
 
     /// Parses `text`; nil when the document is empty.
-    public static func parseDocument(_ text: String, file: String) throws(InputError) -> YAMLSection? {
+    package static func parseDocument(_ text: String, file: String) throws(InputError) -> YAMLSection? {
         guard let root = try StrictYAML.compose(text, file: file) else { return nil }
         return try YAMLSection(node: root, file: file, path: "")
     }
 
     /// Parses `text` and returns the root mapping; an empty document is an error.
-    public static func parse(_ text: String, file: String) throws(InputError) -> YAMLSection {
+    package static func parse(_ text: String, file: String) throws(InputError) -> YAMLSection {
         guard let root = try parseDocument(text, file: file) else {
             throw InputError(file: file, problem: "the document is empty")
         }
@@ -39,7 +39,7 @@ public final class YAMLSection {
     }
 
     /// Reads the UTF-8 file at `url`.
-    public static func readText(_ url: URL) throws(InputError) -> String {
+    package static func readText(_ url: URL) throws(InputError) -> String {
         do {
             return try String(contentsOf: url, encoding: .utf8)
         } catch {
@@ -49,7 +49,7 @@ public final class YAMLSection {
 
     /// Reads and parses the YAML file at `url`, with `overrides` applied to
     /// the document before it is read (``FieldOverride``).
-    public static func load(_ url: URL, overrides: [FieldOverride] = []) throws(InputError) -> YAMLSection {
+    package static func load(_ url: URL, overrides: [FieldOverride] = []) throws(InputError) -> YAMLSection {
         guard !overrides.isEmpty else { return try parse(readText(url), file: url.path) }
         let file = url.path
         guard var root = try StrictYAML.compose(try readText(url), file: file) else {
@@ -60,7 +60,7 @@ public final class YAMLSection {
     }
 
     /// A reader over `node`, found at the dotted `path` of `file`.
-    public init(node: Node, file: String, path: String) throws(InputError) {
+    package init(node: Node, file: String, path: String) throws(InputError) {
         self.file = file
         self.path = path
         if Self.isNull(node) {
@@ -104,13 +104,13 @@ public final class YAMLSection {
     }
 
     /// The full field path of `key` in this mapping.
-    public func fieldPath(_ key: String) -> String { Self.join(path, key) }
+    package func fieldPath(_ key: String) -> String { Self.join(path, key) }
 
     /// The keys present, in document order.
-    public var keys: [String] { entries.map(\.key) }
+    package var keys: [String] { entries.map(\.key) }
 
     /// Whether `key` is present (does not count as reading it).
-    public func has(_ key: String) -> Bool { entries.contains { $0.key == key } }
+    package func has(_ key: String) -> Bool { entries.contains { $0.key == key } }
 
     func node(_ key: String) -> Node? {
         asked.insert(key)
@@ -120,13 +120,13 @@ public final class YAMLSection {
     }
 
     /// Marks `key` as handled by someone else (for sections other layers parse).
-    public func skip(_ key: String) {
+    package func skip(_ key: String) {
         asked.insert(key)
         read.insert(key)
     }
 
     /// Fails with the first key that was never read, naming the expected keys.
-    public func finish() throws(InputError) {
+    package func finish() throws(InputError) {
         guard let unknown = entries.first(where: { !read.contains($0.key) }) else { return }
         let expected = asked.isEmpty ? "" : " (expected one of: \(asked.sorted().joined(separator: ", ")))"
         throw InputError(file: file, field: fieldPath(unknown.key), problem: "unknown key\(expected)")
@@ -137,26 +137,26 @@ public final class YAMLSection {
     }
 
     /// An error about `key` (for cross-field checks by callers).
-    public func fail(_ key: String, _ text: String) -> InputError {
+    package func fail(_ key: String, _ text: String) -> InputError {
         InputError(file: file, field: fieldPath(key), problem: text)
     }
 
     // MARK: Mappings
 
     /// A nested mapping, required.
-    public func section(_ key: String) throws(InputError) -> YAMLSection {
+    package func section(_ key: String) throws(InputError) -> YAMLSection {
         guard let value = node(key) else { throw missing(key) }
         return try YAMLSection(node: value, file: file, path: fieldPath(key))
     }
 
     /// A nested mapping, or nil when absent.
-    public func optionalSection(_ key: String) throws(InputError) -> YAMLSection? {
+    package func optionalSection(_ key: String) throws(InputError) -> YAMLSection? {
         guard let value = node(key) else { return nil }
         return try YAMLSection(node: value, file: file, path: fieldPath(key))
     }
 
     /// Each key of a nested mapping, as a section (for maps of named entries).
-    public func namedSections(_ key: String) throws(InputError) -> [(name: String, section: YAMLSection)] {
+    package func namedSections(_ key: String) throws(InputError) -> [(name: String, section: YAMLSection)] {
         let outer = try section(key)
         var result: [(String, YAMLSection)] = []
         for name in outer.keys {
@@ -168,7 +168,7 @@ public final class YAMLSection {
     /// A list of mappings, each as a section whose field path is `key[i]`;
     /// nil when absent. A value that is not a list, or an element that is not
     /// a mapping, is an error naming the field.
-    public func optionalSectionList(_ key: String) throws(InputError) -> [YAMLSection]? {
+    package func optionalSectionList(_ key: String) throws(InputError) -> [YAMLSection]? {
         guard let value = node(key) else { return nil }
         guard let sequence = value.sequence else { throw fail(key, "expected a list of mappings, found \(Self.describe(value))") }
         var result: [YAMLSection] = []
@@ -181,13 +181,13 @@ public final class YAMLSection {
     // MARK: Numbers
 
     /// A real number in `range`.
-    public func double(_ key: String, in range: ClosedRange<Double>) throws(InputError) -> Double {
+    package func double(_ key: String, in range: ClosedRange<Double>) throws(InputError) -> Double {
         guard let value = node(key) else { throw missing(key) }
         return try checkedDouble(value, field: fieldPath(key), range: range)
     }
 
     /// A real number in `range`, or `fallback` when absent.
-    public func double(_ key: String, in range: ClosedRange<Double>, default fallback: Double) throws(InputError) -> Double {
+    package func double(_ key: String, in range: ClosedRange<Double>, default fallback: Double) throws(InputError) -> Double {
         guard let value = node(key) else { return fallback }
         return try checkedDouble(value, field: fieldPath(key), range: range)
     }
@@ -207,13 +207,13 @@ public final class YAMLSection {
     }
 
     /// An integer in `range`.
-    public func int(_ key: String, in range: ClosedRange<Int>) throws(InputError) -> Int {
+    package func int(_ key: String, in range: ClosedRange<Int>) throws(InputError) -> Int {
         guard let value = node(key) else { throw missing(key) }
         return try checkedInt(value, key: key, range: range)
     }
 
     /// An integer in `range`, or `fallback` when absent.
-    public func int(_ key: String, in range: ClosedRange<Int>, default fallback: Int) throws(InputError) -> Int {
+    package func int(_ key: String, in range: ClosedRange<Int>, default fallback: Int) throws(InputError) -> Int {
         guard let value = node(key) else { return fallback }
         return try checkedInt(value, key: key, range: range)
     }
@@ -229,7 +229,7 @@ public final class YAMLSection {
     }
 
     /// A list of numbers, each in `range`, with `count` elements if given.
-    public func doubles(_ key: String, in range: ClosedRange<Double>, count: ClosedRange<Int>? = nil) throws(InputError) -> [Double] {
+    package func doubles(_ key: String, in range: ClosedRange<Double>, count: ClosedRange<Int>? = nil) throws(InputError) -> [Double] {
         guard let value = node(key) else { throw missing(key) }
         guard let sequence = value.sequence else { throw fail(key, "expected a list of numbers, found \(Self.describe(value))") }
         var result: [Double] = []
@@ -244,7 +244,7 @@ public final class YAMLSection {
     }
 
     /// A list of numbers as ``doubles(_:in:count:)``, or `fallback` when absent.
-    public func doubles(
+    package func doubles(
         _ key: String, in range: ClosedRange<Double>, count: ClosedRange<Int>? = nil, default fallback: [Double]
     ) throws(InputError) -> [Double] {
         guard has(key) else {
@@ -263,14 +263,14 @@ public final class YAMLSection {
     // MARK: Text
 
     /// A string, required.
-    public func string(_ key: String) throws(InputError) -> String {
+    package func string(_ key: String) throws(InputError) -> String {
         guard let value = node(key) else { throw missing(key) }
         guard let scalar = value.scalar else { throw fail(key, "expected text, found \(Self.describe(value))") }
         return scalar.string
     }
 
     /// A string, or `fallback` when absent.
-    public func string(_ key: String, default fallback: String) throws(InputError) -> String {
+    package func string(_ key: String, default fallback: String) throws(InputError) -> String {
         guard has(key) else {
             asked.insert(key)
             return fallback
@@ -279,7 +279,7 @@ public final class YAMLSection {
     }
 
     /// One of `choices` (or `fallback` when absent and a fallback is given).
-    public func choice(_ key: String, from choices: [String], default fallback: String? = nil) throws(InputError) -> String {
+    package func choice(_ key: String, from choices: [String], default fallback: String? = nil) throws(InputError) -> String {
         if !has(key), let fallback {
             asked.insert(key)
             return fallback
@@ -292,13 +292,13 @@ public final class YAMLSection {
     }
 
     /// `true` or `false`, or `fallback` when absent.
-    public func bool(_ key: String, default fallback: Bool) throws(InputError) -> Bool {
+    package func bool(_ key: String, default fallback: Bool) throws(InputError) -> Bool {
         try choice(key, from: ["true", "false"], default: fallback ? "true" : "false") == "true"
     }
 
     /// A non-empty string of at most 64 printable ASCII characters without
     /// spaces (identifiers such as a region code or key id), or `fallback` when absent.
-    public func identifier(_ key: String, default fallback: String) throws(InputError) -> String {
+    package func identifier(_ key: String, default fallback: String) throws(InputError) -> String {
         guard has(key) else {
             asked.insert(key)
             return fallback
@@ -311,7 +311,7 @@ public final class YAMLSection {
     }
 
     /// A list of strings.
-    public func strings(_ key: String) throws(InputError) -> [String] {
+    package func strings(_ key: String) throws(InputError) -> [String] {
         guard let value = node(key) else { throw missing(key) }
         guard let sequence = value.sequence else { throw fail(key, "expected a list of text values, found \(Self.describe(value))") }
         var result: [String] = []
@@ -331,13 +331,13 @@ public final class YAMLSection {
     /// it must exist and be a file.
     ///
     /// - Throws: ``InputError`` naming this file and the field when it does not.
-    public func file(_ key: String, relativeTo folder: URL) throws(InputError) -> URL {
+    package func file(_ key: String, relativeTo folder: URL) throws(InputError) -> URL {
         try Self.existingFile(try string(key), relativeTo: folder) { (problem: String) -> InputError in fail(key, problem) }
     }
 
     /// The files named by the list `key`, each resolved against `folder`
     /// unless absolute; every one must exist (an error names `key[i]`).
-    public func files(_ key: String, relativeTo folder: URL) throws(InputError) -> [URL] {
+    package func files(_ key: String, relativeTo folder: URL) throws(InputError) -> [URL] {
         var urls: [URL] = []
         for (index, name) in try strings(key).enumerated() {
             urls.append(

@@ -6,29 +6,29 @@ import WarnSimCore
 /// The demonstration `warnsim demo` runs until the simulator exists: one phone's
 /// 14 days of keys, every identifier it broadcast, and the signed key package
 /// its upload would produce, read back and verified.
-public struct KeyScheduleDemo: Sendable {
+package struct KeyScheduleDemo: Sendable {
     /// What the demonstration wrote and checked.
-    public struct Summary: Sendable {
-        public var keys: Int
-        public var identifiers: Int
-        public var firstAdvertisement: [UInt8]
-        public var packageBytes: Int
-        public var signatureStatus: KeyExportSignature.Status
-        public var files: [String]
+    package struct Summary: Sendable {
+        package var keys: Int
+        package var identifiers: Int
+        package var firstAdvertisement: [UInt8]
+        package var packageBytes: Int
+        package var signatureStatus: KeyExportSignature.Status
+        package var files: [String]
     }
 
-    public var seed: UInt64
+    package var seed: UInt64
     /// The UTC day of the upload; the phone holds the 14 keys before it.
-    public var uploadDay: Date
+    package var uploadDay: Date
     /// The TX power the phone advertises (dBm); −24 dBm is the median and the
     /// most common `tx` value over the 11,809 models of
     /// Google's EN calibration list of 2020-08-12 (copy in
     /// `Configs/radio/data/en-calibration-2020-08-12.csv`).
-    public var txPower: Int8
+    package var txPower: Int8
     /// The WarnSim version recorded in the manifest.
-    public var version: String
+    package var version: String
 
-    public init(seed: UInt64, uploadDay: Date, txPower: Int8 = -24, version: String) {
+    package init(seed: UInt64, uploadDay: Date, txPower: Int8 = -24, version: String) {
         self.seed = seed
         self.version = version
         self.uploadDay = uploadDay
@@ -37,7 +37,7 @@ public struct KeyScheduleDemo: Sendable {
 
     /// Writes `identifiers.csv`, `keys.json`, `signing-key.pem`,
     /// `public-key.pem`, `export.zip` and `manifest.json` into `folder`.
-    public func run(into folder: URL) throws -> Summary {
+    package func run(into folder: URL) throws -> Summary {
         let uploadInterval = ENIntervalNumber(date: uploadDay).dayStart
         var tekStream = RandomStream(seed: seed, subsystem: StreamName.temporaryExposureKeys, entity: 0)
         let keys: [TemporaryExposureKey] = (1...14).reversed().map { daysBack in

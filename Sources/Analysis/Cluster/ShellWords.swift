@@ -1,9 +1,9 @@
 /// Command-line words written for a POSIX shell (`tasks.tsv`, `study.sbatch`).
-public enum ShellWords {
+package enum ShellWords {
     /// `word` as the shell reads it back unchanged: as is when it holds only
     /// letters, digits and `_ . / = : , + @ % -`, otherwise in single quotes
     /// (a `'` inside written as `'\''`).
-    public static func quote(_ word: String) -> String {
+    package static func quote(_ word: String) -> String {
         let plain =
             !word.isEmpty
             && word.unicodeScalars.allSatisfy { scalar in
@@ -14,5 +14,5 @@ public enum ShellWords {
     }
 
     /// `words` quoted and joined by spaces.
-    public static func join(_ words: [String]) -> String { words.map(quote).joined(separator: " ") }
+    package static func join(_ words: [String]) -> String { words.map(quote).joined(separator: " ") }
 }

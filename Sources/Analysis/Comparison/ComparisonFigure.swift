@@ -3,7 +3,7 @@ import Foundation
 extension MetricName.Quantity {
     /// Whether the quantity is a share within 0…1 (precision, recall, F1,
     /// rates and the shares of the warned), so its differences share one axis.
-    public var isShare: Bool {
+    package var isShare: Bool {
         switch self {
         case .precision, .recall, .f1, .falsePositiveRate, .recallWithinK, .warnedLaterPositiveShare, .warnedLaterInfectedShare,
             .warnedTestedShare, .warnedTestedPositiveShare:
@@ -16,9 +16,9 @@ extension MetricName.Quantity {
 
 extension PairedComparison {
     /// The file name `warnsim compare --out` writes ``differencesChart(a:b:)`` to.
-    public static let chartFileName = "differences.svg"
+    package static let chartFileName = "differences.svg"
     /// The file name of ``csv`` in `warnsim compare --out`.
-    public static let csvFileName = "comparison.csv"
+    package static let csvFileName = "comparison.csv"
 
     /// The paired differences B − A of every share (one axis; counts and
     /// delays are in the table only), each with its 95 % interval, green
@@ -28,7 +28,7 @@ extension PairedComparison {
     ///   - a: The name of configuration A.
     ///   - b: The name of configuration B.
     /// - Returns: The chart.
-    public func differencesChart(a: String, b: String) -> IntervalChart {
+    package func differencesChart(a: String, b: String) -> IntervalChart {
         let shown = rows.filter { $0.metric.quantity.isShare }
         return IntervalChart(
             title: "B − A, 95 % paired intervals (A = \(a), B = \(b))", axisLabel: "difference B − A (share)",

@@ -12,14 +12,14 @@ import WarnSimCore
 /// Label counts are resampled at both stages. Metrics that are not sums over
 /// phones (the field outcomes and the median delay) are resampled over seeds
 /// only, from the drawn runs' whole statistics.
-public struct PairedBootstrap: Sendable {
-    public let resamples: Int
+package struct PairedBootstrap: Sendable {
+    package let resamples: Int
     /// `draws[r]`: the runs of resample r, each with the column of its run's phone plan.
     let draws: [[(run: Int, column: Int)]]
     let plans: [BootstrapPlan]
     let labels: [PhoneLabels]
 
-    public init(labels: [PhoneLabels], resamples: Int, seed: UInt64) {
+    package init(labels: [PhoneLabels], resamples: Int, seed: UInt64) {
         precondition(resamples > 0 && !labels.isEmpty)
         self.resamples = resamples
         self.labels = labels
@@ -39,7 +39,7 @@ public struct PairedBootstrap: Sendable {
     ///   - perRun: the configuration's statistics of each run (``ConfigurationStatistics``).
     ///   - warnedAt: its warnings, per run and app-user slot.
     ///   - metricLabels: the labels whose counts are resampled.
-    public func resampled(perRun: [RunStatistics], warnedAt: [[Int64?]], metricLabels: Set<GroundTruthLabel>) -> [RunStatistics] {
+    package func resampled(perRun: [RunStatistics], warnedAt: [[Int64?]], metricLabels: Set<GroundTruthLabel>) -> [RunStatistics] {
         precondition(perRun.count == labels.count && warnedAt.count == labels.count)
         // Per run and column: the phone-weighted sums of each label's counts.
         var warnedTotals: [[Double]] = []

@@ -4,24 +4,24 @@ import WarnSimCore
 /// The paired comparison of two configurations, B − A, on the same runs:
 /// for each metric both values, the difference, its paired bootstrap interval
 /// (``PairedBootstrap``) and the share of resamples in which B is better.
-public struct PairedComparison: Sendable {
-    public struct Row: Sendable, Hashable {
-        public var metric: MetricName
-        public var a: Double
-        public var b: Double
+package struct PairedComparison: Sendable {
+    package struct Row: Sendable, Hashable {
+        package var metric: MetricName
+        package var a: Double
+        package var b: Double
         /// Each configuration's own interval, from the same resamples.
-        public var aInterval: BootstrapInterval
-        public var bInterval: BootstrapInterval
+        package var aInterval: BootstrapInterval
+        package var bInterval: BootstrapInterval
         /// B − A on all runs.
-        public var difference: Double
-        public var interval: BootstrapInterval
+        package var difference: Double
+        package var interval: BootstrapInterval
         /// Share of resamples in which B is strictly better than A (in the
         /// metric's direction, ``MetricName/Quantity/higherIsBetter``); ties
         /// count as not better. NaN when no resample defines both.
-        public var probabilityBetter: Double
+        package var probabilityBetter: Double
     }
 
-    public let rows: [Row]
+    package let rows: [Row]
 
     /// Compares the statistics of A and B (per run, from one ``ConfigurationStatistics`` call).
     ///
@@ -30,7 +30,7 @@ public struct PairedComparison: Sendable {
     ///   - a, b: each configuration's statistics per run and its warnings per run and slot.
     ///   - bootstrap: the shared resamples.
     ///   - confidence: of the intervals.
-    public init(
+    package init(
         metrics: [MetricName], a: (perRun: [RunStatistics], warnedAt: [[Int64?]]),
         b: (perRun: [RunStatistics], warnedAt: [[Int64?]]), bootstrap: PairedBootstrap, confidence: Double = 0.95
     ) {
@@ -62,13 +62,13 @@ public struct PairedComparison: Sendable {
     /// Whether B is better than A in `metric` beyond the interval (its whole
     /// interval on the better side of 0), or not worse (the interval does not
     /// lie wholly on the worse side).
-    public enum Requirement: String, Sendable, CaseIterable {
+    package enum Requirement: String, Sendable, CaseIterable {
         case better
         case notWorse = "not-worse"
     }
 
     /// Whether `row` meets `requirement`.
-    public static func meets(_ row: Row, _ requirement: Requirement) -> Bool {
+    package static func meets(_ row: Row, _ requirement: Requirement) -> Bool {
         let higher = row.metric.quantity.higherIsBetter
         let low = row.interval.lower
         let high = row.interval.upper
@@ -80,7 +80,7 @@ public struct PairedComparison: Sendable {
     }
 
     /// `compare.csv`: one row per metric.
-    public var csv: String {
+    package var csv: String {
         var out = "metric,a,b,difference,difference_low,difference_high,probability_b_better,higher_is_better\n"
         for row in rows {
             out +=
@@ -94,7 +94,7 @@ public struct PairedComparison: Sendable {
     }
 
     /// The table `warnsim compare` prints.
-    public func text(a: String, b: String) -> String {
+    package func text(a: String, b: String) -> String {
         func pad(_ s: String, _ width: Int) -> String { s.count >= width ? s : s + String(repeating: " ", count: width - s.count) }
         func n(_ v: Double) -> String { MetricsCSV.fixed(v, 4) }
         var out = "A = \(a)\nB = \(b)\n"
@@ -111,13 +111,13 @@ public struct PairedComparison: Sendable {
 extension PairedComparison {
     /// The metrics `compare` reports for `labels`: every label metric of each
     /// label, then the field outcomes.
-    public static func metrics(labels: [GroundTruthLabel]) -> [MetricName] {
+    package static func metrics(labels: [GroundTruthLabel]) -> [MetricName] {
         labels.flatMap { label in MetricName.Quantity.allCases.filter(\.isLabelMetric).map { MetricName($0, label: label) } }
             + MetricName.Quantity.allCases.filter { !$0.isLabelMetric }.map { MetricName($0, label: nil) }
     }
 
     /// Scores A and B on `runs` in one batch and compares them.
-    public static func compare(
+    package static func compare(
         runs: RunSet, a: RiskConfiguration, b: RiskConfiguration, metrics: [MetricName], resamples: Int, seed: UInt64, workers: Int
     ) throws -> PairedComparison {
         try compare(runs: runs, a: a, each: [b], metrics: metrics, resamples: resamples, seed: seed, workers: workers)[0]
@@ -125,7 +125,7 @@ extension PairedComparison {
 
     /// Scores A and every B on `runs` in one batch and compares each B with
     /// A, all on the same bootstrap draws (what separate calls would give).
-    public static func compare(
+    package static func compare(
         runs: RunSet, a: RiskConfiguration, each bs: [RiskConfiguration], metrics: [MetricName], resamples: Int, seed: UInt64,
         workers: Int
     ) throws -> [PairedComparison] {
@@ -141,12 +141,12 @@ extension PairedComparison {
 }
 
 /// A `--require 'METRIC:better|not-worse'` of `warnsim compare`.
-public struct ComparisonRequirement: Sendable, Hashable {
-    public var metric: MetricName
-    public var requirement: PairedComparison.Requirement
+package struct ComparisonRequirement: Sendable, Hashable {
+    package var metric: MetricName
+    package var requirement: PairedComparison.Requirement
 
     /// Parses `METRIC:better` or `METRIC:not-worse`.
-    public init(parsing text: String, defaultLabel: GroundTruthLabel, option: String) throws(InputError) {
+    package init(parsing text: String, defaultLabel: GroundTruthLabel, option: String) throws(InputError) {
         let parts = text.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
         guard parts.count == 2, let requirement = PairedComparison.Requirement(rawValue: parts[1]) else {
             throw InputError(file: "<argument>", field: option, problem: "\"\(text)\" is not METRIC:better or METRIC:not-worse")

@@ -3,21 +3,21 @@ import Foundation
 /// Everything `warnsim evaluate` computes on an ensemble of recorded runs with
 /// the configuration the phones ran (production), in one place, so the
 /// command's files and text and the HTML report read the same numbers.
-public struct EnsembleEvaluation: Sendable {
+package struct EnsembleEvaluation: Sendable {
     /// The runs with their ground-truth labels.
-    public let runs: RunSet
+    package let runs: RunSet
     /// Precision, recall and their intervals, per label.
-    public let metrics: [GroundTruthLabel: LabelMetrics]
+    package let metrics: [GroundTruthLabel: LabelMetrics]
     /// Warnings per uploader, the warned who later tested positive, delays.
-    public let outcomes: FieldOutcomes
+    package let outcomes: FieldOutcomes
     /// The encounter-level counts (a phone × an uploader's key-day).
-    public let encounters: EncounterOutcomes
+    package let encounters: EncounterOutcomes
     /// Which settings the warnings came from.
-    public let sources: WarningSources
+    package let sources: WarningSources
     /// Infections averted against the counterfactuals, quarantine person-days.
-    public let loop: LoopOutcomes
+    package let loop: LoopOutcomes
     /// Precision and recall per radio channel the runs were simulated under.
-    public let radio: [RadioEnsemble.Row]
+    package let radio: [RadioEnsemble.Row]
 
     /// Evaluates `runs` with the warnings they recorded.
     ///
@@ -27,7 +27,7 @@ public struct EnsembleEvaluation: Sendable {
     ///   - seed: The seed of the bootstrap streams.
     ///   - workers: Threads of the encounter-level scorer.
     /// - Throws: ``InputError`` when the runs' configuration cannot be scored.
-    public init(runs: RunSet, resamples: Int, seed: UInt64, workers: Int) throws {
+    package init(runs: RunSet, resamples: Int, seed: UInt64, workers: Int) throws {
         self.runs = runs
         let options = runs.options
         let warned = runs.recordedWarnings
@@ -44,7 +44,7 @@ public struct EnsembleEvaluation: Sendable {
     }
 
     /// `metrics.csv`: one row, `production`.
-    public var metricsCSV: String {
+    package var metricsCSV: String {
         let primary = runs.options.primary
         return MetricsCSV.header(parameters: [], primary: primary)
             + MetricsCSV.row(
@@ -52,7 +52,7 @@ public struct EnsembleEvaluation: Sendable {
     }
 
     /// What `evaluate` prints.
-    public var text: String {
+    package var text: String {
         let primary = runs.options.primary
         return EvaluationSummary.text(
             metrics: metrics, outcomes: outcomes, primary: primary, configuration: runs.production.name, runs: runs.runs.count)

@@ -1,34 +1,34 @@
 import WarnSimCore
 
 /// The metrics of one configuration for one ground-truth label.
-public struct LabelMetrics: Sendable, Hashable {
+package struct LabelMetrics: Sendable, Hashable {
     /// Pooled counts over the runs (expected phones for a probabilistic label).
-    public var counts: LabelCounts
+    package var counts: LabelCounts
     /// Median hours from the labelled exposure to the warning, over true
     /// positives warned at or after their exposure (NaN if none).
-    public var medianDelayHours: Double
+    package var medianDelayHours: Double
     /// Share of at-risk phones warned within `warnedWithinDays` after their exposure.
-    public var recallWithinK: Double
+    package var recallWithinK: Double
     /// 95 % percentile bootstrap intervals over phones (stratified by run).
-    public var precisionInterval: BootstrapInterval
-    public var recallInterval: BootstrapInterval
-    public var f1Interval: BootstrapInterval
+    package var precisionInterval: BootstrapInterval
+    package var recallInterval: BootstrapInterval
+    package var f1Interval: BootstrapInterval
     /// 95 % bootstrap intervals over runs (seeds); NaN with a single run.
-    public var precisionSeedInterval: BootstrapInterval
-    public var recallSeedInterval: BootstrapInterval
+    package var precisionSeedInterval: BootstrapInterval
+    package var recallSeedInterval: BootstrapInterval
     /// The lowest and highest value over the radio channels the runs were
     /// drawn under (each channel's runs pooled; ``RadioEnsemble``): the radio
     /// spread beside the seed spread. A single point with one channel.
-    public var precisionRadioRange: BootstrapInterval
-    public var recallRadioRange: BootstrapInterval
+    package var precisionRadioRange: BootstrapInterval
+    package var recallRadioRange: BootstrapInterval
 }
 
 /// Turns warning times into metrics against the runs' ground truth, with
 /// bootstrap intervals whose resamples are shared by all configurations.
-public struct Evaluator: Sendable {
-    public let labels: [PhoneLabels]
-    public let options: LabelOptions
-    public let resamples: Int
+package struct Evaluator: Sendable {
+    package let labels: [PhoneLabels]
+    package let options: LabelOptions
+    package let resamples: Int
     let plans: [BootstrapPlan]
     /// Per label and run: the at-risk phones (slots) and their weighted sums per resample.
     let atRisk: [GroundTruthLabel: [[Int]]]
@@ -43,7 +43,7 @@ public struct Evaluator: Sendable {
     ///   - resamples: bootstrap resamples (phones and runs).
     ///   - seed: the bootstrap's seed.
     ///   - radioGroups: the runs of each radio channel (``RunSet/radioGroups``); nil: one channel.
-    public init(labels: [PhoneLabels], options: LabelOptions, resamples: Int, seed: UInt64, radioGroups: [[Int]]? = nil) {
+    package init(labels: [PhoneLabels], options: LabelOptions, resamples: Int, seed: UInt64, radioGroups: [[Int]]? = nil) {
         precondition(resamples > 0)
         precondition(radioGroups.map { $0.flatMap { $0 }.sorted() == Array(labels.indices) } ?? true)
         self.radioGroups = radioGroups ?? [Array(labels.indices)]
@@ -74,7 +74,7 @@ public struct Evaluator: Sendable {
 
     /// The metrics of one configuration: `warnedAt[run][slot]` is the first
     /// HIGH time of app user `labels[run].phones[slot]`, or nil.
-    public func evaluate(warnedAt: [[Int64?]]) -> [GroundTruthLabel: LabelMetrics] {
+    package func evaluate(warnedAt: [[Int64?]]) -> [GroundTruthLabel: LabelMetrics] {
         precondition(warnedAt.count == labels.count)
         let warned = warnedAt.map { times in times.indices.filter { times[$0] != nil } }
         var warnedTotals = [Double](repeating: 0, count: resamples)

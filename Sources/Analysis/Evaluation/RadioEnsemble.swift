@@ -15,50 +15,50 @@ import WarnSimCore
 /// range is the lowest and highest variant estimate. With two or three
 /// variants a bootstrap across variants would be meaningless, so the
 /// between-variant spread is stated as that range, not as an interval.
-public struct RadioEnsemble: Sendable {
+package struct RadioEnsemble: Sendable {
     /// One radio channel and the runs drawn under it, in run order.
-    public struct Variant: Sendable, Hashable {
+    package struct Variant: Sendable, Hashable {
         /// The radio parameters' file name, or `unrecorded` for runs whose
         /// manifest does not name one.
-        public var name: String
+        package var name: String
         /// The file's digest (`sha256:HEX`); two files with the same content
         /// are one channel.
-        public var digest: String
+        package var digest: String
         /// Indices into the run set.
-        public var runs: [Int]
+        package var runs: [Int]
     }
 
     /// One metric's estimate with its two kinds of spread.
-    public struct Estimate: Sendable, Hashable {
-        public var value: Double
-        public var seedInterval: BootstrapInterval
+    package struct Estimate: Sendable, Hashable {
+        package var value: Double
+        package var seedInterval: BootstrapInterval
         /// The lowest and highest variant value (equal to `value` with one variant).
-        public var radioRange: BootstrapInterval
+        package var radioRange: BootstrapInterval
     }
 
     /// Precision and recall of one label, for one variant or for the ensemble.
-    public struct Row: Sendable, Hashable {
+    package struct Row: Sendable, Hashable {
         /// The variant's file name, or `ensemble`.
-        public var variant: String
-        public var digest: String
-        public var runs: Int
-        public var label: GroundTruthLabel
-        public var warned: Int
+        package var variant: String
+        package var digest: String
+        package var runs: Int
+        package var label: GroundTruthLabel
+        package var warned: Int
         /// Phones at risk (expected phones for a probabilistic label).
-        public var atRisk: Double
-        public var precision: Estimate
-        public var recall: Estimate
+        package var atRisk: Double
+        package var precision: Estimate
+        package var recall: Estimate
         /// Label-free field figures (the same on every label's row):
         /// warnings per uploader and the share of the warned who later tested
         /// positive in the app (``FieldOutcomes``).
-        public var warningsPerUploader: Estimate
-        public var warnedLaterPositiveShare: Estimate
+        package var warningsPerUploader: Estimate
+        package var warnedLaterPositiveShare: Estimate
     }
 
-    public let variants: [Variant]
+    package let variants: [Variant]
 
     /// Groups `runs` by channel digest, in order of first appearance.
-    public init(runs: [RecordedRun]) {
+    package init(runs: [RecordedRun]) {
         var variants: [Variant] = []
         for (index, run) in runs.enumerated() {
             let name = run.radioParameters?.file ?? "unrecorded"
@@ -81,7 +81,7 @@ public struct RadioEnsemble: Sendable {
     ///     (``FieldOutcomeCalculator/tallies(warnedAt:)``).
     ///   - resamples: seed resamples.
     ///   - seed: the bootstrap's seed.
-    public func rows(
+    package func rows(
         labels: [PhoneLabels], warnedAt: [[Int64?]], field: [FieldOutcomeTally], resamples: Int, seed: UInt64
     ) -> [Row] {
         precondition(labels.count == warnedAt.count && field.count == labels.count && resamples > 0)
@@ -145,7 +145,7 @@ public struct RadioEnsemble: Sendable {
 
     /// `radio_variants.csv`: one row per label and variant, then the
     /// ensemble's (columns in Outputs/README.md).
-    public static func csv(_ rows: [Row]) -> String {
+    package static func csv(_ rows: [Row]) -> String {
         var out =
             "label,variant,radio_parameters_digest,runs,warned,at_risk,precision,precision_seed_low,precision_seed_high,precision_radio_low,precision_radio_high,recall,recall_seed_low,recall_seed_high,recall_radio_low,recall_radio_high,warnings_per_uploader,warnings_per_uploader_seed_low,warnings_per_uploader_seed_high,warnings_per_uploader_radio_low,warnings_per_uploader_radio_high,warned_later_positive_share,warned_later_positive_share_seed_low,warned_later_positive_share_seed_high,warned_later_positive_share_radio_low,warned_later_positive_share_radio_high\n"
         func f(_ v: Double) -> String { MetricsCSV.fixed(v, 4) }
@@ -164,7 +164,7 @@ public struct RadioEnsemble: Sendable {
 
     /// The lines `evaluate` prints for the primary label when the runs were
     /// drawn under more than one channel (empty otherwise).
-    public static func text(_ rows: [Row], primary: GroundTruthLabel) -> String {
+    package static func text(_ rows: [Row], primary: GroundTruthLabel) -> String {
         let mine = rows.filter { $0.label == primary }
         guard mine.count > 2 else { return "" }
         func n(_ v: Double) -> String { MetricsCSV.fixed(v, 3) }

@@ -7,21 +7,21 @@ import WarnSimCore
 /// All runs must have been simulated with the same risk configuration (their
 /// production configuration); seeds may differ. Each phone is scored in its
 /// own platform's variant (`phones.csv`).
-public struct RunSet: Sendable {
-    public let runs: [RecordedRun]
-    public let labels: [PhoneLabels]
-    public let options: LabelOptions
+package struct RunSet: Sendable {
+    package let runs: [RecordedRun]
+    package let labels: [PhoneLabels]
+    package let options: LabelOptions
 
     /// Loads the runs in `folders` and computes their labels. A folder
     /// without `manifest.json` whose `seed-N` subfolders are runs (an ensemble
     /// of `simulate --seeds`) stands for those runs, by seed.
-    public init(folders: [String], options: LabelOptions) throws {
+    package init(folders: [String], options: LabelOptions) throws {
         guard !folders.isEmpty else { throw InputError(file: "<argument>", field: "RUN_DIR", problem: "give at least one run folder") }
         try self.init(runs: try Self.expand(folders).map { try RecordedRun.load(folder: $0) }, options: options)
     }
 
     /// `folders` with every ensemble folder replaced by its `seed-N` runs, in seed order.
-    public static func expand(_ folders: [String]) -> [String] {
+    package static func expand(_ folders: [String]) -> [String] {
         folders.flatMap { folder -> [String] in
             let root = URL(fileURLWithPath: folder)
             let fm = FileManager.default
@@ -44,7 +44,7 @@ public struct RunSet: Sendable {
     ///   - runs: At least one run; all of one risk configuration.
     ///   - options: The ground-truth label options.
     /// - Throws: ``InputError`` when the runs used different configurations.
-    public init(runs: [RecordedRun], options: LabelOptions) throws {
+    package init(runs: [RecordedRun], options: LabelOptions) throws {
         guard !runs.isEmpty else { throw InputError(file: "<argument>", field: "RUN_DIR", problem: "give at least one run folder") }
         for run in runs.dropFirst() {
             guard run.risk.scheme == runs[0].risk.scheme else {
@@ -66,7 +66,7 @@ public struct RunSet: Sendable {
     /// estimate.
     ///
     /// - Throws: ``InputError`` naming the first run that differs and what differs.
-    public func checkOneScenario() throws {
+    package func checkOneScenario() throws {
         let first = runs[0]
         for run in runs.dropFirst() where run.scenarioInputs != first.scenarioInputs {
             let extra = Set(run.scenarioInputs).subtracting(first.scenarioInputs).sorted()
@@ -81,26 +81,26 @@ public struct RunSet: Sendable {
 
     /// The runs of each radio channel they were drawn under, in order of
     /// first appearance (``RadioEnsemble``).
-    public var radioGroups: [[Int]] { RadioEnsemble(runs: runs).variants.map(\.runs) }
+    package var radioGroups: [[Int]] { RadioEnsemble(runs: runs).variants.map(\.runs) }
 
     /// The people at risk under `label` over all runs (expected people for a
     /// probabilistic label): how many a recall figure rests on.
-    public func atRisk(_ label: GroundTruthLabel) -> Double {
+    package func atRisk(_ label: GroundTruthLabel) -> Double {
         labels.reduce(0) { total, run in total + run.counts(label, warned: [Bool](repeating: false, count: run.phones.count)).atRisk }
     }
 
     /// The configuration the runs' phones used.
-    public var production: RiskConfiguration { runs[0].risk }
+    package var production: RiskConfiguration { runs[0].risk }
 
     /// The warnings the simulated apps really gave: when each app user saw
     /// the first HIGH total (nil if never).
-    public var recordedWarnings: [[Int64?]] {
+    package var recordedWarnings: [[Int64?]] {
         zip(runs, labels).map { run, labels in labels.phones.map { run.phones[$0].warnedAt } }
     }
 
     /// `labels.csv`: per run and app user, the warning under the runs' own
     /// configuration and every label with its exposure time.
-    public func labelsCSV() -> String {
+    package func labelsCSV() -> String {
         var out = "run,seed,person,warned_at"
         for label in GroundTruthLabel.allCases { out += ",\(label.rawValue),\(label.rawValue)_exposure_at" }
         out += ",warned_at_utc\n"

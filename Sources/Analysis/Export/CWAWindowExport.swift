@@ -11,8 +11,8 @@ import WarnSimCore
 /// by the exact engine in that platform's variant (the one those phones ran),
 /// so that `warnsim score FILE --platform P --check` reproduces them
 /// and other implementations can be checked against WarnSim's windows.
-public enum CWAWindowExport {
-    public static func json(run: RecordedRun, platform: RiskPlatform, phones selected: Set<Int>? = nil) throws -> String {
+package enum CWAWindowExport {
+    package static func json(run: RecordedRun, platform: RiskPlatform, phones selected: Set<Int>? = nil) throws -> String {
         guard case .cwaExposureWindows(let parameters) = run.risk.scheme else {
             throw InputError(
                 file: run.folder, field: RunFolder.riskFileName, problem: "the run's configuration is not a CWA exposure-window set")

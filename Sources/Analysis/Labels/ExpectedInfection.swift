@@ -17,13 +17,13 @@ import Foundation
 /// instead of sampled once. A person infected by seeding (an import, no
 /// infector) could not be infected afterwards: only exposures before the
 /// seeding count.
-public enum ExpectedInfection {
+package enum ExpectedInfection {
     /// Per app user (in `run.appUsers` order): the probability of infection
     /// by an uploader, and the start (Unix seconds) of the exposure to an
     /// uploader most likely to have been the infecting one (the largest term
     /// of the sum; nil without one): the label's exposure time, from which
     /// delays and timely warnings are measured.
-    public static func probabilities(run: RecordedRun) -> (probability: [Double], likeliestExposure: [Int64?]) {
+    package static func probabilities(run: RecordedRun) -> (probability: [Double], likeliestExposure: [Int64?]) {
         let phones = run.appUsers
         var slot = [Int](repeating: -1, count: run.phones.count)
         for (i, person) in phones.enumerated() { slot[person] = i }

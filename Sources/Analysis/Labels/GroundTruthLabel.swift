@@ -1,6 +1,6 @@
 /// Which phones count as really at risk: the ground truth that warnings are
 /// measured against (issue #6; all are reported, one is primary).
-public enum GroundTruthLabel: String, CaseIterable, Sendable, Hashable {
+package enum GroundTruthLabel: String, CaseIterable, Sendable, Hashable {
     /// Infected in an encounter with an app user who uploaded keys: the
     /// infections the app could have detected.
     case detectable
@@ -18,8 +18,8 @@ public enum GroundTruthLabel: String, CaseIterable, Sendable, Hashable {
     case expected
 
     /// Whether a phone is at risk with a probability rather than yes or no.
-    public var isProbabilistic: Bool { self == .expected }
+    package var isProbabilistic: Bool { self == .expected }
 
     /// Column prefix in metrics files (`close_contact_precision`, …).
-    public var columnPrefix: String { rawValue + "_" }
+    package var columnPrefix: String { rawValue + "_" }
 }

@@ -2,9 +2,9 @@ import Population
 import WarnSimCore
 
 /// The parameters of the ground-truth labels and of timely warnings.
-public struct LabelOptions: Sendable, Hashable {
+package struct LabelOptions: Sendable, Hashable {
     /// How close-contact minutes add up on one day with one infectious person.
-    public enum ContactMode: String, Sendable, Hashable, CaseIterable {
+    package enum ContactMode: String, Sendable, Hashable, CaseIterable {
         /// All minutes within the distance, over all encounters of the day.
         case cumulative
         /// The longest unbroken stretch within the distance in one encounter.
@@ -12,36 +12,36 @@ public struct LabelOptions: Sendable, Hashable {
     }
 
     /// The primary label: its metrics are the unprefixed columns.
-    public var primary: GroundTruthLabel = .detectable
+    package var primary: GroundTruthLabel = .detectable
     /// Close contact: at least 15 minutes within 2 metres, cumulative over a
     /// day. Source: ECDC, "Contact tracing: public health management of persons,
     /// including healthcare workers, having had contact with COVID-19 cases in
     /// the European Union", 2nd update, 8 April 2020 (high-risk exposure:
     /// face-to-face within 2 m for more than 15 minutes), with the cumulative
     /// reading of CDC's 21 October 2020 definition (15 minutes in 24 hours).
-    public var closeContactMinutes: Double = 15
-    public var closeContactMetres: Double = 2
-    public var closeContactMode: ContactMode = .cumulative
+    package var closeContactMinutes: Double = 15
+    package var closeContactMetres: Double = 2
+    package var closeContactMode: ContactMode = .cumulative
     /// Dose threshold; nil means the dose of the close-contact criterion at peak
     /// infectiousness: `closeContactMinutes × f_dist(closeContactMetres) × 1`
     /// under the run's distance model (close contact as in RKI, NHS and CDC guidance:
     /// about 15 minutes within 1.5–2 m).
-    public var doseThreshold: Double?
+    package var doseThreshold: Double?
     /// A warning is timely if it comes within this many days of the exposure:
     /// 5 days, the median incubation period (Lauer et al. 2020, Ann Intern Med
     /// 172:577), after which a warned contact would typically
     /// already have symptoms.
-    public var warnedWithinDays: Double = 5
+    package var warnedWithinDays: Double = 5
 
-    public init() {}
+    package init() {}
 
     /// The dose threshold in effect for a run with `model`.
-    public func doseThreshold(for model: DistanceDoseModel) -> Double {
+    package func doseThreshold(for model: DistanceDoseModel) -> Double {
         doseThreshold ?? closeContactMinutes * Double(model.weight(distance: Float(closeContactMetres)))
     }
 
     /// Reads the `labels:` section of a sweep or evaluate options file.
-    public static func read(_ section: YAMLSection) throws -> LabelOptions {
+    package static func read(_ section: YAMLSection) throws -> LabelOptions {
         var options = LabelOptions()
         let primary = try section.choice("primary", from: GroundTruthLabel.allCases.map(\.rawValue), default: options.primary.rawValue)
         options.primary = GroundTruthLabel(rawValue: primary)!

@@ -2,28 +2,28 @@ import RunRecords
 
 /// The ground truth of one run for its app users: for every label, whether each
 /// phone was at risk and when the exposure that made it so happened.
-public struct PhoneLabels: Sendable {
+package struct PhoneLabels: Sendable {
     /// Person indices of the app users, ascending: the phones evaluated.
-    public let phones: [Int]
+    package let phones: [Int]
     /// `positive[label][i]` for phone `phones[i]`.
-    public let positive: [GroundTruthLabel: [Bool]]
+    package let positive: [GroundTruthLabel: [Bool]]
     /// Unix seconds of the labelled exposure (nil when not positive).
-    public let exposureTime: [GroundTruthLabel: [Int64?]]
+    package let exposureTime: [GroundTruthLabel: [Int64?]]
     /// The dose threshold used (after defaults).
-    public let doseThreshold: Double
+    package let doseThreshold: Double
     /// Per phone: the probability of infection by an uploader (the
     /// ``GroundTruthLabel/expected`` label).
-    public let expectedInfection: [Double]
+    package let expectedInfection: [Double]
 
     /// How much phone `slot` counts as at risk under `label`: 0 or 1 for the
     /// binary labels, its probability for the expected-infection label.
     @inline(__always)
-    public func weight(_ label: GroundTruthLabel, _ slot: Int) -> Double {
+    package func weight(_ label: GroundTruthLabel, _ slot: Int) -> Double {
         label.isProbabilistic ? expectedInfection[slot] : (positive[label]![slot] ? 1 : 0)
     }
 
     /// The label's counts of one set of warnings (`warned[slot]`).
-    public func counts(_ label: GroundTruthLabel, warned: [Bool]) -> LabelCounts {
+    package func counts(_ label: GroundTruthLabel, warned: [Bool]) -> LabelCounts {
         precondition(warned.count == phones.count)
         var hits = 0.0
         var atRisk = 0.0
@@ -39,7 +39,7 @@ public struct PhoneLabels: Sendable {
         return LabelCounts(phones: Double(phones.count), warned: warnedCount, atRisk: atRisk, hits: hits)
     }
 
-    public init(run: RecordedRun, options: LabelOptions) {
+    package init(run: RecordedRun, options: LabelOptions) {
         let phones = run.appUsers
         var slot = [Int](repeating: -1, count: run.phones.count)
         for (i, person) in phones.enumerated() { slot[person] = i }

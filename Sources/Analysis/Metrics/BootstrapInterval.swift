@@ -5,15 +5,15 @@ import WarnSimCore
 /// ch. 13): phones are resampled with replacement, the metric recomputed, and
 /// the interval read from the empirical quantiles. Draws come from a
 /// ``BootstrapPlan``, so intervals are reproducible from the seed.
-public struct BootstrapInterval: Hashable, Sendable {
-    public var lower: Double
-    public var upper: Double
+package struct BootstrapInterval: Hashable, Sendable {
+    package var lower: Double
+    package var upper: Double
 
     /// The interval of `metric` at `confidence` (e.g. 0.95) from `resamples`
     /// resamples of the phones' (warned, atRisk) outcomes. Resamples whose
     /// metric is NaN (for example nobody warned) are left out; the interval is
     /// NaN if all are.
-    public static func compute(
+    package static func compute(
         warned: [Bool], atRisk: [Bool], metric: (LabelCounts) -> Double,
         resamples: Int = 1000, confidence: Double = 0.95, seed: UInt64
     ) -> BootstrapInterval {
@@ -31,7 +31,7 @@ public struct BootstrapInterval: Hashable, Sendable {
 
     /// The percentile interval at `confidence` of resampled values; NaN
     /// values are left out, and the interval is NaN if all are.
-    public static func percentile(_ resampled: [Double], confidence: Double = 0.95) -> BootstrapInterval {
+    package static func percentile(_ resampled: [Double], confidence: Double = 0.95) -> BootstrapInterval {
         let values = resampled.filter { !$0.isNaN }.sorted()
         guard !values.isEmpty else { return BootstrapInterval(lower: .nan, upper: .nan) }
         let alpha = (1 - confidence) / 2
@@ -40,7 +40,7 @@ public struct BootstrapInterval: Hashable, Sendable {
 
     /// Linear-interpolation quantile (type 7 of Hyndman and Fan 1996, the
     /// default of R and NumPy) of sorted values.
-    public static func quantile(_ sorted: [Double], _ p: Double) -> Double {
+    package static func quantile(_ sorted: [Double], _ p: Double) -> Double {
         precondition(!sorted.isEmpty && (0...1).contains(p))
         let position = p * Double(sorted.count - 1)
         let low = Int(position.rounded(.down))

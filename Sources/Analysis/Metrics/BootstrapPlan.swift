@@ -9,13 +9,13 @@ import WarnSimCore
 /// sum of their weights, so a configuration costs (phones it warns or labels)
 /// × resamples additions instead of n × resamples draws. Draws come from the
 /// stream (seed, "bootstrap", stratum), so plans are reproducible.
-public struct BootstrapPlan: Sendable {
-    public let phones: Int
-    public let resamples: Int
+package struct BootstrapPlan: Sendable {
+    package let phones: Int
+    package let resamples: Int
     /// Phone-major: `weights[phone × resamples + r]`.
     let weights: [UInt16]
 
-    public init(phones: Int, resamples: Int, seed: UInt64, stratum: UInt64 = 0) {
+    package init(phones: Int, resamples: Int, seed: UInt64, stratum: UInt64 = 0) {
         precondition(phones >= 0 && resamples > 0)
         self.phones = phones
         self.resamples = resamples
@@ -34,14 +34,14 @@ public struct BootstrapPlan: Sendable {
     }
 
     /// Adds the weights of `phones` to `totals` (one entry per resample).
-    public func accumulate<S: Sequence>(_ phones: S, into totals: inout [Double]) where S.Element == Int {
+    package func accumulate<S: Sequence>(_ phones: S, into totals: inout [Double]) where S.Element == Int {
         accumulate(phones, value: { _ in 1 }, into: &totals)
     }
 
     /// Adds each of `phones`' weight times its `value` to `totals` (one entry
     /// per resample): resampled sums of a per-phone quantity, such as the
     /// probability of infection of the expected-infection label.
-    public func accumulate<S: Sequence>(_ phones: S, value: (Int) -> Double, into totals: inout [Double]) where S.Element == Int {
+    package func accumulate<S: Sequence>(_ phones: S, value: (Int) -> Double, into totals: inout [Double]) where S.Element == Int {
         precondition(totals.count == resamples)
         let r = resamples
         weights.withUnsafeBufferPointer { w in
@@ -56,17 +56,17 @@ public struct BootstrapPlan: Sendable {
     }
 
     /// How often `phone` was drawn in resample `r`.
-    public func weight(_ phone: Int, _ r: Int) -> Int { Int(weights[phone * resamples + r]) }
+    package func weight(_ phone: Int, _ r: Int) -> Int { Int(weights[phone * resamples + r]) }
 }
 
 /// Resampled label counts: one set per resample.
-public struct ResampledCounts: Sendable {
-    public var truePositives: [Double]
-    public var falsePositives: [Double]
-    public var falseNegatives: [Double]
-    public var phones: [Double]
+package struct ResampledCounts: Sendable {
+    package var truePositives: [Double]
+    package var falsePositives: [Double]
+    package var falseNegatives: [Double]
+    package var phones: [Double]
 
-    public init(resamples: Int) {
+    package init(resamples: Int) {
         truePositives = [Double](repeating: 0, count: resamples)
         falsePositives = truePositives
         falseNegatives = truePositives
@@ -74,7 +74,7 @@ public struct ResampledCounts: Sendable {
     }
 
     /// The counts of resample r.
-    public func counts(_ r: Int) -> LabelCounts {
+    package func counts(_ r: Int) -> LabelCounts {
         let tp = truePositives[r]
         let fp = falsePositives[r]
         let fn = falseNegatives[r]
@@ -83,7 +83,7 @@ public struct ResampledCounts: Sendable {
 
     /// The percentile interval of `metric` at `confidence`; resamples where it
     /// is NaN are left out, and the interval is NaN if all are.
-    public func interval(_ metric: (LabelCounts) -> Double, confidence: Double = 0.95) -> BootstrapInterval {
+    package func interval(_ metric: (LabelCounts) -> Double, confidence: Double = 0.95) -> BootstrapInterval {
         BootstrapInterval.percentile(phones.indices.map { metric(counts($0)) }, confidence: confidence)
     }
 }

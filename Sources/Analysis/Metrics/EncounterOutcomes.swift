@@ -11,17 +11,17 @@
 /// (`contacts.bin`) crossed with every app user with exposure logging other
 /// than the uploader; key-days before the run's first day are not units
 /// (nothing was simulated then).
-public struct EncounterOutcomes: Sendable, Hashable {
+package struct EncounterOutcomes: Sendable, Hashable {
     /// The counts; nil when a run has no `contacts.bin` (written before
     /// WarnSim recorded contacts): the columns then read `nan`.
-    public var matrix: ConfusionMatrix?
+    package var matrix: ConfusionMatrix?
 
-    public init(matrix: ConfusionMatrix?) {
+    package init(matrix: ConfusionMatrix?) {
         self.matrix = matrix
     }
 
     /// The CSV columns, in file order.
-    public static let columns = [
+    package static let columns = [
         "encounter_units", "encounter_tp", "encounter_fp", "encounter_fn", "encounter_tn",
         "encounter_tpr", "encounter_tpr_low", "encounter_tpr_high",
         "encounter_fpr", "encounter_fpr_low", "encounter_fpr_high",
@@ -30,7 +30,7 @@ public struct EncounterOutcomes: Sendable, Hashable {
 
     /// The values of ``columns``, as `metrics.csv` writes them (rates with
     /// exact Clopper–Pearson 95 % intervals).
-    public var cells: [String] {
+    package var cells: [String] {
         guard let matrix else { return [String](repeating: "nan", count: Self.columns.count) }
         let rates = BinaryRates(matrix)
         var cells = [matrix.phones, matrix.truePositives, matrix.falsePositives, matrix.falseNegatives, matrix.trueNegatives].map {
@@ -46,7 +46,7 @@ public struct EncounterOutcomes: Sendable, Hashable {
     ///
     /// - Parameter options: The labels' close-contact criterion (the units' truth).
     /// - Returns: The line, ending in a newline.
-    public func summaryLine(options: LabelOptions) -> String {
+    package func summaryLine(options: LabelOptions) -> String {
         let criterion =
             "≥ \(MetricsCSV.fixed(options.closeContactMinutes, 0)) min within \(MetricsCSV.fixed(options.closeContactMetres, 1)) m, \(options.closeContactMode.rawValue)"
         guard let matrix else {

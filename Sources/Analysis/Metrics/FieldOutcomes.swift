@@ -5,47 +5,47 @@ import Foundation
 /// "SB04: Who is using the Corona-Warn-App, who is warned – and how fast?",
 /// coronawarn.app science blog, 15 October 2021), so that a simulated
 /// configuration can be set against them (`warnsim validate`).
-public struct FieldOutcomes: Sendable, Hashable {
+package struct FieldOutcomes: Sendable, Hashable {
     /// App users warned (total risk HIGH) during the runs.
-    public var warnedPhones: Int
+    package var warnedPhones: Int
     /// App users who uploaded keys after a positive test.
-    public var uploaders: Int
+    package var uploaders: Int
     /// Warned phones per uploading user (the data donation's "red warnings per
     /// positive result shared"); NaN without uploaders.
-    public var warningsPerUploader: Double
+    package var warningsPerUploader: Double
     /// Median and mean days from the exposure to the warning: for each warned
     /// phone, from the first scan of the most recent exposure window the phone
     /// had detected when it was warned (the encounter date the app shows) to
     /// the warning. NaN when nobody was warned.
-    public var exposureToWarningDaysMedian: Double
-    public var exposureToWarningDaysMean: Double
+    package var exposureToWarningDaysMedian: Double
+    package var exposureToWarningDaysMean: Double
     /// Share of warned phones whose user later registered a test in the app
     /// that came back positive; NaN when nobody was warned.
-    public var warnedLaterPositiveShare: Double
+    package var warnedLaterPositiveShare: Double
     /// Share of warned phones whose user registered a test in the app after
     /// the warning and had its result by the end of the run; NaN when nobody
     /// was warned.
-    public var warnedTestedShare: Double
+    package var warnedTestedShare: Double
     /// Of the warned phones whose user registered a test in the app after the
     /// warning, the share whose first such test came back POSITIVE, a first
     /// test still pending at the end of the run not counted (as the
     /// data donation counts it: "about one in five people who underwent a PCR
     /// test and who were warned about an increased risk tested positive", SB04
     /// §6.5: 20,655 of 97,745); NaN when no warned user was tested.
-    public var warnedTestedPositiveShare: Double
+    package var warnedTestedPositiveShare: Double
     /// Share of warned phones whose user was infected at or after that
     /// exposure (ground truth, whether tested or not); NaN when nobody was warned.
-    public var warnedLaterInfectedShare: Double
+    package var warnedLaterInfectedShare: Double
 
     /// The CSV columns, in file order.
-    public static let columns = [
+    package static let columns = [
         "warned_phones", "uploaders", "warnings_per_uploader", "exposure_to_warning_days_median",
         "exposure_to_warning_days_mean", "warned_later_positive_share", "warned_later_infected_share",
         "warned_tested_share", "warned_tested_positive_share",
     ]
 
     /// The values of ``columns``, as `metrics.csv` writes them.
-    public var cells: [String] {
+    package var cells: [String] {
         [
             String(warnedPhones), String(uploaders), MetricsCSV.fixed(warningsPerUploader, 6),
             MetricsCSV.fixed(exposureToWarningDaysMedian, 4), MetricsCSV.fixed(exposureToWarningDaysMean, 4),
@@ -58,7 +58,7 @@ public struct FieldOutcomes: Sendable, Hashable {
     ///
     /// - Parameter column: One of ``columns``.
     /// - Returns: The value as a number.
-    public func value(of column: String) -> Double? {
+    package func value(of column: String) -> Double? {
         switch column {
         case "warned_phones": Double(warnedPhones)
         case "uploaders": Double(uploaders)
@@ -77,7 +77,7 @@ public struct FieldOutcomes: Sendable, Hashable {
 /// Computes ``FieldOutcomes`` for any configuration's warning times on a set
 /// of runs; what does not depend on the configuration (each app user's
 /// detected windows, positive test, infection) is gathered once.
-public struct FieldOutcomeCalculator: Sendable {
+package struct FieldOutcomeCalculator: Sendable {
     /// Per run and app-user slot: (window first scan, detected at), by detection time.
     let windows: [[[(firstScan: Int64, detectedAt: Int64)]]]
     var appTests: [[[RecordedRun.AppTest]]]
@@ -88,7 +88,7 @@ public struct FieldOutcomeCalculator: Sendable {
     /// Gathers what the outcomes need from `runs` (slots in the order of `labels[run].phones`).
     ///
     /// - Parameter runs: The runs and their labels.
-    public init(runs: RunSet) {
+    package init(runs: RunSet) {
         var windows: [[[(firstScan: Int64, detectedAt: Int64)]]] = []
         var tests: [[[RecordedRun.AppTest]]] = []
         var infected: [[Int64?]] = []
@@ -121,7 +121,7 @@ public struct FieldOutcomeCalculator: Sendable {
     ///
     /// - Parameter warnedAt: Warning times per run and app-user slot, as ``Evaluator`` takes them.
     /// - Returns: The configuration's field outcomes.
-    public func outcomes(warnedAt: [[Int64?]]) -> FieldOutcomes {
+    package func outcomes(warnedAt: [[Int64?]]) -> FieldOutcomes {
         tallies(warnedAt: warnedAt).reduce(FieldOutcomeTally(), +).outcomes
     }
 
@@ -130,7 +130,7 @@ public struct FieldOutcomeCalculator: Sendable {
     ///
     /// - Parameter warnedAt: Warning times per run and app-user slot.
     /// - Returns: One tally per run.
-    public func tallies(warnedAt: [[Int64?]]) -> [FieldOutcomeTally] {
+    package func tallies(warnedAt: [[Int64?]]) -> [FieldOutcomeTally] {
         precondition(warnedAt.count == windows.count)
         return warnedAt.indices.map { run in
             var tally = FieldOutcomeTally()
@@ -165,19 +165,19 @@ public struct FieldOutcomeCalculator: Sendable {
 
 /// The counts behind ``FieldOutcomes`` for one or more runs. Tallies of
 /// different runs add up to the tally of the runs together.
-public struct FieldOutcomeTally: Sendable, Hashable {
-    public var warned = 0
-    public var uploaders = 0
-    public var laterPositive = 0
-    public var tested = 0
-    public var testedPositive = 0
-    public var laterInfected = 0
+package struct FieldOutcomeTally: Sendable, Hashable {
+    package var warned = 0
+    package var uploaders = 0
+    package var laterPositive = 0
+    package var tested = 0
+    package var testedPositive = 0
+    package var laterInfected = 0
     /// Days from the exposure to the warning, one per warned phone with a known exposure.
-    public var delays: [Double] = []
+    package var delays: [Double] = []
 
-    public init() {}
+    package init() {}
 
-    public static func + (lhs: Self, rhs: Self) -> Self {
+    package static func + (lhs: Self, rhs: Self) -> Self {
         var sum = lhs
         sum.warned += rhs.warned
         sum.uploaders += rhs.uploaders
@@ -190,7 +190,7 @@ public struct FieldOutcomeTally: Sendable, Hashable {
     }
 
     /// The outcomes these counts give.
-    public var outcomes: FieldOutcomes {
+    package var outcomes: FieldOutcomes {
         let delays = self.delays.sorted()
         let median: Double =
             delays.isEmpty

@@ -5,31 +5,31 @@ import WarnSimCore
 /// runs: infections averted against each run's counterfactual (the same
 /// scenario and seed with every warning ignored, `counterfactual.csv`), and
 /// what the warnings cost in people sent home.
-public struct LoopOutcomes: Sendable, Hashable {
+package struct LoopOutcomes: Sendable, Hashable {
     /// Runs counted, and how many of them have a counterfactual.
-    public var runs: Int
-    public var runsWithCounterfactual: Int
+    package var runs: Int
+    package var runsWithCounterfactual: Int
     /// Infections during the runs (seeds excluded), and in their counterfactuals.
-    public var infections: Int
-    public var counterfactualInfections: Int
+    package var infections: Int
+    package var counterfactualInfections: Int
     /// Infections averted per run (mean over the runs with a counterfactual),
     /// with a 95 % percentile bootstrap interval over the runs (seeds); the
     /// interval is NaN with fewer than two runs.
-    public var avertedPerRun: Double
-    public var avertedLower: Double
-    public var avertedUpper: Double
+    package var avertedPerRun: Double
+    package var avertedLower: Double
+    package var avertedUpper: Double
     /// Person-days at home in quarantine after a warning, in isolation after a
     /// positive result, and with reduced contacts after a warning (summed over runs).
-    public var quarantinePersonDays: Int
-    public var isolationPersonDays: Int
-    public var reducedContactPersonDays: Int
+    package var quarantinePersonDays: Int
+    package var isolationPersonDays: Int
+    package var reducedContactPersonDays: Int
     /// Warnings seen and uploads (summed over runs).
-    public var warnings: Int
-    public var uploads: Int
+    package var warnings: Int
+    package var uploads: Int
 
     /// Quarantine person-days per infection averted (runs with a
     /// counterfactual only); NaN when no infection was averted.
-    public var quarantineDaysPerAverted: Double {
+    package var quarantineDaysPerAverted: Double {
         let averted = Double(counterfactualInfections - infectionsWithCounterfactual)
         return averted > 0 ? Double(quarantineWithCounterfactual) / averted : .nan
     }
@@ -37,7 +37,7 @@ public struct LoopOutcomes: Sendable, Hashable {
     var quarantineWithCounterfactual = 0
 
     /// The CSV columns, in file order.
-    public static let columns = [
+    package static let columns = [
         "runs", "runs_with_counterfactual", "infections", "counterfactual_infections", "infections_averted_per_run",
         "infections_averted_low", "infections_averted_high", "quarantine_person_days", "isolation_person_days",
         "reduced_contact_person_days", "quarantine_days_per_infection_averted", "warnings_seen", "uploads",
@@ -45,7 +45,7 @@ public struct LoopOutcomes: Sendable, Hashable {
     ]
 
     /// The values of ``columns``.
-    public var cells: [String] {
+    package var cells: [String] {
         [
             String(runs), String(runsWithCounterfactual), String(infections), String(counterfactualInfections),
             MetricsCSV.fixed(avertedPerRun, 4), MetricsCSV.fixed(avertedLower, 4), MetricsCSV.fixed(avertedUpper, 4),
@@ -57,7 +57,7 @@ public struct LoopOutcomes: Sendable, Hashable {
 
     /// The outcomes of `runs`; the interval comes from `resamples` bootstrap
     /// resamples of the runs (stream (seed, `bootstrap.runs`)).
-    public init(runs: [RecordedRun], resamples: Int, seed: UInt64) {
+    package init(runs: [RecordedRun], resamples: Int, seed: UInt64) {
         self.runs = runs.count
         let paired = runs.compactMap { run in run.counterfactualInfections.map { (run.totals.infections, $0, run.totals.quarantined) } }
         runsWithCounterfactual = paired.count
@@ -76,7 +76,7 @@ public struct LoopOutcomes: Sendable, Hashable {
     }
 
     /// Percentile bootstrap interval (95 %) of the mean of `values`, resampling the values.
-    public static func interval(_ values: [Double], resamples: Int, seed: UInt64) -> (Double, Double) {
+    package static func interval(_ values: [Double], resamples: Int, seed: UInt64) -> (Double, Double) {
         guard values.count >= 2 else { return (.nan, .nan) }
         var random = RandomStream(seed: seed, subsystem: StreamName.bootstrapRuns, entity: 1)
         var means: [Double] = []
@@ -91,7 +91,7 @@ public struct LoopOutcomes: Sendable, Hashable {
     }
 
     /// The printed lines.
-    public var text: String {
+    package var text: String {
         func number(_ value: Double) -> String { value.isNaN ? "n/a" : String(format: "%.1f", value) }
         var lines: [String] = []
         if runsWithCounterfactual == 0 {
@@ -115,7 +115,7 @@ public struct LoopOutcomes: Sendable, Hashable {
 
 extension LoopOutcomes {
     /// `outcomes.csv`: one row per configuration (`id`, then ``columns``).
-    public static func csv(rows: [(id: String, outcomes: LoopOutcomes)]) -> String {
+    package static func csv(rows: [(id: String, outcomes: LoopOutcomes)]) -> String {
         var out = (["id"] + columns).joined(separator: ",") + "\n"
         for row in rows { out += ([row.id] + row.outcomes.cells).joined(separator: ",") + "\n" }
         return out

@@ -1,16 +1,16 @@
 /// One configuration's precision and recall, named by its configuration id.
-public struct PrecisionRecallPoint: Hashable, Sendable {
+package struct PrecisionRecallPoint: Hashable, Sendable {
     /// The configuration id (the `id` column of `metrics.csv`).
-    public var id: String
+    package var id: String
     /// TP / (TP + FP); NaN when nobody was warned.
-    public var precision: Double
+    package var precision: Double
     /// TP / (TP + FN); NaN when nobody was at risk.
-    public var recall: Double
+    package var recall: Double
     /// 95 % intervals of precision and recall (bootstrap over phones), when known.
-    public var precisionInterval: ClosedRange<Double>?
-    public var recallInterval: ClosedRange<Double>?
+    package var precisionInterval: ClosedRange<Double>?
+    package var recallInterval: ClosedRange<Double>?
 
-    public init(
+    package init(
         id: String, precision: Double, recall: Double, precisionInterval: ClosedRange<Double>? = nil,
         recallInterval: ClosedRange<Double>? = nil
     ) {
@@ -22,11 +22,11 @@ public struct PrecisionRecallPoint: Hashable, Sendable {
     }
 
     /// Whether both coordinates are numbers (neither NaN).
-    public var isDefined: Bool { !precision.isNaN && !recall.isNaN }
+    package var isDefined: Bool { !precision.isNaN && !recall.isNaN }
 
     /// Whether `self` dominates `other`: at least as good in both precision
     /// and recall, and strictly better in one.
-    public func dominates(_ other: PrecisionRecallPoint) -> Bool {
+    package func dominates(_ other: PrecisionRecallPoint) -> Bool {
         precision >= other.precision && recall >= other.recall
             && (precision > other.precision || recall > other.recall)
     }
@@ -36,7 +36,7 @@ public struct PrecisionRecallPoint: Hashable, Sendable {
 /// configurations that no other configuration beats in both precision and
 /// recall. Any configuration off the front can be replaced by one on it without
 /// losing either precision or recall; the front is the menu of real trade-offs.
-public enum ParetoFront {
+package enum ParetoFront {
     /// The points not dominated by any other point (another point with
     /// precision ≥ and recall ≥, at least one strictly greater).
     ///
@@ -45,7 +45,7 @@ public enum ParetoFront {
     /// kept. The result is sorted by recall ascending, then precision
     /// descending, then id, so it does not depend on the input order.
     /// O(n log n).
-    public static func compute(_ points: [PrecisionRecallPoint]) -> [PrecisionRecallPoint] {
+    package static func compute(_ points: [PrecisionRecallPoint]) -> [PrecisionRecallPoint] {
         // Recall descending, precision descending: a point is on the front iff
         // its precision is the highest among the points of its recall and
         // exceeds every precision seen at strictly higher recall.

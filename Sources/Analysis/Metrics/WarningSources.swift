@@ -19,21 +19,21 @@ import RunRecords
 /// on which the owner was not infectious), ``noWindow`` without a window.
 /// The rule is the one of `Notebooks/warning_decomposition.py`, except that
 /// the household is the `home` setting here (household members meet only at home).
-public struct WarningSources: Sendable {
+package struct WarningSources: Sendable {
     /// Warnings whose uploader met the phone only while not infectious.
-    public static let ownerNotInfectious = "owner_not_infectious"
+    package static let ownerNotInfectious = "owner_not_infectious"
     /// Warnings without a detected window (none in a recorded run).
-    public static let noWindow = "no_window"
+    package static let noWindow = "no_window"
 
     /// One source: its warned phones and their outcomes.
-    public struct Row: Sendable, Hashable {
-        public var source: String
-        public var tally: FieldOutcomeTally
+    package struct Row: Sendable, Hashable {
+        package var source: String
+        package var tally: FieldOutcomeTally
     }
 
     /// Sources in the order of ``Setting``, then ``ownerNotInfectious`` and
     /// ``noWindow``; sources without warnings are left out.
-    public let rows: [Row]
+    package let rows: [Row]
 
     /// Attributes the warnings `warnedAt[run][slot]` (as ``Evaluator`` takes
     /// them) of the runs in `runs`.
@@ -41,7 +41,7 @@ public struct WarningSources: Sendable {
     /// - Parameters:
     ///   - runs: The runs and their labels.
     ///   - warnedAt: Warning times per run and app-user slot.
-    public init(runs: RunSet, warnedAt: [[Int64?]]) {
+    package init(runs: RunSet, warnedAt: [[Int64?]]) {
         precondition(warnedAt.count == runs.runs.count)
         let calculator = FieldOutcomeCalculator(runs: runs)
         let order = Setting.allCases.map(\.name) + [Self.ownerNotInfectious, Self.noWindow]
@@ -101,13 +101,13 @@ public struct WarningSources: Sendable {
     }
 
     /// The CSV columns, in file order.
-    public static let columns = [
+    package static let columns = [
         "source", "warned_phones", "share_of_warnings", "warned_later_infected", "warned_later_infected_share",
         "warned_tested", "warned_tested_positive", "warned_tested_positive_share",
     ]
 
     /// `warning_sources.csv`: one row per source, then a row `all`.
-    public var csv: String {
+    package var csv: String {
         var text = Self.columns.joined(separator: ",") + "\n"
         let total = rows.map(\.tally).reduce(FieldOutcomeTally(), +)
         for row in rows + [Row(source: "all", tally: total)] {
@@ -123,7 +123,7 @@ public struct WarningSources: Sendable {
     }
 
     /// The table `evaluate` prints.
-    public var text: String {
+    package var text: String {
         let total = rows.map(\.tally).reduce(0) { $0 + $1.warned }
         var lines = ["warnings by source (setting of the encounters that warned):"]
         lines.append(

@@ -5,13 +5,13 @@ import WarnSimCore
 /// BLAS batch per run and platform, through ``WarningScorer``) and returns,
 /// per configuration, each run's ``RunStatistics``: what `tune`, `compare`
 /// and `sensitivity` compute every metric from.
-public struct ConfigurationStatistics: Sendable {
-    public let runs: RunSet
+package struct ConfigurationStatistics: Sendable {
+    package let runs: RunSet
     let scorers: [WarningScorer]
     let field: FieldOutcomeCalculator
     let timelyWithin: Int64
 
-    public init(runs: RunSet) {
+    package init(runs: RunSet) {
         self.runs = runs
         scorers = runs.runs.map { WarningScorer(run: $0) }
         field = FieldOutcomeCalculator(runs: runs)
@@ -19,7 +19,7 @@ public struct ConfigurationStatistics: Sendable {
     }
 
     /// `result[configuration][run]`: the statistics of each run under each configuration.
-    public func statistics(
+    package func statistics(
         _ configurations: [RiskConfiguration], labels: Set<GroundTruthLabel> = Set(GroundTruthLabel.allCases), workers: Int
     ) throws -> [[RunStatistics]] {
         statistics(warnings: try warnings(configurations, workers: workers), labels: labels)
@@ -29,7 +29,7 @@ public struct ConfigurationStatistics: Sendable {
     /// Without `fieldOutcomes`, the field tallies hold only the uploaders (the
     /// label metrics do not need them, and they cost a pass over every warned
     /// phone's windows).
-    public func statistics(
+    package func statistics(
         warnings: [[[Int64?]]], labels: Set<GroundTruthLabel> = Set(GroundTruthLabel.allCases), fieldOutcomes: Bool = true
     ) -> [[RunStatistics]] {
         warnings.map { warned in
@@ -42,13 +42,13 @@ public struct ConfigurationStatistics: Sendable {
     }
 
     /// The per-phone warnings of each configuration (`[configuration][run][slot]`).
-    public func warnings(_ configurations: [RiskConfiguration], workers: Int) throws -> [[[Int64?]]] {
+    package func warnings(_ configurations: [RiskConfiguration], workers: Int) throws -> [[[Int64?]]] {
         var gemm = 0.0
         return try warnings(configurations, workers: workers, gemmSeconds: &gemm)
     }
 
     /// ``warnings(_:workers:)``, adding the worker-seconds spent in BLAS to `gemmSeconds`.
-    public func warnings(_ configurations: [RiskConfiguration], workers: Int, gemmSeconds: inout Double) throws -> [[[Int64?]]] {
+    package func warnings(_ configurations: [RiskConfiguration], workers: Int, gemmSeconds: inout Double) throws -> [[[Int64?]]] {
         var warned: [[[Int64?]]] = []
         for scorer in scorers {
             warned.append(try scorer.warnedAt(configurations: configurations, workers: workers, gemmSeconds: &gemmSeconds))

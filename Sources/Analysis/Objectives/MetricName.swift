@@ -7,9 +7,9 @@ import WarnSimCore
 /// (`detectable_recall`, `close_contact_precision`, `expected_f1`; without a
 /// prefix the command's default label), or a field outcome
 /// (`warnings_per_uploader`, `exposure_to_warning_days_median`, …).
-public struct MetricName: Hashable, Sendable, CustomStringConvertible {
+package struct MetricName: Hashable, Sendable, CustomStringConvertible {
     /// What is measured.
-    public enum Quantity: String, Sendable, Hashable, CaseIterable {
+    package enum Quantity: String, Sendable, Hashable, CaseIterable {
         case precision, recall, f1
         case falsePositiveRate = "false_positive_rate"
         case warningsPer1000 = "warnings_per_1000"
@@ -24,7 +24,7 @@ public struct MetricName: Hashable, Sendable, CustomStringConvertible {
         case warnedTestedPositiveShare = "warned_tested_positive_share"
 
         /// Whether the quantity depends on a ground-truth label.
-        public var isLabelMetric: Bool {
+        package var isLabelMetric: Bool {
             switch self {
             case .precision, .recall, .f1, .falsePositiveRate, .warningsPer1000, .recallWithinK, .medianDelayHours: true
             default: false
@@ -35,7 +35,7 @@ public struct MetricName: Hashable, Sendable, CustomStringConvertible {
         /// and the shares of the warned who turned out positive or infected;
         /// false for false positives, warnings (each one costs a user a test
         /// and days at home) and delays.
-        public var higherIsBetter: Bool {
+        package var higherIsBetter: Bool {
             switch self {
             case .precision, .recall, .f1, .recallWithinK, .warnedLaterPositiveShare, .warnedLaterInfectedShare,
                 .warnedTestedShare, .warnedTestedPositiveShare:
@@ -47,11 +47,11 @@ public struct MetricName: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    public var quantity: Quantity
+    package var quantity: Quantity
     /// The label of a label metric; nil for a field outcome.
-    public var label: GroundTruthLabel?
+    package var label: GroundTruthLabel?
 
-    public init(_ quantity: Quantity, label: GroundTruthLabel?) {
+    package init(_ quantity: Quantity, label: GroundTruthLabel?) {
         self.quantity = quantity
         self.label = quantity.isLabelMetric ? label : nil
     }
@@ -59,7 +59,7 @@ public struct MetricName: Hashable, Sendable, CustomStringConvertible {
     /// Parses `[LABEL_]QUANTITY`; an unprefixed label metric takes `defaultLabel`.
     ///
     /// - Throws: ``InputError`` naming `file` and `field` when the name is not a metric.
-    public init(parsing text: String, defaultLabel: GroundTruthLabel, file: String, field: String) throws(InputError) {
+    package init(parsing text: String, defaultLabel: GroundTruthLabel, file: String, field: String) throws(InputError) {
         if let quantity = Quantity(rawValue: text) {
             self.init(quantity, label: defaultLabel)
             return
@@ -78,5 +78,5 @@ public struct MetricName: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The column name with the label always spelled out (`expected_recall`).
-    public var description: String { (label?.columnPrefix ?? "") + quantity.rawValue }
+    package var description: String { (label?.columnPrefix ?? "") + quantity.rawValue }
 }

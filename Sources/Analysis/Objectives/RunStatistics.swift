@@ -2,17 +2,17 @@
 /// that adds over runs: per label the counts, the timely-warned weight and
 /// the delays, and the field-outcome tally. The metric of a set of runs (all,
 /// or a bootstrap resample of seeds) is the metric of their sum.
-public struct RunStatistics: Sendable, Hashable {
-    public var counts: [GroundTruthLabel: LabelCounts] = [:]
+package struct RunStatistics: Sendable, Hashable {
+    package var counts: [GroundTruthLabel: LabelCounts] = [:]
     /// Per label: the at-risk weight warned within the timely window.
-    public var timely: [GroundTruthLabel: Double] = [:]
+    package var timely: [GroundTruthLabel: Double] = [:]
     /// Per label: hours from the labelled exposure to the warning of warned at-risk phones.
-    public var delays: [GroundTruthLabel: [Double]] = [:]
-    public var field = FieldOutcomeTally()
+    package var delays: [GroundTruthLabel: [Double]] = [:]
+    package var field = FieldOutcomeTally()
 
-    public init() {}
+    package init() {}
 
-    public static func + (a: RunStatistics, b: RunStatistics) -> RunStatistics {
+    package static func + (a: RunStatistics, b: RunStatistics) -> RunStatistics {
         var sum = a
         for (label, c) in b.counts { sum.counts[label] = (sum.counts[label] ?? LabelCounts()) + c }
         for (label, t) in b.timely { sum.timely[label, default: 0] += t }
@@ -22,7 +22,7 @@ public struct RunStatistics: Sendable, Hashable {
     }
 
     /// The value of `metric` on these statistics (NaN where undefined).
-    public func value(_ metric: MetricName) -> Double {
+    package func value(_ metric: MetricName) -> Double {
         if let label = metric.label {
             let c = counts[label] ?? LabelCounts()
             switch metric.quantity {
@@ -49,7 +49,7 @@ public struct RunStatistics: Sendable, Hashable {
     ///   - field: the run's field-outcome tally under the same warnings.
     ///   - timelyWithin: seconds after the exposure within which a warning is timely.
     ///   - wanted: the labels to count (all by default).
-    public init(
+    package init(
         labels: PhoneLabels, warnedAt: [Int64?], field: FieldOutcomeTally, timelyWithin: Int64,
         wanted: Set<GroundTruthLabel> = Set(GroundTruthLabel.allCases)
     ) {

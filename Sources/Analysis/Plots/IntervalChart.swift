@@ -13,17 +13,17 @@ import Foundation
 ///     rows: [.init(name: "precision", value: 0.02, low: -0.01, high: 0.05)], reference: 0)
 /// let svg = chart.svg()
 /// ```
-public struct IntervalChart: Sendable {
+package struct IntervalChart: Sendable {
     /// One estimate.
-    public struct Row: Sendable, Hashable {
-        public var name: String
-        public var value: Double
-        public var low: Double
-        public var high: Double
+    package struct Row: Sendable, Hashable {
+        package var name: String
+        package var value: Double
+        package var low: Double
+        package var high: Double
         /// A colour for the row (CSS), e.g. to tell better from worse.
-        public var color: String
+        package var color: String
 
-        public init(name: String, value: Double, low: Double, high: Double, color: String = "#1f77b4") {
+        package init(name: String, value: Double, low: Double, high: Double, color: String = "#1f77b4") {
             self.name = name
             self.value = value
             self.low = low
@@ -32,15 +32,15 @@ public struct IntervalChart: Sendable {
         }
     }
 
-    public var title: String
-    public var axisLabel: String
-    public var rows: [Row]
+    package var title: String
+    package var axisLabel: String
+    package var rows: [Row]
     /// A vertical line at this value (0 for differences), or none.
-    public var reference: Double?
+    package var reference: Double?
     /// A line under the chart (what the interval is, how many people it rests on).
-    public var footnote: String?
+    package var footnote: String?
 
-    public init(title: String, axisLabel: String, rows: [Row], reference: Double? = nil, footnote: String? = nil) {
+    package init(title: String, axisLabel: String, rows: [Row], reference: Double? = nil, footnote: String? = nil) {
         self.title = title
         self.axisLabel = axisLabel
         self.rows = rows
@@ -72,7 +72,7 @@ public struct IntervalChart: Sendable {
     }
 
     /// The chart as an SVG document.
-    public func svg() -> String {
+    package func svg() -> String {
         let plotLeft = Self.labelWidth + 10
         let plotWidth = Self.width - plotLeft - 30
         let plotHeight = Double(max(rows.count, 1)) * Self.rowHeight

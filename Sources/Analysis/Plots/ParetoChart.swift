@@ -23,28 +23,28 @@ import WarnSimCore
 /// Configurations with an undefined precision or recall are not drawn (nor
 /// can they be on the front); a footnote says how many. The same input gives
 /// byte-identical SVG.
-public struct ParetoChart: Sendable {
+package struct ParetoChart: Sendable {
     /// The file name `warnsim sweep` writes this chart to.
-    public static let fileName = "pareto.svg"
+    package static let fileName = "pareto.svg"
 
-    public var title: String
-    public var points: [PrecisionRecallPoint]
-    public var production: ProductionMarker?
+    package var title: String
+    package var points: [PrecisionRecallPoint]
+    package var production: ProductionMarker?
 
-    public init(title: String, points: [PrecisionRecallPoint], production: ProductionMarker? = nil) {
+    package init(title: String, points: [PrecisionRecallPoint], production: ProductionMarker? = nil) {
         self.title = title
         self.points = points
         self.production = production
     }
 
     /// The front drawn, as `ParetoFront.compute` gives it for the plottable points.
-    public var front: [PrecisionRecallPoint] { ParetoFront.compute(points.filter(ConfigurationDots.isPlottable)) }
+    package var front: [PrecisionRecallPoint] { ParetoFront.compute(points.filter(ConfigurationDots.isPlottable)) }
 
     static let dotColor = "#7f7f7f"
     static let frontColor = "#e6550d"
 
     /// The chart as an SVG document.
-    public func svg() -> String {
+    package func svg() -> String {
         let dots = ConfigurationDots(points)
         let front = front
         let frontLabel = "Pareto front (\(SVGNumber.grouped(front.count)) \(front.count == 1 ? "configuration" : "configurations"))"
@@ -92,7 +92,7 @@ public struct ParetoChart: Sendable {
     }
 
     /// Writes the SVG to `url` atomically (temporary file, then rename).
-    public func write(to url: URL) throws {
+    package func write(to url: URL) throws {
         try AtomicFile.write(svg(), to: url)
     }
 }

@@ -4,16 +4,16 @@
 /// ``precisionRange`` (both 0…1 unless the chart zooms in on its points). The
 /// chart's SVG holds this rectangle as `<rect id="plot-area" …>`, with the
 /// ranges in its `data-recall-range` and `data-precision-range` attributes.
-public struct PlotArea: Hashable, Sendable {
-    public var left: Double
-    public var top: Double
-    public var width: Double
-    public var height: Double
+package struct PlotArea: Hashable, Sendable {
+    package var left: Double
+    package var top: Double
+    package var width: Double
+    package var height: Double
     /// The recall at the left and right edges, the precision at the bottom and top edges.
-    public var recallRange: ClosedRange<Double>
-    public var precisionRange: ClosedRange<Double>
+    package var recallRange: ClosedRange<Double>
+    package var precisionRange: ClosedRange<Double>
 
-    public init(
+    package init(
         left: Double, top: Double, width: Double, height: Double, recallRange: ClosedRange<Double> = 0...1,
         precisionRange: ClosedRange<Double> = 0...1
     ) {
@@ -25,16 +25,16 @@ public struct PlotArea: Hashable, Sendable {
         self.precisionRange = precisionRange
     }
 
-    public var right: Double { left + width }
-    public var bottom: Double { top + height }
+    package var right: Double { left + width }
+    package var bottom: Double { top + height }
 
     /// The x pixel of a recall (the range's lower bound at the left edge).
-    public func x(recall: Double) -> Double {
+    package func x(recall: Double) -> Double {
         left + (recall - recallRange.lowerBound) / (recallRange.upperBound - recallRange.lowerBound) * width
     }
 
     /// The y pixel of a precision (the range's lower bound at the bottom edge).
-    public func y(precision: Double) -> Double {
+    package func y(precision: Double) -> Double {
         bottom - (precision - precisionRange.lowerBound) / (precisionRange.upperBound - precisionRange.lowerBound) * height
     }
 }

@@ -18,21 +18,21 @@ import WarnSimCore
 /// Configurations with an undefined precision (nobody warned) or recall
 /// (nobody at risk) are not drawn; a footnote says how many. The same input
 /// gives byte-identical SVG.
-public struct PrecisionRecallCurve: Sendable {
+package struct PrecisionRecallCurve: Sendable {
     /// The file name `warnsim sweep` writes this chart to.
-    public static let fileName = "pr-curve.svg"
+    package static let fileName = "pr-curve.svg"
 
-    public var title: String
-    public var points: [PrecisionRecallPoint]
+    package var title: String
+    package var points: [PrecisionRecallPoint]
     /// The configurations' order along the single swept parameter when the
     /// sweep is one-dimensional; nil draws no line.
-    public var ordering: SweepOrdering?
-    public var production: ProductionMarker?
+    package var ordering: SweepOrdering?
+    package var production: ProductionMarker?
     /// Texts beside chosen points: each configuration's id in a `files` sweep,
     /// the swept parameter's values along the line of a one-dimensional sweep.
     var labels: [PointLabels.Label]
 
-    public init(title: String, points: [PrecisionRecallPoint], ordering: SweepOrdering? = nil, production: ProductionMarker? = nil) {
+    package init(title: String, points: [PrecisionRecallPoint], ordering: SweepOrdering? = nil, production: ProductionMarker? = nil) {
         self.title = title
         self.points = points
         self.ordering = ordering
@@ -44,7 +44,7 @@ public struct PrecisionRecallCurve: Sendable {
     static let lineColor = "#0b3f6b"
 
     /// The chart as an SVG document.
-    public func svg() -> String {
+    package func svg() -> String {
         let dots = ConfigurationDots(points)
         let segments = ordering?.segments(of: points) ?? []
         var legend = [LegendEntry(symbol: .dot(color: Self.dotColor, opacity: max(dots.opacity, 0.5)), label: "one configuration")]
@@ -82,7 +82,7 @@ public struct PrecisionRecallCurve: Sendable {
     }
 
     /// Writes the SVG to `url` atomically (temporary file, then rename).
-    public func write(to url: URL) throws {
+    package func write(to url: URL) throws {
         try AtomicFile.write(svg(), to: url)
     }
 }

@@ -1,13 +1,13 @@
 /// The configuration the app ships with, marked on a chart with a red diamond
 /// larger than the configurations' dots and a text label, so an analyst sees at
 /// once where the alternatives stand against it.
-public struct ProductionMarker: Hashable, Sendable {
+package struct ProductionMarker: Hashable, Sendable {
     /// The production configuration's precision and recall.
-    public var point: PrecisionRecallPoint
+    package var point: PrecisionRecallPoint
     /// The label beside the marker, e.g. `"production (cwa-2021-04-14)"`.
-    public var label: String
+    package var label: String
 
-    public init(point: PrecisionRecallPoint, label: String) {
+    package init(point: PrecisionRecallPoint, label: String) {
         self.point = point
         self.label = label
     }

@@ -11,20 +11,20 @@ import WarnSimCore
 /// svg.element("text", ["x": "50", "y": "30", "text-anchor": "middle"], text: "A < B")
 /// let text = svg.rendered()
 /// ```
-public struct SVGDocument: Sendable {
+package struct SVGDocument: Sendable {
     private var body = ""
     private var openElements = [String]()
     private let width: Double
     private let height: Double
 
     /// A document of `width` × `height` pixels (also its view box).
-    public init(width: Double, height: Double) {
+    package init(width: Double, height: Double) {
         self.width = width
         self.height = height
     }
 
     /// Opens an element that later calls nest into, until `close()`.
-    public mutating func open(_ name: String, _ attributes: KeyValuePairs<String, String> = [:]) {
+    package mutating func open(_ name: String, _ attributes: KeyValuePairs<String, String> = [:]) {
         indent()
         body += "<" + name
         append(attributes)
@@ -33,14 +33,14 @@ public struct SVGDocument: Sendable {
     }
 
     /// Closes the element opened last.
-    public mutating func close() {
+    package mutating func close() {
         guard let name = openElements.popLast() else { preconditionFailure("close() without open()") }
         indent()
         body += "</" + name + ">\n"
     }
 
     /// A complete element: empty, or holding `text` (escaped).
-    public mutating func element(_ name: String, _ attributes: KeyValuePairs<String, String>, text: String? = nil) {
+    package mutating func element(_ name: String, _ attributes: KeyValuePairs<String, String>, text: String? = nil) {
         indent()
         body += "<" + name
         append(attributes)
@@ -53,7 +53,7 @@ public struct SVGDocument: Sendable {
 
     /// The whole document: XML declaration, `<svg>` root, the elements, with
     /// every open element closed.
-    public func rendered() -> String {
+    package func rendered() -> String {
         var copy = self
         while !copy.openElements.isEmpty { copy.close() }
         let w = SVGNumber.pixel(width)
@@ -66,7 +66,7 @@ public struct SVGDocument: Sendable {
     /// `text` with the five XML special characters replaced by entities, and
     /// characters XML 1.0 cannot hold (control characters other than tab,
     /// newline and carriage return) replaced by U+FFFD.
-    public static func escape(_ text: String) -> String { TextEscaping.xml(text) }
+    package static func escape(_ text: String) -> String { TextEscaping.xml(text) }
 
     private mutating func append(_ attributes: KeyValuePairs<String, String>) {
         for (key, value) in attributes {

@@ -1,13 +1,13 @@
 /// The order of a one-dimensional sweep's configurations along its single
 /// swept parameter, for drawing them connected by a line (the classic
 /// precision–recall curve, e.g. one attenuation threshold from strict to loose).
-public struct SweepOrdering: Hashable, Sendable {
+package struct SweepOrdering: Hashable, Sendable {
     /// The swept parameter's name, shown in the legend ("in order of …").
-    public var parameter: String
+    package var parameter: String
     /// Configuration ids in the order of the parameter's values.
-    public var ids: [String]
+    package var ids: [String]
 
-    public init(parameter: String, ids: [String]) {
+    package init(parameter: String, ids: [String]) {
         self.parameter = parameter
         self.ids = ids
     }

@@ -4,15 +4,15 @@ import WarnSimCore
 /// A metrics CSV as `warnsim sweep` and `warnsim evaluate` write it: a header,
 /// one row per configuration, an identifying column (`id`, else
 /// `configuration`) and numeric metric columns.
-public struct MetricsTable: Sendable {
+package struct MetricsTable: Sendable {
     /// The file the table was read from (for messages).
-    public let file: String
+    package let file: String
     /// Column names in file order.
-    public let columns: [String]
+    package let columns: [String]
     /// The identifying column's name.
-    public let idColumn: String
+    package let idColumn: String
     /// Configuration ids in file order.
-    public let ids: [String]
+    package let ids: [String]
     /// Cells by configuration id and column.
     private let cells: [String: [String: String]]
     /// The line of each configuration's row in the file.
@@ -22,7 +22,7 @@ public struct MetricsTable: Sendable {
     /// column but the id and the metric columns `metrics.csv` writes
     /// (``MetricsCSV/isMetricColumn(_:)``), in file order. For a sweep these are
     /// the swept parameters.
-    public var parameterColumns: [String] {
+    package var parameterColumns: [String] {
         columns.filter { $0 != idColumn && !MetricsCSV.isMetricColumn($0) }
     }
 
@@ -30,7 +30,7 @@ public struct MetricsTable: Sendable {
     ///
     /// - Parameter id: a configuration id of the table.
     /// - Returns: the 1-based line number, or `nil` if the table has no such row.
-    public func line(of id: String) -> Int? { lines[id] }
+    package func line(of id: String) -> Int? { lines[id] }
 
     /// The raw text of a cell.
     ///
@@ -38,15 +38,15 @@ public struct MetricsTable: Sendable {
     ///   - column: a column name.
     ///   - id: a configuration id.
     /// - Returns: the cell's text, or `nil` if the row or the column is absent.
-    public func text(_ column: String, of id: String) -> String? { cells[id]?[column] }
+    package func text(_ column: String, of id: String) -> String? { cells[id]?[column] }
 
     /// Reads and checks a metrics CSV.
-    public static func read(contentsOf url: URL) throws(InputError) -> MetricsTable {
+    package static func read(contentsOf url: URL) throws(InputError) -> MetricsTable {
         try table(CSVTable.read(path: url.path))
     }
 
     /// Parses CSV text; `file` names the source in errors.
-    public static func parse(_ text: String, file: String) throws(InputError) -> MetricsTable {
+    package static func parse(_ text: String, file: String) throws(InputError) -> MetricsTable {
         try table(CSVTable.parse(text, file: file))
     }
 
@@ -76,7 +76,7 @@ public struct MetricsTable: Sendable {
     }
 
     /// Whether the table has a column.
-    public func hasColumn(_ name: String) -> Bool { columns.contains(name) }
+    package func hasColumn(_ name: String) -> Bool { columns.contains(name) }
 
     /// The numeric value of `metric` for configuration `id`, as `metrics.csv`
     /// writes it: NaN for `nan` or an empty cell (an undefined metric, such as
@@ -89,7 +89,7 @@ public struct MetricsTable: Sendable {
     /// - Returns: the value, or `nil` if the configuration is absent.
     /// - Throws: `InputError` naming the file, the line and the column for any
     ///   other text (`inf`, hexadecimal floats such as `0x1p3`, words).
-    public func value(_ metric: String, of id: String) throws(InputError) -> Double? {
+    package func value(_ metric: String, of id: String) throws(InputError) -> Double? {
         guard let row = cells[id] else { return nil }
         let text = row[metric, default: ""].trimmingCharacters(in: .whitespaces)
         if text.isEmpty || text == "nan" { return .nan }
@@ -107,7 +107,7 @@ public struct MetricsTable: Sendable {
     ///   - id: a configuration id.
     /// - Returns: the value, or `nil` if the configuration is absent.
     /// - Throws: `InputError` naming the file, the line and the column.
-    public func comparableValue(_ metric: String, of id: String) throws(InputError) -> Double? {
+    package func comparableValue(_ metric: String, of id: String) throws(InputError) -> Double? {
         guard let row = cells[id] else { return nil }
         return try finite(row[metric, default: ""].trimmingCharacters(in: .whitespaces), metric, id)
     }
@@ -129,5 +129,5 @@ public struct MetricsTable: Sendable {
     ///
     /// - Parameter text: the cell text, without surrounding white space.
     /// - Returns: the value, or `nil`.
-    public static func decimal(_ text: String) -> Double? { DecimalNumber.parse(text) }
+    package static func decimal(_ text: String) -> Double? { DecimalNumber.parse(text) }
 }

@@ -3,35 +3,35 @@ import WarnSimCore
 /// Compares a metrics table with a baseline, configuration by configuration
 /// (`warnsim regress`): every configuration of the baseline must be present and
 /// each selected metric must lie within `tolerance` (absolute) of the baseline.
-public struct RegressionComparison: Sendable {
+package struct RegressionComparison: Sendable {
     /// One (configuration, metric) comparison.
-    public struct Row: Hashable, Sendable {
-        public enum Outcome: String, Hashable, Sendable {
+    package struct Row: Hashable, Sendable {
+        package enum Outcome: String, Hashable, Sendable {
             case pass
             case fail
             /// The configuration is in the baseline but not in the metrics.
             case missing
         }
 
-        public var configuration: String
-        public var metric: String
-        public var baseline: Double
-        public var actual: Double?
-        public var outcome: Outcome
+        package var configuration: String
+        package var metric: String
+        package var baseline: Double
+        package var actual: Double?
+        package var outcome: Outcome
 
         /// actual − baseline, when both exist.
-        public var difference: Double? { actual.map { $0 - baseline } }
+        package var difference: Double? { actual.map { $0 - baseline } }
     }
 
-    public let rows: [Row]
+    package let rows: [Row]
     /// Configurations in the metrics but not in the baseline (reported, not failed).
-    public let newConfigurations: [String]
-    public let tolerance: Double
-    public let metrics: [String]
+    package let newConfigurations: [String]
+    package let tolerance: Double
+    package let metrics: [String]
 
     /// The metric columns of `baseline` (``MetricsCSV/isMetricColumn(_:)``), in
     /// file order: what `regress` compares when `--metrics` does not narrow it.
-    public static func allMetrics(of baseline: MetricsTable) -> [String] {
+    package static func allMetrics(of baseline: MetricsTable) -> [String] {
         baseline.columns.filter(MetricsCSV.isMetricColumn)
     }
 
@@ -46,7 +46,7 @@ public struct RegressionComparison: Sendable {
     ///   with no rows, tables whose configurations differ (parameter columns or
     ///   their values), a compared cell that is not a finite decimal number, or
     ///   a comparison of 0 checks.
-    public init(actual: MetricsTable, baseline: MetricsTable, metrics: [String], tolerance: Double) throws(InputError) {
+    package init(actual: MetricsTable, baseline: MetricsTable, metrics: [String], tolerance: Double) throws(InputError) {
         guard tolerance >= 0, tolerance.isFinite else {
             throw InputError(file: "<argument>", field: "--tolerance", problem: "must be a finite number ≥ 0")
         }
@@ -130,7 +130,7 @@ public struct RegressionComparison: Sendable {
     }
 
     /// Rows outside tolerance or missing.
-    public var failures: [Row] { rows.filter { $0.outcome != .pass } }
+    package var failures: [Row] { rows.filter { $0.outcome != .pass } }
 
-    public var passed: Bool { failures.isEmpty }
+    package var passed: Bool { failures.isEmpty }
 }

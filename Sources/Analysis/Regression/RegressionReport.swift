@@ -3,9 +3,9 @@ import WarnSimCore
 
 /// Renders a ``RegressionComparison`` for people (a table) and for CI systems
 /// (JUnit XML).
-public enum RegressionReport {
+package enum RegressionReport {
     /// A fixed-width table, one line per comparison, then a summary line.
-    public static func table(_ comparison: RegressionComparison, failuresOnly: Bool = false) -> String {
+    package static func table(_ comparison: RegressionComparison, failuresOnly: Bool = false) -> String {
         func number(_ value: Double?) -> String {
             guard let value else { return "—" }
             return value.isNaN ? "nan" : String(format: "%.6f", value)
@@ -40,7 +40,7 @@ public enum RegressionReport {
     }
 
     /// JUnit XML: one test suite, one test case per (configuration, metric).
-    public static func junit(_ comparison: RegressionComparison) -> String {
+    package static func junit(_ comparison: RegressionComparison) -> String {
         let failures = comparison.rows.filter { $0.outcome == .fail }.count
         let errors = comparison.rows.filter { $0.outcome == .missing }.count
         var xml = #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n"

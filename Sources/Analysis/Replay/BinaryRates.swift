@@ -1,20 +1,20 @@
 /// TPR, FPR and precision of a confusion matrix, each with its exact
 /// Clopper–Pearson 95 % interval (NaN where the denominator is 0).
-public struct BinaryRates: Sendable {
+package struct BinaryRates: Sendable {
     /// One rate: successes / trials with its interval.
-    public struct Rate: Sendable {
-        public var successes: Int
-        public var trials: Int
-        public var value: Double
-        public var lower: Double
-        public var upper: Double
+    package struct Rate: Sendable {
+        package var successes: Int
+        package var trials: Int
+        package var value: Double
+        package var lower: Double
+        package var upper: Double
 
         /// Creates the rate and its interval.
         ///
         /// - Parameters:
         ///   - successes: the numerator.
         ///   - trials: the denominator (0 gives NaN throughout).
-        public init(successes: Int, trials: Int) {
+        package init(successes: Int, trials: Int) {
             self.successes = successes
             self.trials = trials
             value = trials == 0 ? .nan : Double(successes) / Double(trials)
@@ -22,18 +22,18 @@ public struct BinaryRates: Sendable {
         }
     }
 
-    public var matrix: ConfusionMatrix
+    package var matrix: ConfusionMatrix
     /// TP / (TP + FN).
-    public var truePositiveRate: Rate
+    package var truePositiveRate: Rate
     /// FP / (FP + TN).
-    public var falsePositiveRate: Rate
+    package var falsePositiveRate: Rate
     /// TP / (TP + FP).
-    public var precision: Rate
+    package var precision: Rate
 
     /// The rates of `matrix`.
     ///
     /// - Parameter matrix: the counts.
-    public init(_ matrix: ConfusionMatrix) {
+    package init(_ matrix: ConfusionMatrix) {
         self.matrix = matrix
         truePositiveRate = Rate(successes: matrix.truePositives, trials: matrix.truePositives + matrix.falseNegatives)
         falsePositiveRate = Rate(successes: matrix.falsePositives, trials: matrix.falsePositives + matrix.trueNegatives)
@@ -45,7 +45,7 @@ public struct BinaryRates: Sendable {
     ///
     /// - Parameter prefix: put before every line (for example `# `).
     /// - Returns: the text, each line ending in a newline.
-    public func summaryLines(prefix: String = "  ") -> String {
+    package func summaryLines(prefix: String = "  ") -> String {
         let m = matrix
         var out = "\(prefix)TP \(m.truePositives)  FP \(m.falsePositives)  FN \(m.falseNegatives)  TN \(m.trueNegatives)\n"
         for (name, rate) in [("TPR", truePositiveRate), ("FPR", falsePositiveRate), ("precision", precision)] {
@@ -59,7 +59,7 @@ public struct BinaryRates: Sendable {
     ///
     /// - Parameter value: a rate.
     /// - Returns: its text.
-    public static func text(_ value: Double) -> String {
+    package static func text(_ value: Double) -> String {
         value.isNaN ? "n/a" : String(format: "%.4f", value)
     }
 
@@ -67,7 +67,7 @@ public struct BinaryRates: Sendable {
     ///
     /// - Parameter value: a rate.
     /// - Returns: its cell text.
-    public static func cell(_ value: Double) -> String {
+    package static func cell(_ value: Double) -> String {
         value.isNaN ? "" : String(format: "%.6f", value)
     }
 }

@@ -7,7 +7,7 @@ import Foundation
 /// on x < (a + 1)/(a + b + 2) directly and otherwise through
 /// I_x(a, b) = 1 − I_{1−x}(b, a); the inverse is found by bisection on [0, 1]
 /// (I_x is increasing in x), to the resolution of `Double`.
-public enum ClopperPearson {
+package enum ClopperPearson {
     /// The two-sided interval for `successes` out of `trials` at `confidence`
     /// (0.95 for 95 %): lower = B⁻¹(α/2; x, n − x + 1), 0 when x = 0; upper =
     /// B⁻¹(1 − α/2; x + 1, n − x), 1 when x = n.
@@ -17,7 +17,7 @@ public enum ClopperPearson {
     ///   - trials: n ≥ 0.
     ///   - confidence: the coverage, in (0, 1).
     /// - Returns: the bounds; both NaN when `trials` is 0.
-    public static func interval(successes: Int, trials: Int, confidence: Double = 0.95) -> (lower: Double, upper: Double) {
+    package static func interval(successes: Int, trials: Int, confidence: Double = 0.95) -> (lower: Double, upper: Double) {
         precondition(successes >= 0 && successes <= trials, "successes must be in 0…trials")
         guard trials > 0 else { return (.nan, .nan) }
         let alpha = 1 - confidence
@@ -35,7 +35,7 @@ public enum ClopperPearson {
     ///   - a: > 0.
     ///   - b: > 0.
     /// - Returns: I_x(a, b) in [0, 1].
-    public static func regularizedBeta(_ x: Double, a: Double, b: Double) -> Double {
+    package static func regularizedBeta(_ x: Double, a: Double, b: Double) -> Double {
         if x <= 0 { return 0 }
         if x >= 1 { return 1 }
         // x^a (1−x)^b / (a B(a, b)), in logarithms.
@@ -54,7 +54,7 @@ public enum ClopperPearson {
     ///   - a: > 0.
     ///   - b: > 0.
     /// - Returns: x in [0, 1].
-    public static func inverseRegularizedBeta(_ p: Double, a: Double, b: Double) -> Double {
+    package static func inverseRegularizedBeta(_ p: Double, a: Double, b: Double) -> Double {
         if p <= 0 { return 0 }
         if p >= 1 { return 1 }
         var low = 0.0

@@ -22,8 +22,8 @@ import WarnSimCore
 /// scan in whole minutes, at most 5; 2 minutes for the first), at the smallest
 /// true distance of the sender's sightings in the scan; the minutes of the
 /// scans at or within the truth distance are summed.
-public enum DP3TReplay {
-    public static let identifierColumns = ["scenario", "receiver", "sender", "receiver_model", "sender_model"]
+package enum DP3TReplay {
+    package static let identifierColumns = ["scenario", "receiver", "sender", "receiver_model", "sender_model"]
 
     /// Loads one scenario database or every `.sqlite` file of a folder.
     ///
@@ -33,7 +33,7 @@ public enum DP3TReplay {
     ///   - calibration: the device calibration.
     /// - Returns: one case per pair, ordered by scenario, receiver, sender.
     /// - Throws: `InputError` for unreadable files.
-    public static func load(_ url: URL, truth: ReplayTruth, calibration: SightingCalibration) throws -> ReplayDataset {
+    package static func load(_ url: URL, truth: ReplayTruth, calibration: SightingCalibration) throws -> ReplayDataset {
         var files: [URL]
         if url.pathExtension == "sqlite" {
             files = [url]

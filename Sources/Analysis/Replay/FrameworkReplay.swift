@@ -8,14 +8,14 @@ import WarnSimCore
 /// sender's keys, uploaded as a confirmed positive with days since onset 1
 /// (CONFIRMED_TEST, STANDARD under the Corona-Warn-App's data mapping), giving
 /// the `ExposureWindow`s the app would have scored.
-public enum FrameworkReplay {
+package enum FrameworkReplay {
     /// One scan of the receiver: when it started and the raw RSSI of each
     /// sighting of the sender in it (empty when the sender was not heard).
-    public struct Scan: Sendable {
-        public var time: Int64
-        public var rssi: [Int]
+    package struct Scan: Sendable {
+        package var time: Int64
+        package var rssi: [Int]
 
-        public init(time: Int64, rssi: [Int]) {
+        package init(time: Int64, rssi: [Int]) {
             self.time = time
             self.rssi = rssi
         }
@@ -23,12 +23,12 @@ public enum FrameworkReplay {
 
     /// A phone's calibration: the TX power it advertises, its calibration
     /// confidence and the RSSI correction its receiver applies.
-    public struct Calibration: Hashable, Sendable {
-        public var txPower: Int
-        public var confidence: Int
-        public var rssiCorrection: Int
+    package struct Calibration: Hashable, Sendable {
+        package var txPower: Int
+        package var confidence: Int
+        package var rssiCorrection: Int
 
-        public init(txPower: Int, confidence: Int, rssiCorrection: Int) {
+        package init(txPower: Int, confidence: Int, rssiCorrection: Int) {
             self.txPower = txPower
             self.confidence = confidence
             self.rssiCorrection = rssiCorrection
@@ -37,7 +37,7 @@ public enum FrameworkReplay {
 
     /// The seed of the replayed phones' key streams (keys are random bytes;
     /// the windows do not depend on them).
-    public static let keySeed: UInt64 = 0x5EED_2020
+    package static let keySeed: UInt64 = 0x5EED_2020
 
     /// Runs one (receiver, sender) pair through the framework.
     ///
@@ -48,7 +48,7 @@ public enum FrameworkReplay {
     ///   - entity: distinguishes the pair's key streams.
     /// - Returns: the matched windows, in time order.
     /// - Throws: ``BatchCryptoError`` if OpenSSL fails.
-    public static func windows(scans: [Scan], sender: Calibration, receiver: Calibration, entity: UInt64) throws -> [ExposureWindow] {
+    package static func windows(scans: [Scan], sender: Calibration, receiver: Calibration, entity: UInt64) throws -> [ExposureWindow] {
         guard let first = scans.first, let last = scans.last else { return [] }
         var senderPhone = ExposureNotificationFramework(
             keyStream: RandomStream(seed: keySeed, subsystem: "replay.sender", entity: entity),

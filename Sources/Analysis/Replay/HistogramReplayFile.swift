@@ -15,31 +15,31 @@ import WarnSimCore
 /// ascending order; cut into windows of at most 30 minutes of scans, all on the
 /// reference day, with the report type, infectiousness and calibration
 /// confidence of ``Options``.
-public enum HistogramReplayFile {
+package enum HistogramReplayFile {
     /// The window fields the histogram does not carry.
-    public struct Options: Hashable, Sendable {
+    package struct Options: Hashable, Sendable {
         /// Default CONFIRMED_TEST (1), as the CWA test vectors' confirmed positives.
-        public var reportType: ReportType = .confirmedTest
+        package var reportType: ReportType = .confirmedTest
         /// Default STANDARD (1).
-        public var infectiousness: Infectiousness = .standard
+        package var infectiousness: Infectiousness = .standard
         /// Default LOWEST (0), the most common value in the CWA test vectors.
-        public var calibrationConfidence: CalibrationConfidence = .lowest
+        package var calibrationConfidence: CalibrationConfidence = .lowest
 
-        public init() {}
+        package init() {}
     }
 
     /// The truth column.
-    public static let distanceColumn = "distance_m"
+    package static let distanceColumn = "distance_m"
 
     /// The day all histogram windows are dated (only ages matter).
-    public static let referenceDay = 18_993
+    package static let referenceDay = 18_993
 
     /// One attenuation bin.
-    public struct Bin: Hashable, Sendable {
-        public var low: Int
-        public var high: Int
+    package struct Bin: Hashable, Sendable {
+        package var low: Int
+        package var high: Int
         /// ⌊(low + high) / 2⌋, the attenuation of the bin's scan instances.
-        public var mid: Int { (low + high) / 2 }
+        package var mid: Int { (low + high) / 2 }
     }
 
     /// Loads `path`.
@@ -50,7 +50,7 @@ public enum HistogramReplayFile {
     ///   - options: the window fields the file does not carry.
     /// - Returns: one case per data row.
     /// - Throws: `InputError` naming the file, the line and the field.
-    public static func load(path: String, truth: ReplayTruth, options: Options = Options()) throws -> ReplayDataset {
+    package static func load(path: String, truth: ReplayTruth, options: Options = Options()) throws -> ReplayDataset {
         let text: String
         do {
             text = try String(contentsOfFile: path, encoding: .utf8)
@@ -69,7 +69,7 @@ public enum HistogramReplayFile {
     ///   - options: the window fields the file does not carry.
     /// - Returns: one case per data row.
     /// - Throws: `InputError` naming `file`, the line and the field.
-    public static func parse(_ text: String, file: String, truth: ReplayTruth, options: Options = Options()) throws -> ReplayDataset {
+    package static func parse(_ text: String, file: String, truth: ReplayTruth, options: Options = Options()) throws -> ReplayDataset {
         var header: [String]?
         var bins: [(column: Int, bin: Bin)] = []
         var distanceIndex = -1
@@ -161,7 +161,7 @@ public enum HistogramReplayFile {
     }
 
     /// The most minutes one attenuation bin of one row may hold: a day.
-    public static let maximumMinutesPerBin = 1440.0
+    package static let maximumMinutesPerBin = 1440.0
 
     /// Parses a `min_LO_HI` column name.
     static func bin(_ name: String, file: String, line: Int) throws -> Bin {

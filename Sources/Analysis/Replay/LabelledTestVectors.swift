@@ -3,15 +3,15 @@ import WarnSimCore
 
 /// CWA test-vector JSON whose cases carry `"truth": true|false`
 /// (``WindowFile/truthField``): each case is one replayed phone.
-public enum LabelledTestVectors {
-    public static let identifierColumns = ["case", "description"]
+package enum LabelledTestVectors {
+    package static let identifierColumns = ["case", "description"]
 
     /// Loads a labelled test-vector file.
     ///
     /// - Parameter path: the JSON (or YAML) file.
     /// - Returns: one case per test case, in file order.
     /// - Throws: `InputError` naming the file and the case without `truth`.
-    public static func load(path: String) throws -> ReplayDataset {
+    package static func load(path: String) throws -> ReplayDataset {
         let file = try WindowFile.load(path: path)
         return try dataset(file, path: path)
     }
@@ -23,7 +23,7 @@ public enum LabelledTestVectors {
     ///   - path: its name, for error messages.
     /// - Returns: one case per test case.
     /// - Throws: `InputError` if a case has no `truth` field.
-    public static func dataset(_ file: WindowFile, path: String) throws -> ReplayDataset {
+    package static func dataset(_ file: WindowFile, path: String) throws -> ReplayDataset {
         var cases: [ReplayCase] = []
         for (index, item) in file.cases.enumerated() {
             guard let truth = item.truth else {

@@ -16,12 +16,12 @@ import WarnSimCore
 /// Calibration: none of the devices (Raspberry Pi 4b receiver; Raspberry Pi,
 /// iPhone 6S and OnePlus Nord N10 5G senders) has a row in Google's table,
 /// so all use ``SightingCalibration/fallback``.
-public enum LanferReplay {
-    public static let identifierColumns = ["file", "run", "distance_cm", "rows"]
+package enum LanferReplay {
+    package static let identifierColumns = ["file", "run", "distance_cm", "rows"]
 
     /// Runs start at 2022-03-01T00:00:00Z (any time gives the same windows up
     /// to the UTC day boundaries).
-    public static let startTime: Int64 = 1_646_092_800
+    package static let startTime: Int64 = 1_646_092_800
 
     /// Whether the header's cells are a Lanfer header.
     static func isLanferHeader(_ columns: [String]) -> Bool {
@@ -36,7 +36,7 @@ public enum LanferReplay {
     ///   - calibration: the device calibration (only its fallback is used).
     /// - Returns: one case per run of rows at one distance.
     /// - Throws: `InputError` naming the file, line and field.
-    public static func load(_ url: URL, truth: ReplayTruth, calibration: SightingCalibration) throws -> ReplayDataset {
+    package static func load(_ url: URL, truth: ReplayTruth, calibration: SightingCalibration) throws -> ReplayDataset {
         var files: [(path: String, name: String)] = []
         var isFolder: ObjCBool = false
         if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), isFolder.boolValue {

@@ -3,19 +3,19 @@ import ExposureNotification
 /// One replayed contact (one phone's view of one other phone, or one labelled
 /// test-vector case) with its ground truth and the exposure windows the real
 /// code path made of it.
-public struct ReplayCase: Sendable {
+package struct ReplayCase: Sendable {
     /// The values of the data set's identifier columns, in their order.
-    public var identifiers: [String]
+    package var identifiers: [String]
     /// Minutes at or within the truth distance; `nil` when the input gives
     /// the truth directly (labelled test vectors).
-    public var minutesWithin: Double?
+    package var minutesWithin: Double?
     /// Whether the case was truly at risk.
-    public var atRisk: Bool
+    package var atRisk: Bool
     /// The windows, as the framework would hand them to the app.
-    public var windows: [ExposureWindow]
+    package var windows: [ExposureWindow]
     /// The UTC day number of "today" for the risk calculation (the day of the
     /// case's last window, so the contact is scored on the day it ended).
-    public var referenceDay: Int
+    package var referenceDay: Int
 
     /// Creates a case.
     ///
@@ -25,7 +25,7 @@ public struct ReplayCase: Sendable {
     ///   - atRisk: the ground truth.
     ///   - windows: the exposure windows.
     ///   - referenceDay: the day the calculation runs on.
-    public init(identifiers: [String], minutesWithin: Double?, atRisk: Bool, windows: [ExposureWindow], referenceDay: Int) {
+    package init(identifiers: [String], minutesWithin: Double?, atRisk: Bool, windows: [ExposureWindow], referenceDay: Int) {
         self.identifiers = identifiers
         self.minutesWithin = minutesWithin
         self.atRisk = atRisk
@@ -35,15 +35,15 @@ public struct ReplayCase: Sendable {
 }
 
 /// The cases of one replay input, with the names of their identifier columns.
-public struct ReplayDataset: Sendable {
+package struct ReplayDataset: Sendable {
     /// Which of the supported formats the input was.
-    public var format: ReplayFormat
+    package var format: ReplayFormat
     /// The identifier column names (the first columns of `cases.csv`).
-    public var identifierColumns: [String]
+    package var identifierColumns: [String]
     /// The cases, in a fixed order (file order, or sorted identifiers).
-    public var cases: [ReplayCase]
+    package var cases: [ReplayCase]
     /// The files read, for the manifest.
-    public var inputFiles: [String]
+    package var inputFiles: [String]
 
     /// Creates a data set.
     ///
@@ -52,7 +52,7 @@ public struct ReplayDataset: Sendable {
     ///   - identifierColumns: the names of the identifier columns.
     ///   - cases: the cases.
     ///   - inputFiles: the files that were read.
-    public init(format: ReplayFormat, identifierColumns: [String], cases: [ReplayCase], inputFiles: [String]) {
+    package init(format: ReplayFormat, identifierColumns: [String], cases: [ReplayCase], inputFiles: [String]) {
         self.format = format
         self.identifierColumns = identifierColumns
         self.cases = cases
@@ -61,7 +61,7 @@ public struct ReplayDataset: Sendable {
 }
 
 /// The replay input formats (Configs/replay/README.md).
-public enum ReplayFormat: String, Sendable, CaseIterable {
+package enum ReplayFormat: String, Sendable, CaseIterable {
     /// Attenuation–duration histograms, one CSV row per contact.
     case histogram
     /// DP-3T experiment 34 scenario databases (timestamped RSSI, true distance).

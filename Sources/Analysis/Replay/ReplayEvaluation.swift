@@ -3,21 +3,21 @@ import RiskCalculation
 import WarnSimCore
 
 /// One configuration's verdicts on every case of a replay data set.
-public struct ReplayEvaluation: Sendable {
+package struct ReplayEvaluation: Sendable {
     /// The configuration's file, as given.
-    public var configurationPath: String
-    public var configuration: RiskConfiguration
+    package var configurationPath: String
+    package var configuration: RiskConfiguration
     /// One outcome per case, in the data set's order.
-    public var outcomes: [Outcome]
-    public var rates: BinaryRates
+    package var outcomes: [Outcome]
+    package var rates: BinaryRates
 
     /// What the configuration made of one case.
-    public struct Outcome: Sendable {
+    package struct Outcome: Sendable {
         /// HIGH (warned) or LOW.
-        public var level: RiskLevel
+        package var level: RiskLevel
         /// CWA v2: the highest day's normalized time (0 without kept windows);
         /// CWA 2020: the combined risk score; Immuni: the maximum risk score.
-        public var score: Double
+        package var score: Double
     }
 
     /// Scores every case under one configuration.
@@ -29,7 +29,7 @@ public struct ReplayEvaluation: Sendable {
     ///   - platform: the app (and, for ENF v1, framework) variant.
     /// - Returns: the verdicts and the confusion matrix with its rates.
     /// - Throws: `RiskCalculationError` when the Android variant rejects a window.
-    public static func evaluate(
+    package static func evaluate(
         _ dataset: ReplayDataset, configuration: RiskConfiguration, path: String, platform: RiskPlatform
     ) throws
         -> ReplayEvaluation

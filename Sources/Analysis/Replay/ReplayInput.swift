@@ -10,7 +10,7 @@ import WarnSimCore
 /// - `.json`, `.yaml`, `.yml`: labelled CWA test vectors;
 /// - `.csv`: a histogram file if its header (after `#` comments) has
 ///   `distance_m`, a Lanfer file if it has `distance` and `rssiBLE`.
-public enum ReplayInput {
+package enum ReplayInput {
     /// Loads `path`.
     ///
     /// - Parameters:
@@ -19,7 +19,7 @@ public enum ReplayInput {
     ///   - calibrationPath: Google's calibration table, for raw sightings.
     /// - Returns: the cases.
     /// - Throws: `InputError` naming the file, the line and the field.
-    public static func load(path: String, truth: ReplayTruth, calibrationPath: String) throws -> ReplayDataset {
+    package static func load(path: String, truth: ReplayTruth, calibrationPath: String) throws -> ReplayDataset {
         let url = URL(fileURLWithPath: path)
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {

@@ -4,9 +4,9 @@ import WarnSimCore
 /// The texts `warnsim replay` prints and writes: the summary, `replay.csv`
 /// (one row per configuration) and `cases.csv` (one row per case and
 /// configuration). Deterministic: the same input gives the same bytes.
-public enum ReplayReport {
+package enum ReplayReport {
     /// The `replay.csv` header.
-    public static let replayColumns = [
+    package static let replayColumns = [
         "configuration", "file", "scheme", "cases", "tp", "fp", "fn", "tn",
         "tpr", "tpr_low", "tpr_high", "fpr", "fpr_low", "fpr_high", "precision", "precision_low", "precision_high",
     ]
@@ -20,7 +20,7 @@ public enum ReplayReport {
     ///   - truth: the truth criterion.
     ///   - evaluations: one per configuration, in argument order.
     /// - Returns: the text.
-    public static func summary(_ dataset: ReplayDataset, name: String, truth: ReplayTruth, evaluations: [ReplayEvaluation]) -> String {
+    package static func summary(_ dataset: ReplayDataset, name: String, truth: ReplayTruth, evaluations: [ReplayEvaluation]) -> String {
         let atRisk = dataset.cases.filter(\.atRisk).count
         var out = "replay \(name): \(dataset.cases.count) cases (\(dataset.format.rawValue)), \(atRisk) truly at risk"
         if dataset.format == .testVectors {
@@ -40,7 +40,7 @@ public enum ReplayReport {
     ///
     /// - Parameter evaluations: one per configuration.
     /// - Returns: the CSV text.
-    public static func replayCSV(_ evaluations: [ReplayEvaluation]) -> String {
+    package static func replayCSV(_ evaluations: [ReplayEvaluation]) -> String {
         var out = replayColumns.joined(separator: ",") + "\n"
         for evaluation in evaluations {
             let r = evaluation.rates
@@ -65,7 +65,7 @@ public enum ReplayReport {
     ///   - dataset: the cases.
     ///   - evaluations: one per configuration.
     /// - Returns: the CSV text.
-    public static func casesCSV(_ dataset: ReplayDataset, _ evaluations: [ReplayEvaluation]) -> String {
+    package static func casesCSV(_ dataset: ReplayDataset, _ evaluations: [ReplayEvaluation]) -> String {
         let header = ["configuration"] + dataset.identifierColumns + ["minutes_within_truth_distance", "at_risk", "score", "level"]
         var out = header.map(TextEscaping.csvField).joined(separator: ",") + "\n"
         for evaluation in evaluations {

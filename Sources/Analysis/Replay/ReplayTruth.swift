@@ -1,17 +1,17 @@
 /// When a replayed case counts as truly at risk: at least `minutes` minutes
 /// at or within `distanceMetres` metres.
-public struct ReplayTruth: Hashable, Sendable {
+package struct ReplayTruth: Hashable, Sendable {
     /// The truth distance in metres (inclusive).
-    public var distanceMetres: Double
+    package var distanceMetres: Double
     /// The minimum minutes within that distance (inclusive).
-    public var minutes: Double
+    package var minutes: Double
 
     /// Creates the criterion.
     ///
     /// - Parameters:
     ///   - distanceMetres: distances at or below this count (metres, ≥ 0).
     ///   - minutes: a case with at least this many minutes within the distance is at risk.
-    public init(distanceMetres: Double = 2, minutes: Double = 15) {
+    package init(distanceMetres: Double = 2, minutes: Double = 15) {
         self.distanceMetres = distanceMetres
         self.minutes = minutes
     }
@@ -20,5 +20,5 @@ public struct ReplayTruth: Hashable, Sendable {
     ///
     /// - Parameter minutesWithin: the case's minutes at or within the truth distance.
     /// - Returns: `minutesWithin ≥ minutes`.
-    public func isAtRisk(minutesWithin: Double) -> Bool { minutesWithin >= minutes }
+    package func isAtRisk(minutesWithin: Double) -> Bool { minutesWithin >= minutes }
 }

@@ -7,18 +7,18 @@ import Population
 /// row (the Lanfer Raspberry Pi receiver and senders, the iPhone 6S, the
 /// OnePlus Nord N10 5G, which came after the table) uses the table's medians
 /// of TX power and RSSI correction with confidence 0 (LOWEST).
-public struct SightingCalibration: Sendable {
-    public let table: DeviceCalibrationTable
+package struct SightingCalibration: Sendable {
+    package let table: DeviceCalibrationTable
     /// The calibration of a device without a row.
-    public let fallback: FrameworkReplay.Calibration
+    package let fallback: FrameworkReplay.Calibration
 
     /// The table's path in the repository.
-    public static let defaultPath = "Configs/radio/data/en-calibration-2020-08-12.csv"
+    package static let defaultPath = "Configs/radio/data/en-calibration-2020-08-12.csv"
 
     /// Wraps a loaded table.
     ///
     /// - Parameter table: Google's calibration table.
-    public init(table: DeviceCalibrationTable) {
+    package init(table: DeviceCalibrationTable) {
         self.table = table
         func median(_ values: [Double]) -> Int {
             let sorted = values.sorted()
@@ -36,7 +36,7 @@ public struct SightingCalibration: Sendable {
     ///
     /// - Parameter model: the model name, or `nil` for a device without one.
     /// - Returns: the row's values, or ``fallback``.
-    public func calibration(model: String?) -> FrameworkReplay.Calibration {
+    package func calibration(model: String?) -> FrameworkReplay.Calibration {
         guard let model, let entry = table.entry(model: model) else { return fallback }
         return FrameworkReplay.Calibration(
             txPower: Int(entry.txPower.rounded()), confidence: entry.confidence, rssiCorrection: Int(entry.rssiCorrection.rounded()))

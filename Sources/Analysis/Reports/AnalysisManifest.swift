@@ -5,18 +5,18 @@ import WarnSimCore
 /// (with the SHA-256 of their manifests), the label options, the bootstrap,
 /// and the SHA-256 of every output. It holds no time, so it is byte-identical
 /// for identical inputs.
-public struct AnalysisManifest: Sendable {
-    public var version: String
-    public var command: String
-    public var runs: [RecordedRun]
-    public var options: LabelOptions
-    public var bootstrap: Int
-    public var seed: UInt64
-    public var production: String
+package struct AnalysisManifest: Sendable {
+    package var version: String
+    package var command: String
+    package var runs: [RecordedRun]
+    package var options: LabelOptions
+    package var bootstrap: Int
+    package var seed: UInt64
+    package var production: String
     /// Further fields (sweep method, configuration count, …), written as strings.
-    public var extra: [String: String]
+    package var extra: [String: String]
 
-    public init(
+    package init(
         version: String = "", command: String, runs: [RecordedRun], options: LabelOptions, bootstrap: Int, seed: UInt64,
         production: String, extra: [String: String]
     ) {
@@ -38,7 +38,7 @@ public struct AnalysisManifest: Sendable {
     ///   - outputs: The files written, by name.
     ///   - extraInputs: Further files read (the sweep file), by name.
     /// - Returns: The manifest.
-    public func manifest(outputs: [String: Data], extraInputs: [(String, Data)] = []) -> RunManifest {
+    package func manifest(outputs: [String: Data], extraInputs: [(String, Data)] = []) -> RunManifest {
         let quote = TextEscaping.jsonString
         var manifest = RunManifest(command: command, version: version, seed: seed)
         manifest.add("production_configuration", production)

@@ -1,6 +1,6 @@
 /// The short table `warnsim evaluate` prints: one line per label.
-public enum EvaluationSummary {
-    public static func text(
+package enum EvaluationSummary {
+    package static func text(
         metrics: [GroundTruthLabel: LabelMetrics], outcomes: FieldOutcomes, primary: GroundTruthLabel, configuration: String, runs: Int
     ) -> String {
         func pad(_ s: String, _ width: Int) -> String { s.count >= width ? s : s + String(repeating: " ", count: width - s.count) }

@@ -7,9 +7,9 @@ import WarnSimCore
 /// label-independent field outcomes (``FieldOutcomes``) and the
 /// encounter-level outcomes (``EncounterOutcomes``; Outputs/README.md
 /// documents every column).
-public enum MetricsCSV {
+package enum MetricsCSV {
     /// The metric columns of one label, in file order.
-    public static let metricColumns = [
+    package static let metricColumns = [
         "phones", "tp", "fp", "fn", "tn", "precision", "recall", "f1", "false_positive_rate", "warnings_per_1000",
         "median_delay_hours", "recall_within_k", "precision_low", "precision_high", "recall_low", "recall_high",
         "f1_low", "f1_high", "precision_seed_low", "precision_seed_high", "recall_seed_low", "recall_seed_high",
@@ -21,7 +21,7 @@ public enum MetricsCSV {
     ///
     /// - Parameter column: a column name.
     /// - Returns: `true` for the metric and field-outcome columns.
-    public static func isMetricColumn(_ column: String) -> Bool {
+    package static func isMetricColumn(_ column: String) -> Bool {
         metricColumnSet.contains(column)
     }
 
@@ -32,11 +32,11 @@ public enum MetricsCSV {
     }()
 
     /// Labels in column order: the primary first (unprefixed), then the others.
-    public static func labelOrder(primary: GroundTruthLabel) -> [GroundTruthLabel] {
+    package static func labelOrder(primary: GroundTruthLabel) -> [GroundTruthLabel] {
         [primary] + GroundTruthLabel.allCases.filter { $0 != primary }
     }
 
-    public static func header(parameters: [String], primary: GroundTruthLabel) -> String {
+    package static func header(parameters: [String], primary: GroundTruthLabel) -> String {
         var columns = ["id"] + parameters
         for label in labelOrder(primary: primary) {
             let prefix = label == primary ? "" : label.columnPrefix
@@ -46,7 +46,7 @@ public enum MetricsCSV {
         return columns.joined(separator: ",") + "\n"
     }
 
-    public static func row(
+    package static func row(
         id: String, parameters: [String], metrics: [GroundTruthLabel: LabelMetrics], outcomes: FieldOutcomes,
         encounters: EncounterOutcomes, primary: GroundTruthLabel
     ) -> String {
@@ -81,10 +81,10 @@ public enum MetricsCSV {
     static func ratio(_ value: Double) -> String { fixed(value, 6) }
 
     /// Locale-independent fixed-point text; `nan` for NaN.
-    public static func fixed(_ value: Double, _ digits: Int) -> String {
+    package static func fixed(_ value: Double, _ digits: Int) -> String {
         value.isNaN ? "nan" : String(format: "%.\(digits)f", value)
     }
 
     /// RFC 4180 quoting where needed.
-    public static func escape(_ text: String) -> String { TextEscaping.csvField(text) }
+    package static func escape(_ text: String) -> String { TextEscaping.csvField(text) }
 }

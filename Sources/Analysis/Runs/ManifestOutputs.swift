@@ -4,13 +4,13 @@ import WarnSimCore
 /// The contract of every folder a command writes: `manifest.json` pins each
 /// file it lists under `outputs` by SHA-256, and a reader takes the folder only
 /// if every listed file is there, unchanged.
-public enum ManifestOutputs {
+package enum ManifestOutputs {
     /// Reads `folder/manifest.json` as a JSON object.
     ///
     /// - Parameter folder: A folder written by a `warnsim` command.
     /// - Returns: The manifest's fields and the manifest's path.
     /// - Throws: ``InputError`` naming the manifest when it is missing or not a JSON object.
-    public static func load(folder: String) throws(InputError) -> (fields: [String: JSONValue], path: String) {
+    package static func load(folder: String) throws(InputError) -> (fields: [String: JSONValue], path: String) {
         let path = URL(fileURLWithPath: folder).appendingPathComponent(RunManifest.fileName).path
         guard let data = FileManager.default.contents(atPath: path) else {
             throw InputError(file: path, problem: "cannot be read; is this a folder a warnsim command wrote?")
@@ -30,7 +30,7 @@ public enum ManifestOutputs {
     /// - Returns: The names of the listed outputs, sorted.
     /// - Throws: ``InputError`` naming the missing or changed file, or the malformed field.
     @discardableResult
-    public static func verify(manifest: [String: JSONValue], manifestPath: String, folder: String) throws(InputError) -> [String] {
+    package static func verify(manifest: [String: JSONValue], manifestPath: String, folder: String) throws(InputError) -> [String] {
         guard case .object(let outputs)? = manifest["outputs"] else {
             throw InputError(file: manifestPath, field: "outputs", problem: "missing or not an object")
         }

@@ -9,101 +9,101 @@ import WarnSimCore
 /// infectious people, the recorded windows and the run's risk configuration.
 /// Every file is checked; a missing, truncated or inconsistent file is an
 /// `InputError` naming it.
-public struct RecordedRun: Sendable {
+package struct RecordedRun: Sendable {
     /// One person of the run.
-    public struct Phone: Sendable, Hashable {
-        public var person: Int
-        public var hasApp: Bool
+    package struct Phone: Sendable, Hashable {
+        package var person: Int
+        package var hasApp: Bool
         /// The platform the app ran on, whose risk-calculation variant scored
         /// its windows (Android for a person without the app).
-        public var platform: RiskPlatform = .android
+        package var platform: RiskPlatform = .android
         /// Whether this person uploaded keys (after a positive test).
-        public var sharedKeys: Bool
+        package var sharedKeys: Bool
         /// First detection with total risk HIGH (Unix seconds), seen or not.
-        public var firstHighRiskAt: Int64?
+        package var firstHighRiskAt: Int64?
         /// Seconds from a HIGH result to the user seeing it (0 with
         /// notification permission).
-        public var warningDelay: Int64 = 0
+        package var warningDelay: Int64 = 0
         /// The tests registered in the app, in time order.
-        public var appTests: [AppTest] = []
+        package var appTests: [AppTest] = []
         /// Whether the user consented to exposure logging (E01.03); false without the app.
-        public var exposureLogging = false
+        package var exposureLogging = false
 
         /// When the user saw the first warning of the run, nil if never.
-        public var warnedAt: Int64? { firstWarningAt }
+        package var warnedAt: Int64? { firstWarningAt }
         var firstWarningAt: Int64?
 
         /// When a test registered in the app came back POSITIVE: its
         /// registration time (Unix seconds), nil without a positive test.
-        public var positiveTestAt: Int64? { appTests.first { $0.result == "POSITIVE" }?.registeredAt }
+        package var positiveTestAt: Int64? { appTests.first { $0.result == "POSITIVE" }?.registeredAt }
     }
 
     /// A test registered in an app and its result (empty while pending).
-    public struct AppTest: Sendable, Hashable {
-        public var registeredAt: Int64
-        public var result: String
+    package struct AppTest: Sendable, Hashable {
+        package var registeredAt: Int64
+        package var result: String
     }
 
     /// One edge of the infection tree (seeds have infector −1).
-    public struct Infection: Sendable, Hashable {
-        public var person: Int
-        public var infector: Int
+    package struct Infection: Sendable, Hashable {
+        package var person: Int
+        package var infector: Int
         /// Unix seconds.
-        public var time: Int64
+        package var time: Int64
     }
 
-    public let folder: String
-    public let seed: UInt64
-    public let days: Int
+    package let folder: String
+    package let seed: UInt64
+    package let days: Int
     /// Unix seconds of the start of day 0.
-    public let startTime: Int64
-    public let distanceModel: DistanceDoseModel
-    public let risk: RiskConfiguration
-    public let phones: [Phone]
-    public let infections: [Infection]
-    public let exposures: [StoredExposure]
-    public let windows: [StoredWindow]
+    package let startTime: Int64
+    package let distanceModel: DistanceDoseModel
+    package let risk: RiskConfiguration
+    package let phones: [Phone]
+    package let infections: [Infection]
+    package let exposures: [StoredExposure]
+    package let windows: [StoredWindow]
     /// The distributed key-days with their true contacts (`contacts.bin`), the
     /// ground truth of the encounter-level metrics; nil for a run written
     /// before WarnSim recorded them.
-    public var keyDays: [StoredKeyDay]?
+    package var keyDays: [StoredKeyDay]?
     /// Totals of `summary.csv` over the run's days.
-    public var totals = DayTotals()
+    package var totals = DayTotals()
     /// Infections of the counterfactual (`counterfactual.csv`), nil without one.
-    public var counterfactualInfections: Int?
+    package var counterfactualInfections: Int?
     /// The radio parameters file the run's phones scanned through, by name
     /// and digest (`radio_parameters` of `manifest.json`); nil for a run
     /// written before WarnSim recorded it.
-    public var radioParameters: (file: String, digest: String)?
+    package var radioParameters: (file: String, digest: String)?
     /// The scenario the run was simulated from, radio channel aside: its
     /// input files by name and digest and its `--set` fields (`inputs` and
     /// `overrides` of `manifest.json`), without the radio parameters file and
     /// a `radio.parameters` override, so that runs of one scenario under
     /// several radio channels compare equal. Runs of different scenarios
     /// must not be pooled into one estimate (``RunSet/checkOneScenario()``).
-    public var scenarioInputs: [String] = []
+    package var scenarioInputs: [String] = []
     /// β of the transmission model's dose–response, P = 1 − exp(−β · dose)
     /// (`beta_per_minute` of `manifest.json`): what the expected-infection
     /// label needs to turn the recorded doses into probabilities.
-    public var betaPerMinute = 0.0
+    package var betaPerMinute = 0.0
 
     /// Sums of `summary.csv` columns over the days.
-    public struct DayTotals: Sendable, Hashable {
-        public var infections = 0
-        public var uploads = 0
-        public var warnings = 0
-        public var isolating = 0
-        public var quarantined = 0
-        public var reducedContacts = 0
+    package struct DayTotals: Sendable, Hashable {
+        package var infections = 0
+        package var uploads = 0
+        package var warnings = 0
+        package var isolating = 0
+        package var quarantined = 0
+        package var reducedContacts = 0
     }
 
     /// The end of the run (Unix seconds).
-    public var endTime: Int64 { startTime + Int64(days) * 86_400 }
+    package var endTime: Int64 { startTime + Int64(days) * 86_400 }
     /// The app users' person indices.
-    public var appUsers: [Int] { phones.filter(\.hasApp).map(\.person) }
+    package var appUsers: [Int] { phones.filter(\.hasApp).map(\.person) }
 
     /// Reads the run in `folder`.
-    public static func load(folder: String) throws -> RecordedRun {
+    package static func load(folder: String) throws -> RecordedRun {
         func path(_ name: String) -> String { URL(fileURLWithPath: folder).appendingPathComponent(name).path }
         guard FileManager.default.fileExists(atPath: folder) else {
             throw InputError(file: folder, problem: "run folder does not exist (run `warnsim simulate` first)")
@@ -222,7 +222,7 @@ public struct RecordedRun: Sendable {
     }
 
     /// The files a run folder must list and hold: the ones read back here.
-    public static let requiredOutputs = [
+    package static let requiredOutputs = [
         PhonesCSV.fileName, InfectionsCSV.fileName, SummaryCSV.fileName, WindowStore.fileName, ExposureStore.fileName,
         ContactStore.fileName, RunFolder.riskFileName,
     ]
@@ -259,7 +259,7 @@ public struct RecordedRun: Sendable {
     /// recorded (a `null` value records presence only); the files read back
     /// here must be listed. A missing, changed or swapped file is refused,
     /// naming it.
-    public static func checkHashes(manifest: [String: JSONValue], manifestPath: String, folder: String) throws {
+    package static func checkHashes(manifest: [String: JSONValue], manifestPath: String, folder: String) throws {
         guard case .object(let outputs)? = manifest["outputs"] else {
             throw InputError(file: manifestPath, field: "outputs", problem: "missing or not an object")
         }

@@ -4,15 +4,15 @@ import WarnSimCore
 /// Which scenario a run folder was simulated from: a command that simulates
 /// a run's seed again (`sweep --confirm`, `tune --confirm`, `redraw`) must be
 /// given that scenario with the run's own `--set` fields.
-public struct RunProvenance: Sendable {
+package struct RunProvenance: Sendable {
     /// The run's `manifest.json`, parsed, and its path.
-    public let manifest: [String: JSONValue]
-    public let manifestPath: String
+    package let manifest: [String: JSONValue]
+    package let manifestPath: String
     /// The run folder as given.
-    public let folder: String
+    package let folder: String
 
     /// Reads the manifest of the run in `folder`.
-    public init(runFolder folder: String) throws {
+    package init(runFolder folder: String) throws {
         self.folder = folder
         manifestPath = URL(fileURLWithPath: folder).appendingPathComponent("manifest.json").path
         guard case .object(let manifest)? = try? JSONValue.parse(Data(contentsOf: URL(fileURLWithPath: manifestPath))) else {
@@ -23,7 +23,7 @@ public struct RunProvenance: Sendable {
 
     /// The `--set` fields the run was simulated with (`overrides` of its
     /// manifest), in order.
-    public func overrides() throws -> [String] {
+    package func overrides() throws -> [String] {
         switch manifest["overrides"] {
         case nil: return []
         case .array(let values)?:

@@ -8,7 +8,7 @@ import WarnSimCore
 /// platform's variant), scored as of the key's own day; ENF v1 schemes go
 /// through their exact engines unit by unit. What does not depend on the
 /// configuration (the units, their truth, their windows) is gathered once.
-public struct EncounterScorer: Sendable {
+package struct EncounterScorer: Sendable {
     /// Units in the universe (key-days × eligible phones other than the owner);
     /// nil when a run has no `contacts.bin`.
     let units: Int?
@@ -32,7 +32,7 @@ public struct EncounterScorer: Sendable {
     /// - Parameters:
     ///   - runs: The recorded runs.
     ///   - options: The close-contact minutes, distance and mode define a unit at risk.
-    public init(runs: [RecordedRun], options: LabelOptions) {
+    package init(runs: [RecordedRun], options: LabelOptions) {
         guard runs.allSatisfy({ $0.keyDays != nil }) else {
             units = nil
             atRisk = []
@@ -94,7 +94,7 @@ public struct EncounterScorer: Sendable {
     ///   - workers: Threads for the batch scorer.
     /// - Returns: One ``EncounterOutcomes`` per configuration.
     /// - Throws: The batch scorer's errors.
-    public func outcomes(configurations: [RiskConfiguration], workers: Int) throws -> [EncounterOutcomes] {
+    package func outcomes(configurations: [RiskConfiguration], workers: Int) throws -> [EncounterOutcomes] {
         guard let units else { return configurations.map { _ in EncounterOutcomes(matrix: nil) } }
         var flagged = [Set<UnitKey>](repeating: [], count: configurations.count)
         var cwa: [(index: Int, parameters: CWARiskParameters)] = []

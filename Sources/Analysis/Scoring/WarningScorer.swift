@@ -27,11 +27,11 @@ import WarnSimCore
 ///
 /// Each phone is scored in its own platform's variant (Android or iOS, from
 /// `phones.csv`): the devices of each platform form their own batch.
-public struct WarningScorer: Sendable {
+package struct WarningScorer: Sendable {
     /// App users (person indices) in result order.
-    public let phones: [Int]
+    package let phones: [Int]
     /// Devices (phone × date × detection moment) in the batch, for reporting.
-    public var moments: Int { devicePhone.count }
+    package var moments: Int { devicePhone.count }
     let devicePhone: [Int]
     let deviceTime: [Int64]
     let deviceDay: [Int]
@@ -44,7 +44,7 @@ public struct WarningScorer: Sendable {
     let endTime: Int64
 
     /// Prepares the detection moments of `run`'s phones.
-    public init(run: RecordedRun) {
+    package init(run: RecordedRun) {
         let phones = run.appUsers
         var slot = [Int](repeating: -1, count: run.phones.count)
         for (i, person) in phones.enumerated() { slot[person] = i }
@@ -97,14 +97,14 @@ public struct WarningScorer: Sendable {
     /// `result[configuration][i]`: Unix seconds at which app user `phones[i]`
     /// saw the first HIGH total under that configuration (in the phone's own
     /// platform's variant), or nil if never HIGH or not seen before the run's end.
-    public func warnedAt(configurations: [RiskConfiguration], workers: Int) throws -> [[Int64?]] {
+    package func warnedAt(configurations: [RiskConfiguration], workers: Int) throws -> [[Int64?]] {
         var gemm = 0.0
         return try warnedAt(configurations: configurations, workers: workers, gemmSeconds: &gemm)
     }
 
     /// ``warnedAt(configurations:workers:)``, adding the worker-seconds spent
     /// in the BLAS matrix products to `gemmSeconds`.
-    public func warnedAt(configurations: [RiskConfiguration], workers: Int, gemmSeconds: inout Double) throws -> [[Int64?]] {
+    package func warnedAt(configurations: [RiskConfiguration], workers: Int, gemmSeconds: inout Double) throws -> [[Int64?]] {
         var warned = [[Int64?]](repeating: [Int64?](repeating: nil, count: phones.count), count: configurations.count)
         func record(_ config: Int, _ phone: Int, _ time: Int64) {
             if warned[config][phone] == nil || time < warned[config][phone]! { warned[config][phone] = time }

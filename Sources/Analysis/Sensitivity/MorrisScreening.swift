@@ -17,7 +17,7 @@ import WarnSimCore
 /// μ* gets a percentile-bootstrap interval over trajectories: resample b draws
 /// r trajectories with replacement from the stream (seed,
 /// `"analysis.sensitivity.morris.bootstrap"`, b), the same for every parameter.
-public struct MorrisScreening: Sendable {
+package struct MorrisScreening: Sendable {
     /// The r trajectories of a Morris screening on a p-level grid in the unit hypercube.
     ///
     /// Trajectory t draws from the stream (seed, `"analysis.sensitivity.morris"`,
@@ -26,17 +26,17 @@ public struct MorrisScreening: Sendable {
     /// and a direction (up, or down from the level Δ above), then a random
     /// order of the parameters. The trajectory starts at the chosen levels and
     /// moves the parameters one by one, in that order, by Δ in their direction.
-    public struct Design: Sendable {
+    package struct Design: Sendable {
         /// k, the number of parameters.
-        public let dimensions: Int
+        package let dimensions: Int
         /// r, the number of trajectories.
-        public let trajectories: Int
+        package let trajectories: Int
         /// p, the number of grid levels 0, 1/(p − 1), …, 1 per parameter.
-        public let levels: Int
+        package let levels: Int
         /// All points to evaluate, trajectory by trajectory: point t(k + 1) + m
         /// is point m of trajectory t, and point m ≥ 1 differs from point m − 1
         /// in one parameter, by ±Δ.
-        public let points: [[Double]]
+        package let points: [[Double]]
         /// The parameter moved at step m ≥ 1 of trajectory t is `moved[tk + m − 1]`.
         let moved: [Int]
 
@@ -49,7 +49,7 @@ public struct MorrisScreening: Sendable {
         ///   - trajectories: r ≥ 2; the model is evaluated r(k + 1) times.
         ///   - levels: p, even and ≥ 2 (Morris recommends even p, so that Δ is a whole number of grid steps).
         ///   - seed: the seed of the draws.
-        public init(dimensions: Int, trajectories: Int, levels: Int = 4, seed: UInt64) {
+        package init(dimensions: Int, trajectories: Int, levels: Int = 4, seed: UInt64) {
             precondition(dimensions >= 1 && trajectories >= 2, "a Morris design needs at least one parameter and two trajectories")
             precondition(levels >= 2 && levels % 2 == 0, "the number of levels must be even and at least 2")
             self.dimensions = dimensions
@@ -88,28 +88,28 @@ public struct MorrisScreening: Sendable {
         }
 
         /// Δ = p / (2(p − 1)), the size of every step.
-        public var delta: Double { Double(levels) / Double(2 * (levels - 1)) }
+        package var delta: Double { Double(levels) / Double(2 * (levels - 1)) }
 
         /// r(k + 1), the number of model evaluations (the count of ``points``).
-        public var evaluationCount: Int { trajectories * (dimensions + 1) }
+        package var evaluationCount: Int { trajectories * (dimensions + 1) }
     }
 
     /// The elementary-effect statistics of one parameter.
-    public struct Effect: Hashable, Sendable {
+    package struct Effect: Hashable, Sendable {
         /// μ*, the mean absolute elementary effect (Campolongo et al. 2007).
-        public var muStar: Double
+        package var muStar: Double
         /// The lower bound of the percentile-bootstrap interval of μ*.
-        public var muStarLower: Double
+        package var muStarLower: Double
         /// The upper bound of the percentile-bootstrap interval of μ*.
-        public var muStarUpper: Double
+        package var muStarUpper: Double
         /// μ, the mean elementary effect (Morris 1991); effects of opposite signs cancel in it.
-        public var mu: Double
+        package var mu: Double
         /// σ, the standard deviation of the elementary effects (Morris 1991): large for nonlinear or interacting parameters.
-        public var sigma: Double
+        package var sigma: Double
     }
 
     /// The statistics per parameter.
-    public let effects: [Effect]
+    package let effects: [Effect]
 
     static let streamName = StreamName.sensitivityMorrisBootstrap
 
@@ -121,7 +121,7 @@ public struct MorrisScreening: Sendable {
     ///   - resamples: the number of bootstrap resamples (> 0).
     ///   - confidence: the coverage of the intervals, in (0, 1).
     ///   - seed: the seed of the bootstrap draws.
-    public init(design: Design, outputs: [Double], resamples: Int = 500, confidence: Double = 0.95, seed: UInt64) {
+    package init(design: Design, outputs: [Double], resamples: Int = 500, confidence: Double = 0.95, seed: UInt64) {
         let k = design.dimensions
         let r = design.trajectories
         precondition(outputs.count == design.evaluationCount, "expected \(design.evaluationCount) outputs, got \(outputs.count)")

@@ -9,29 +9,29 @@ import WarnSimCore
 /// or Morris elementary effects (``MorrisScreening``) as the cheap screen,
 /// each with bootstrap intervals. A design point maps to the space by each
 /// coordinate's range (lattices and lists by rounding to their points).
-public struct SensitivityRunner: Sendable {
-    public enum Method: String, Sendable, CaseIterable {
+package struct SensitivityRunner: Sendable {
+    package enum Method: String, Sendable, CaseIterable {
         case sobol, morris
     }
 
     /// One parameter's indices for one metric (a row of `sensitivity.csv`).
-    public struct Row: Sendable, Hashable {
-        public var metric: MetricName
-        public var parameter: String
+    package struct Row: Sendable, Hashable {
+        package var metric: MetricName
+        package var parameter: String
         /// Sobol' first order and total, or Morris μ* (in `first`) and σ (in `total`, without interval).
-        public var first: SobolIndices.Index
-        public var total: SobolIndices.Index
-        public var mu: Double
+        package var first: SobolIndices.Index
+        package var total: SobolIndices.Index
+        package var mu: Double
     }
 
-    public let runs: RunSet
-    public let space: TuneSpace
-    public let metrics: [MetricName]
-    public let method: Method
-    public let samples: Int
-    public let seed: UInt64
+    package let runs: RunSet
+    package let space: TuneSpace
+    package let metrics: [MetricName]
+    package let method: Method
+    package let samples: Int
+    package let seed: UInt64
 
-    public init(runs: RunSet, space: TuneSpace, metrics: [MetricName], method: Method, samples: Int, seed: UInt64) {
+    package init(runs: RunSet, space: TuneSpace, metrics: [MetricName], method: Method, samples: Int, seed: UInt64) {
         self.runs = runs
         self.space = space
         self.metrics = metrics
@@ -41,13 +41,13 @@ public struct SensitivityRunner: Sendable {
     }
 
     /// The evaluations the design needs.
-    public var evaluationCount: Int {
+    package var evaluationCount: Int {
         let k = space.parameters.count
         return method == .sobol ? samples * (k + 2) : samples * (k + 1)
     }
 
     /// Scores the design and computes the indices; `progress(done, total)` after each batch.
-    public func run(workers: Int, progress: (Int, Int) -> Void) throws -> [Row] {
+    package func run(workers: Int, progress: (Int, Int) -> Void) throws -> [Row] {
         let k = space.parameters.count
         let points: [[Double]]
         var sobol: SobolDesign?
@@ -118,7 +118,7 @@ public struct SensitivityRunner: Sendable {
     }
 
     /// `sensitivity.csv`.
-    public func csv(_ rows: [Row]) -> String {
+    package func csv(_ rows: [Row]) -> String {
         var out =
             method == .sobol
             ? "metric,parameter,first_order,first_order_low,first_order_high,total,total_low,total_high\n"
@@ -140,7 +140,7 @@ public struct SensitivityRunner: Sendable {
 
     /// A horizontal bar chart of one metric's indices (total, or μ*), with
     /// interval whiskers, parameters ranked by it.
-    public func chart(_ rows: [Row], metric: MetricName) -> String {
+    package func chart(_ rows: [Row], metric: MetricName) -> String {
         let mine = rows.filter { $0.metric == metric }.sorted {
             let a = method == .sobol ? $0.total.value : $0.first.value
             let b = method == .sobol ? $1.total.value : $1.first.value

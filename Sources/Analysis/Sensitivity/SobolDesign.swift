@@ -14,11 +14,11 @@ import WarnSimCore
 /// ``RandomStream/nextUnitDouble()``, so a design is reproducible from its
 /// seed and row j does not depend on N. Coordinates lie in [0, 1); map them
 /// to each parameter's range (or through its inverse distribution function).
-public struct SobolDesign: Sendable {
+package struct SobolDesign: Sendable {
     /// k, the number of parameters.
-    public let dimensions: Int
+    package let dimensions: Int
     /// N, the number of rows of A and of B.
-    public let baseSamples: Int
+    package let baseSamples: Int
     /// Row j of A then row j of B: A[j][i] is `coordinates[2kj + i]`, B[j][i] is `coordinates[2kj + k + i]`.
     let coordinates: [Double]
 
@@ -30,7 +30,7 @@ public struct SobolDesign: Sendable {
     ///   - dimensions: k ≥ 1, the number of parameters.
     ///   - baseSamples: N ≥ 1; the model is evaluated N(k + 2) times.
     ///   - seed: the seed of the draws.
-    public init(dimensions: Int, baseSamples: Int, seed: UInt64) {
+    package init(dimensions: Int, baseSamples: Int, seed: UInt64) {
         precondition(dimensions >= 1 && baseSamples >= 1, "a Sobol' design needs at least one parameter and one base sample")
         self.dimensions = dimensions
         self.baseSamples = baseSamples
@@ -46,13 +46,13 @@ public struct SobolDesign: Sendable {
     }
 
     /// N(k + 2), the number of model evaluations (the count of ``points``).
-    public var evaluationCount: Int { baseSamples * (dimensions + 2) }
+    package var evaluationCount: Int { baseSamples * (dimensions + 2) }
 
     /// Every point to evaluate, in this order: the N rows of A, the N rows of
     /// B, then the N rows of A_B^(1), …, the N rows of A_B^(k). So point
     /// `(2 + i) N + j` (parameter i counted from 0) is row j of A with
     /// coordinate i from row j of B. All coordinates lie in [0, 1).
-    public var points: [[Double]] {
+    package var points: [[Double]] {
         let k = dimensions
         var points: [[Double]] = []
         points.reserveCapacity(evaluationCount)

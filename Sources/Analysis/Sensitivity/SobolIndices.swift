@@ -23,27 +23,27 @@ import WarnSimCore
 /// `"analysis.sensitivity.bootstrap"`, b); the same rows serve every index and
 /// the variance, which are all recomputed from them. Resamples whose outputs
 /// are all equal (variance 0) are left out.
-public struct SobolIndices: Sendable {
+package struct SobolIndices: Sendable {
     /// One estimated index with its bootstrap interval.
-    public struct Index: Hashable, Sendable {
+    package struct Index: Hashable, Sendable {
         /// The estimate from all N base rows.
-        public var value: Double
+        package var value: Double
         /// The lower bound of the percentile-bootstrap interval.
-        public var lower: Double
+        package var lower: Double
         /// The upper bound of the percentile-bootstrap interval.
-        public var upper: Double
+        package var upper: Double
     }
 
     /// S_i, per parameter (Saltelli et al. 2010, Table 2 (b)).
-    public let firstOrder: [Index]
+    package let firstOrder: [Index]
     /// S_Ti, per parameter (Jansen 1999; Saltelli et al. 2010, Table 2 (f)).
-    public let total: [Index]
+    package let total: [Index]
     /// V, the sample variance of the pooled outputs of A and B.
-    public let variance: Double
+    package let variance: Double
     /// True when the outputs of A and B are all equal (V = 0): the indices are
     /// then undefined, and every value and bound is NaN. (They are NaN too,
     /// with this false and V NaN, when an output is NaN or infinite.)
-    public let outputIsConstant: Bool
+    package let outputIsConstant: Bool
 
     static let streamName = StreamName.sensitivityBootstrap
 
@@ -56,7 +56,7 @@ public struct SobolIndices: Sendable {
     ///   - resamples: the number of bootstrap resamples (> 0).
     ///   - confidence: the coverage of the intervals, in (0, 1).
     ///   - seed: the seed of the bootstrap draws.
-    public init(design: SobolDesign, outputs: [Double], resamples: Int = 500, confidence: Double = 0.95, seed: UInt64) {
+    package init(design: SobolDesign, outputs: [Double], resamples: Int = 500, confidence: Double = 0.95, seed: UInt64) {
         let n = design.baseSamples
         let k = design.dimensions
         precondition(outputs.count == design.evaluationCount, "expected \(design.evaluationCount) outputs, got \(outputs.count)")

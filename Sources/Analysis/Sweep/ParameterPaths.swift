@@ -16,9 +16,9 @@ import WarnSimCore
 /// | `trv_L` | the transmission risk value of transmission risk level L (1…8) |
 ///
 /// Bins are numbered from 1 in attenuation order.
-public enum ParameterPaths {
+package enum ParameterPaths {
     /// The paths behind `name` in `template`'s configuration.
-    public static func resolve(_ name: String, in template: ConfigurationTemplate, file: String) throws -> [String] {
+    package static func resolve(_ name: String, in template: ConfigurationTemplate, file: String) throws -> [String] {
         if name.hasPrefix("parameters.") {
             _ = try template.value(at: name)
             return [name]

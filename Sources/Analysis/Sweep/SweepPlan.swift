@@ -7,20 +7,20 @@ import WarnSimCore
 /// or listed ones. Generated combinations that do not form a valid
 /// configuration (for example a border moved past its neighbour) are kept as
 /// rejections with the loader's reason, not scored.
-public struct SweepPlan: Sendable {
-    public struct Entry: Sendable {
-        public var id: String
+package struct SweepPlan: Sendable {
+    package struct Entry: Sendable {
+        package var id: String
         /// One cell per parameter column.
-        public var cells: [String]
-        public var configuration: RiskConfiguration?
-        public var rejection: String?
+        package var cells: [String]
+        package var configuration: RiskConfiguration?
+        package var rejection: String?
     }
 
     /// Parameter column names.
-    public let columns: [String]
-    public let entries: [Entry]
+    package let columns: [String]
+    package let entries: [Entry]
 
-    public init(_ spec: SweepSpecification, production: RiskConfiguration) throws {
+    package init(_ spec: SweepSpecification, production: RiskConfiguration) throws {
         let template = try ConfigurationTemplate(production, file: spec.file)
         var entries: [Entry] = []
         switch spec.method {
@@ -118,7 +118,7 @@ public struct SweepPlan: Sendable {
     }
 
     /// The configurations to score and their positions in ``entries``.
-    public var scored: [(entry: Int, configuration: RiskConfiguration)] {
+    package var scored: [(entry: Int, configuration: RiskConfiguration)] {
         entries.indices.compactMap { i in entries[i].configuration.map { (i, $0) } }
     }
 }

@@ -15,15 +15,15 @@ import WarnSimCore
 /// other, and finishes with the same bytes; the folder is removed at the
 /// end. Every row depends only on its configuration and the shared bootstrap
 /// resamples, never on the chunking or the thread count.
-public struct SweepRunner: Sendable {
-    public let spec: SweepSpecification
-    public let runs: RunSet
-    public let plan: SweepPlan
-    public let version: String
+package struct SweepRunner: Sendable {
+    package let spec: SweepSpecification
+    package let runs: RunSet
+    package let plan: SweepPlan
+    package let version: String
     /// Configurations per chunk.
-    public var chunkSize = 250
+    package var chunkSize = 250
 
-    public init(spec: SweepSpecification, runs: RunSet, version: String) throws {
+    package init(spec: SweepSpecification, runs: RunSet, version: String) throws {
         self.spec = spec
         self.runs = runs
         self.version = version
@@ -31,27 +31,27 @@ public struct SweepRunner: Sendable {
     }
 
     /// What one `run` gives back besides its folder.
-    public struct Outcome: Sendable {
+    package struct Outcome: Sendable {
         /// Seconds by stage.
-        public var timings: Timings
+        package var timings: Timings
         /// The primary label's precision and recall of every scored configuration.
-        public var points: [PrecisionRecallPoint]
+        package var points: [PrecisionRecallPoint]
         /// Production against the best configurations, paired (`summary.csv`).
-        public var summary: SweepSummary
+        package var summary: SweepSummary
         /// The files written, by name, as the manifest pins them.
-        public var outputs: [String: Data]
+        package var outputs: [String: Data]
     }
 
     /// Wall-clock seconds of one `run`, by stage (reported, never written to the outputs).
-    public struct Timings: Sendable {
-        public var prepare = 0.0
-        public var scoring = 0.0
-        public var metrics = 0.0
-        public var moments = 0
+    package struct Timings: Sendable {
+        package var prepare = 0.0
+        package var scoring = 0.0
+        package var metrics = 0.0
+        package var moments = 0
         /// Saved chunks reused on resumption.
-        public var chunksReused = 0
+        package var chunksReused = 0
         /// Saved chunks refused (checksum or ids wrong) and recomputed.
-        public var chunksRefused = 0
+        package var chunksRefused = 0
     }
 
     /// Writes the sweep into `folder`; `progress(done, total)` after each
@@ -59,7 +59,7 @@ public struct SweepRunner: Sendable {
     /// so that an interrupted sweep started again reuses them; it is removed
     /// when the sweep is complete.
     @discardableResult
-    public func run(folder: URL, resume: URL? = nil, workers: Int, progress: (Int, Int) throws -> Void) throws -> Outcome {
+    package func run(folder: URL, resume: URL? = nil, workers: Int, progress: (Int, Int) throws -> Void) throws -> Outcome {
         var timings = Timings()
         let clock = ContinuousClock()
         var mark = clock.now
@@ -156,7 +156,7 @@ public struct SweepRunner: Sendable {
     ///   - rejected: How many generated combinations were not valid configurations.
     ///   - folder: The sweep's folder.
     /// - Throws: A file system error when a file cannot be read or written.
-    public func writeManifest(outputs: [String: Data], rejected: Int, into folder: URL) throws {
+    package func writeManifest(outputs: [String: Data], rejected: Int, into folder: URL) throws {
         let manifest = AnalysisManifest(
             version: version, command: "sweep", runs: runs.runs, options: spec.labels, bootstrap: spec.bootstrap, seed: spec.seed,
             production: runs.production.name,
@@ -171,7 +171,7 @@ public struct SweepRunner: Sendable {
 
     /// The primary label's precision and recall of every scored configuration
     /// in `metrics` (the text of `metrics.csv`).
-    public func points(metrics: String, file: String) throws -> [PrecisionRecallPoint] {
+    package func points(metrics: String, file: String) throws -> [PrecisionRecallPoint] {
         let table = try MetricsTable.parse(metrics, file: file)
         return try plan.entries.filter { $0.configuration != nil }.map { entry in
             func interval(_ metric: String) throws -> ClosedRange<Double>? {

@@ -19,43 +19,43 @@ import WarnSimCore
 /// scenario_fields:        # re-simulated with --confirm only
 ///   response.warned_quarantine_probability: [0.15, 0.5]
 /// ```
-public struct SweepSpecification: Sendable {
-    public enum Method: String, Sendable, CaseIterable {
+package struct SweepSpecification: Sendable {
+    package enum Method: String, Sendable, CaseIterable {
         case grid, random
         case latinHypercube = "latin_hypercube"
         case files
     }
 
     /// One swept parameter: a column of metrics.csv.
-    public struct Parameter: Sendable, Hashable {
-        public var name: String
-        public var domain: Domain
+    package struct Parameter: Sendable, Hashable {
+        package var name: String
+        package var domain: Domain
     }
 
     /// The values a parameter takes.
-    public enum Domain: Sendable, Hashable {
+    package enum Domain: Sendable, Hashable {
         case values([Double])
         /// Inclusive range; with a step the values lie on min + k·step.
         case range(min: Double, max: Double, step: Double?)
     }
 
-    public let file: String
-    public var method: Method
-    public var parameters: [Parameter]
-    public var samples: Int
-    public var seed: UInt64
+    package let file: String
+    package var method: Method
+    package var parameters: [Parameter]
+    package var samples: Int
+    package var seed: UInt64
     /// Configuration files (method `files`), resolved against the sweep file's folder.
-    public var configurationFiles: [String]
-    public var labels: LabelOptions
-    public var bootstrap: Int
+    package var configurationFiles: [String]
+    package var labels: LabelOptions
+    package var bootstrap: Int
     /// Scenario fields to vary (dotted path → values as YAML text): every
     /// combination is a scenario variant. Recorded windows cannot show what a
     /// scenario change does, so variants are only simulated, by `--confirm`.
-    public var scenarioFields: [(path: String, values: [String])] = []
+    package var scenarioFields: [(path: String, values: [String])] = []
 
     /// Every combination of ``scenarioFields`` as `--set` overrides (one empty
     /// variant when none are given).
-    public func scenarioVariants() throws -> [[FieldOverride]] {
+    package func scenarioVariants() throws -> [[FieldOverride]] {
         var variants: [[FieldOverride]] = [[]]
         for field in scenarioFields {
             var next: [[FieldOverride]] = []
@@ -71,9 +71,9 @@ public struct SweepSpecification: Sendable {
     /// thousand-configuration sweep within seconds; the 2.5 % and 97.5 %
     /// quantiles of 200 resamples are within about ±0.2 standard errors of
     /// those of 1,000 (Efron and Tibshirani 1993, §19.3). `evaluate` uses 1,000.
-    public static let defaultBootstrap = 200
+    package static let defaultBootstrap = 200
 
-    public static func load(path: String) throws -> SweepSpecification {
+    package static func load(path: String) throws -> SweepSpecification {
         let root = try YAMLSection.load(URL(fileURLWithPath: path))
         let method = Method(rawValue: try root.choice("method", from: Method.allCases.map(\.rawValue)))!
         var spec = SweepSpecification(

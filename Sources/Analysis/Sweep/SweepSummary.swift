@@ -9,27 +9,27 @@ import WarnSimCore
 /// so that the analyst sees at once whether anything beat production by more
 /// than noise. When the primary label has fewer than ``thinAtRisk`` people at
 /// risk, the summary says so: recall then takes only a few values.
-public struct SweepSummary: Sendable {
+package struct SweepSummary: Sendable {
     /// One objective's best configuration.
-    public struct Pick: Sendable {
-        public var objective: String
-        public var id: String
+    package struct Pick: Sendable {
+        package var objective: String
+        package var id: String
         /// The swept parameters, `name=value`, values to four significant digits.
-        public var parameters: [String]
-        public var comparison: PairedComparison
+        package var parameters: [String]
+        package var comparison: PairedComparison
     }
 
     /// Below this many people at risk (expected people for a probabilistic
     /// label), recall moves in steps of several percentage points: a rule of
     /// thumb, the size at which a binomial proportion's 95 % interval is
     /// narrower than ±0.2 around 0.8.
-    public static let thinAtRisk = 30.0
+    package static let thinAtRisk = 30.0
 
-    public let label: GroundTruthLabel
-    public let atRisk: Double
-    public let picks: [Pick]
+    package let label: GroundTruthLabel
+    package let atRisk: Double
+    package let picks: [Pick]
     /// Objectives no configuration met (nothing beat production there).
-    public let unmet: [String]
+    package let unmet: [String]
 
     /// The objectives, over the screen's precision and recall of the primary label.
     static let objectives:
@@ -44,7 +44,7 @@ public struct SweepSummary: Sendable {
 
     /// Picks the configurations of `points` (the screen's `metrics.csv`) and
     /// compares each with production on the runs.
-    public init(runner: SweepRunner, points: [PrecisionRecallPoint], resamples: Int, seed: UInt64, workers: Int) throws {
+    package init(runner: SweepRunner, points: [PrecisionRecallPoint], resamples: Int, seed: UInt64, workers: Int) throws {
         let label = runner.runs.options.primary
         self.label = label
         atRisk = runner.runs.atRisk(label)
@@ -101,7 +101,7 @@ public struct SweepSummary: Sendable {
     /// `summary.csv`: per objective and metric, the pick against production
     /// with the paired difference and its interval; an objective nothing met
     /// has one row with an empty `id`.
-    public var csv: String {
+    package var csv: String {
         let people = MetricsCSV.fixed(atRisk, label.isProbabilistic ? 1 : 0)
         var out =
             "objective,id,parameters,label,at_risk,metric,production,candidate,difference,difference_low,difference_high,"
@@ -132,7 +132,7 @@ public struct SweepSummary: Sendable {
     }
 
     /// The printed lines.
-    public var text: String {
+    package var text: String {
         func n(_ v: Double) -> String { MetricsCSV.fixed(v, 4) }
         let people = label.isProbabilistic ? String(format: "%.1f expected", atRisk) : String(Int(atRisk.rounded()))
         var out = "summary (label \(label.rawValue), \(people) people at risk; differences to production with 95% paired intervals):\n"

@@ -31,25 +31,25 @@ import WarnSimCore
 /// - Randomness: generation g draws only from `RandomStream(seed:, subsystem: "analysis.tune.cmaes", entity: g)`, so
 ///   the candidates are a pure function of the seed and the fitness values told.
 /// - Termination (tutorial, Appendix B.3): ``stopReason`` reports TolX, ConditionCov and TolFun/EqualFunValues.
-public struct CMAES: Sendable {
+package struct CMAES: Sendable {
     /// The strategy's settings; the defaults are the tutorial's (Hansen 2016, Table 1 and Appendix B.3).
-    public struct Settings: Sendable {
+    package struct Settings: Sendable {
         /// λ, the candidates per generation; `nil` means 4 + ⌊3 ln n⌋ (Hansen 2016, Table 1).
-        public var populationSize: Int?
+        package var populationSize: Int?
         /// σ⁽⁰⁾ as a fraction of each coordinate's range (the search runs in the unit box).
-        public var initialSigma: Double
+        package var initialSigma: Double
         /// TolFun: stop once the best f of the last 10 + ⌈30n/λ⌉ generations and every f of the latest one lie within this.
-        public var functionTolerance: Double
+        package var functionTolerance: Double
         /// TolX, relative to `initialSigma`: stop once σ|p_c,i| and σ√Cᵢᵢ are below it on every continuous coordinate.
-        public var stepTolerance: Double
+        package var stepTolerance: Double
         /// ConditionCov: stop once the condition number of C exceeds this.
-        public var maximumConditionNumber: Double
+        package var maximumConditionNumber: Double
         /// The floor on σ√Cᵢᵢ of every integer coordinate, in integer steps; `nil` means min(0.2, μ_eff/n)
         /// (Hansen 2011; Marty et al. 2024).
-        public var integerStandardDeviationFloor: Double?
+        package var integerStandardDeviationFloor: Double?
 
         /// Settings with the tutorial's defaults unless given.
-        public init(
+        package init(
             populationSize: Int? = nil, initialSigma: Double = 0.3, functionTolerance: Double = 1e-12, stepTolerance: Double = 1e-12,
             maximumConditionNumber: Double = 1e14, integerStandardDeviationFloor: Double? = nil
         ) {
@@ -74,14 +74,14 @@ public struct CMAES: Sendable {
     static let subsystem = StreamName.tuneCMAES
 
     /// The settings the strategy runs with.
-    public let settings: Settings
+    package let settings: Settings
     /// λ, the number of candidates ``ask()`` returns.
-    public let populationSize: Int
+    package let populationSize: Int
     /// The number of completed generations (``tell(_:)`` calls).
-    public private(set) var generation = 0
+    package private(set) var generation = 0
     /// Why the run should stop (TolX, ConditionCov, TolFun, no feasible candidate, numerical failure), or `nil`.
     /// Once set it stays set; ``ask()`` and ``tell(_:)`` keep working.
-    public private(set) var stopReason: String?
+    package private(set) var stopReason: String?
 
     let dimension: Int
     let lower: [Double]
@@ -120,14 +120,14 @@ public struct CMAES: Sendable {
     private var spreadHistory: [Double] = []
 
     /// The tutorial's default population size for `dimensions` coordinates: λ = 4 + ⌊3 ln n⌋.
-    public static func defaultPopulationSize(dimensions: Int) -> Int {
+    package static func defaultPopulationSize(dimensions: Int) -> Int {
         4 + Int((3 * Foundation.log(Double(dimensions))).rounded(.down))
     }
 
     /// A strategy started at `mean` with step size `sigma` (a fraction of each coordinate's range, e.g. 0.3) inside
     /// the box [`lower`, `upper`] (which must contain it), where `integer[i]` marks integer coordinates; `populationSize`
     /// overrides λ.
-    public init(
+    package init(
         mean: [Double], sigma: Double, lower: [Double], upper: [Double], integer: [Bool], seed: UInt64, populationSize: Int? = nil
     ) {
         self.init(
@@ -136,7 +136,7 @@ public struct CMAES: Sendable {
     }
 
     /// A strategy started at `mean` inside the box [`lower`, `upper`] with the given settings.
-    public init(mean: [Double], lower: [Double], upper: [Double], integer: [Bool], seed: UInt64, settings: Settings) {
+    package init(mean: [Double], lower: [Double], upper: [Double], integer: [Bool], seed: UInt64, settings: Settings) {
         let n = mean.count
         precondition(n >= 1, "CMAES: at least one coordinate")
         precondition(lower.count == n && upper.count == n && integer.count == n, "CMAES: mean, bounds and integer flags differ in length")
@@ -208,18 +208,18 @@ public struct CMAES: Sendable {
     }
 
     /// The mean of the search distribution in the problem's units (it may lie slightly outside the box).
-    public var mean: [Double] {
+    package var mean: [Double] {
         (0..<dimension).map { lower[$0] + meanNormalised[$0] * (upper[$0] - lower[$0]) }
     }
 
     /// The best evaluated point told so far (inside the bounds, integer where required) and its fitness.
-    public var best: (point: [Double], fitness: Double)? {
+    package var best: (point: [Double], fitness: Double)? {
         bestPoint.map { ($0, bestValue) }
     }
 
     /// The λ candidates of the current generation, clamped into the bounds and rounded on integer coordinates.
     /// Asking again before ``tell(_:)`` returns the same candidates.
-    public mutating func ask() -> [[Double]] {
+    package mutating func ask() -> [[Double]] {
         if let pending { return pending.points }
         let sample = makeSample()
         pending = sample
@@ -228,7 +228,7 @@ public struct CMAES: Sendable {
 
     /// Updates the distribution with the fitness of the candidates of ``ask()``, in the same order, to be minimised.
     /// NaN and +∞ mark infeasible candidates: they rank behind every other candidate (ties by position).
-    public mutating func tell(_ fitness: [Double]) {
+    package mutating func tell(_ fitness: [Double]) {
         precondition(fitness.count == populationSize, "CMAES.tell: expected \(populationSize) fitness values, got \(fitness.count)")
         let sample = pending ?? makeSample()
         pending = nil

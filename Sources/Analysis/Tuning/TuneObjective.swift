@@ -4,22 +4,22 @@ import WarnSimCore
 /// to constraints of the form `METRIC>=VALUE`, `METRIC<=VALUE`,
 /// `METRIC>=production` or `METRIC<=production` (production: the runs' own
 /// configuration's value on the same seeds).
-public struct TuneObjective: Sendable, Hashable {
-    public struct Constraint: Sendable, Hashable, CustomStringConvertible {
-        public enum Bound: Sendable, Hashable {
+package struct TuneObjective: Sendable, Hashable {
+    package struct Constraint: Sendable, Hashable, CustomStringConvertible {
+        package enum Bound: Sendable, Hashable {
             case value(Double)
             case production
         }
 
-        public var metric: MetricName
+        package var metric: MetricName
         /// `>=` when true, `<=` when false.
-        public var atLeast: Bool
-        public var bound: Bound
+        package var atLeast: Bool
+        package var bound: Bound
         /// The text as given.
-        public var description: String
+        package var description: String
 
         /// Parses `METRIC>=VALUE`, `METRIC<=VALUE`, or the same with `production`.
-        public init(parsing text: String, defaultLabel: GroundTruthLabel, option: String) throws(InputError) {
+        package init(parsing text: String, defaultLabel: GroundTruthLabel, option: String) throws(InputError) {
             let compact = text.filter { !$0.isWhitespace }
             let op = compact.contains(">=") ? ">=" : compact.contains("<=") ? "<=" : nil
             guard let op, let range = compact.range(of: op) else {
@@ -42,7 +42,7 @@ public struct TuneObjective: Sendable, Hashable {
         }
 
         /// How far `value` falls short of the constraint (0 when met; +∞ when undefined).
-        public func violation(_ value: Double, production: Double) -> Double {
+        package func violation(_ value: Double, production: Double) -> Double {
             let limit: Double
             switch bound {
             case .value(let v): limit = v
@@ -53,18 +53,18 @@ public struct TuneObjective: Sendable, Hashable {
         }
     }
 
-    public var metric: MetricName
-    public var maximize: Bool
-    public var constraints: [Constraint]
+    package var metric: MetricName
+    package var maximize: Bool
+    package var constraints: [Constraint]
 
-    public init(metric: MetricName, maximize: Bool, constraints: [Constraint]) {
+    package init(metric: MetricName, maximize: Bool, constraints: [Constraint]) {
         self.metric = metric
         self.maximize = maximize
         self.constraints = constraints
     }
 
     /// Every metric the objective and constraints read.
-    public var metrics: [MetricName] {
+    package var metrics: [MetricName] {
         var out = [metric]
         for c in constraints where !out.contains(c.metric) { out.append(c.metric) }
         return out

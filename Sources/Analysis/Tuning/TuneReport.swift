@@ -4,9 +4,9 @@ import WarnSimCore
 
 /// The files of a `warnsim tune` folder besides the configurations and the
 /// manifest: `trace.csv`, `summary.csv` and `convergence.svg`.
-public enum TuneReport {
+package enum TuneReport {
     /// `trace.csv`: every evaluated configuration, in evaluation order.
-    public static func trace(_ result: TuneRunner.Result, space: TuneSpace, objective: TuneObjective) -> String {
+    package static func trace(_ result: TuneRunner.Result, space: TuneSpace, objective: TuneObjective) -> String {
         var columns = ["evaluation", "generation"] + space.parameters.map(\.name)
         columns += ["objective"] + objective.constraints.map { "constraint:" + $0.description }
         columns += ["feasible", "rejected"]
@@ -25,7 +25,7 @@ public enum TuneReport {
     /// `summary.csv`: production and the recommendation on the tuning and
     /// held-out seeds, every reported metric with its interval, and the
     /// paired difference.
-    public static func summary(_ result: TuneRunner.Result) -> String {
+    package static func summary(_ result: TuneRunner.Result) -> String {
         var out =
             "seeds,metric,production,production_low,production_high,recommended,recommended_low,recommended_high,difference,difference_low,difference_high,probability_better\n"
         for (set, comparison) in [("tuning", result.tuning), ("holdout", result.holdout)] {
@@ -45,7 +45,7 @@ public enum TuneReport {
     }
 
     /// The lines `tune` prints at the end.
-    public static func text(_ result: TuneRunner.Result, objective: TuneObjective) -> String {
+    package static func text(_ result: TuneRunner.Result, objective: TuneObjective) -> String {
         func n(_ v: Double) -> String { MetricsCSV.fixed(v, 4) }
         var out = "tune: \(result.evaluations.count) configurations, \(result.stopReason ?? "")\n"
         out += "tuning seeds \(result.tuningSeeds.map(String.init).joined(separator: ",")); held out "
@@ -71,7 +71,7 @@ public enum TuneReport {
 
     /// `convergence.svg`: the best feasible objective so far against the
     /// configurations evaluated, with each generation's best as a dot.
-    public static func convergence(_ result: TuneRunner.Result, objective: TuneObjective) -> String {
+    package static func convergence(_ result: TuneRunner.Result, objective: TuneObjective) -> String {
         let width = 640.0
         let height = 400.0
         let left = 80.0

@@ -15,13 +15,13 @@ import WarnSimCore
 /// ranked last; candidates that break a constraint rank after every one that
 /// meets them, by how far they miss (Deb, Comput. Methods Appl. Mech. Eng.
 /// 186 (2000) 311–338: feasible before infeasible, infeasible by violation).
-public struct TuneRunner: Sendable {
-    public enum Search: String, Sendable, CaseIterable {
+package struct TuneRunner: Sendable {
+    package enum Search: String, Sendable, CaseIterable {
         case cmaes
         case latinHypercube = "latin_hypercube"
     }
 
-    public enum Robust: String, Sendable, CaseIterable {
+    package enum Robust: String, Sendable, CaseIterable {
         /// The metric on all tuning seeds together.
         case mean
         /// The pessimistic end of its 95 % seed-bootstrap interval, and with
@@ -29,68 +29,68 @@ public struct TuneRunner: Sendable {
         case lower
     }
 
-    public struct Settings: Sendable {
-        public var budget = 1000
-        public var holdoutSeeds = 0
-        public var robust = Robust.mean
-        public var seed: UInt64 = 1
-        public var populationSize: Int?
-        public var search = Search.cmaes
+    package struct Settings: Sendable {
+        package var budget = 1000
+        package var holdoutSeeds = 0
+        package var robust = Robust.mean
+        package var seed: UInt64 = 1
+        package var populationSize: Int?
+        package var search = Search.cmaes
         /// Resamples of the summaries' paired bootstrap.
-        public var bootstrap = 1000
-        public init() {}
+        package var bootstrap = 1000
+        package init() {}
     }
 
     /// One evaluated candidate (a row of `trace.csv`).
-    public struct Evaluation: Sendable {
-        public var index: Int
-        public var generation: Int
+    package struct Evaluation: Sendable {
+        package var index: Int
+        package var generation: Int
         /// Parameter values, in the space's order.
-        public var values: [Double]
+        package var values: [Double]
         /// The objective as optimised (robust or not); NaN when rejected.
-        public var objective: Double
+        package var objective: Double
         /// Each constraint's metric value on the tuning seeds.
-        public var constraintValues: [Double]
-        public var feasible: Bool
-        public var rejection: String?
+        package var constraintValues: [Double]
+        package var feasible: Bool
+        package var rejection: String?
         /// What the optimiser minimised.
-        public var fitness: Double
+        package var fitness: Double
     }
 
-    public struct Progress: Sendable {
-        public var generation: Int
-        public var evaluations: Int
-        public var best: Double?
-        public var evaluationsPerSecond: Double
+    package struct Progress: Sendable {
+        package var generation: Int
+        package var evaluations: Int
+        package var best: Double?
+        package var evaluationsPerSecond: Double
     }
 
-    public struct Result: Sendable {
-        public var evaluations: [Evaluation]
-        public var best: Evaluation?
-        public var recommended: RiskConfiguration?
-        public var tuningSeeds: [UInt64]
-        public var holdoutSeeds: [UInt64]
-        public var tuning: PairedComparison?
-        public var holdout: PairedComparison?
+    package struct Result: Sendable {
+        package var evaluations: [Evaluation]
+        package var best: Evaluation?
+        package var recommended: RiskConfiguration?
+        package var tuningSeeds: [UInt64]
+        package var holdoutSeeds: [UInt64]
+        package var tuning: PairedComparison?
+        package var holdout: PairedComparison?
         /// Constraints the recommendation misses on the held-out seeds.
-        public var holdoutFailures: [String]
-        public var stopReason: String?
-        public var searchSeconds: Double
-        public var gemmSeconds: Double
-        public var scoringSeconds: Double
-        public var productionValues: [Double]
+        package var holdoutFailures: [String]
+        package var stopReason: String?
+        package var searchSeconds: Double
+        package var gemmSeconds: Double
+        package var scoringSeconds: Double
+        package var productionValues: [Double]
     }
 
-    public let space: TuneSpace
-    public let objective: TuneObjective
-    public let settings: Settings
-    public let tuningRuns: RunSet
-    public let holdoutRuns: RunSet?
+    package let space: TuneSpace
+    package let objective: TuneObjective
+    package let settings: Settings
+    package let tuningRuns: RunSet
+    package let holdoutRuns: RunSet?
     let production: RiskConfiguration
 
     /// - Throws: ``InputError`` when the seeds cannot be split or the budget
     ///   is too small for the optimiser.
-    public init(runs: RunSet, space: TuneSpace, objective: TuneObjective, settings: Settings) throws {
+    package init(runs: RunSet, space: TuneSpace, objective: TuneObjective, settings: Settings) throws {
         let ordered = runs.runs.sorted { $0.seed < $1.seed }
         guard Set(ordered.map(\.seed)).count == ordered.count else {
             throw InputError(file: "<argument>", field: "RUN_DIR", problem: "two runs have the same seed; give each seed once")
@@ -118,7 +118,7 @@ public struct TuneRunner: Sendable {
     }
 
     /// Runs the search and the summaries; `progress` after every generation.
-    public func run(workers: Int, progress: (Progress) -> Void) throws -> Result {
+    package func run(workers: Int, progress: (Progress) -> Void) throws -> Result {
         let clock = ContinuousClock()
         let started = clock.now
         let statistics = ConfigurationStatistics(runs: tuningRuns)

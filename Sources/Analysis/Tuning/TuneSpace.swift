@@ -21,17 +21,17 @@ import WarnSimCore
 /// and a point whose fields break the format's rules (borders out of order,
 /// a weight or value out of range) is rejected by the same validation as a
 /// configuration file, with the loader's reason.
-public struct TuneSpace: Sendable {
+package struct TuneSpace: Sendable {
     /// One searched coordinate.
-    public struct Parameter: Sendable, Hashable {
-        public var name: String
-        public var domain: SweepSpecification.Domain
+    package struct Parameter: Sendable, Hashable {
+        package var name: String
+        package var domain: SweepSpecification.Domain
         /// The configuration fields it sets.
-        public var paths: [String]
+        package var paths: [String]
 
         /// The coordinate's bounds in search space: the value range, or the
         /// index range of a lattice or list.
-        public var bounds: ClosedRange<Double> {
+        package var bounds: ClosedRange<Double> {
             switch domain {
             case .values(let values): return 0...Double(values.count - 1)
             case .range(let low, let high, let step):
@@ -41,7 +41,7 @@ public struct TuneSpace: Sendable {
         }
 
         /// Whether the coordinate takes whole numbers (an index).
-        public var isInteger: Bool {
+        package var isInteger: Bool {
             switch domain {
             case .values: return true
             case .range(_, _, let step): return step != nil
@@ -49,7 +49,7 @@ public struct TuneSpace: Sendable {
         }
 
         /// The parameter value at search coordinate `x` (rounded to the lattice or list).
-        public func value(at x: Double) -> Double {
+        package func value(at x: Double) -> Double {
             let b = bounds
             let clamped = Swift.min(Swift.max(x, b.lowerBound), b.upperBound)
             switch domain {
@@ -61,7 +61,7 @@ public struct TuneSpace: Sendable {
         }
 
         /// The search coordinate of parameter value `value` (nearest lattice point or listed value).
-        public func coordinate(of value: Double) -> Double {
+        package func coordinate(of value: Double) -> Double {
             let b = bounds
             switch domain {
             case .values(let values):
@@ -73,18 +73,18 @@ public struct TuneSpace: Sendable {
         }
     }
 
-    public let file: String
-    public let parameters: [Parameter]
+    package let file: String
+    package let parameters: [Parameter]
     /// The configuration the space varies.
-    public let base: RiskConfiguration
-    public let labels: LabelOptions?
+    package let base: RiskConfiguration
+    package let labels: LabelOptions?
     let template: ConfigurationTemplate
 
     /// Reads the run folders (a folder of `seed-N/` folders stands for them)
     /// and the space in `path`, whose parameters default to the first run's
     /// configuration; the runs carry the space's label options and must come
     /// from one scenario (``RunSet/checkOneScenario()``).
-    public static func load(path: String, runFolders: [String]) throws -> (space: TuneSpace, runs: RunSet) {
+    package static func load(path: String, runFolders: [String]) throws -> (space: TuneSpace, runs: RunSet) {
         let loaded = try RunSet.expand(runFolders).map { try RecordedRun.load(folder: $0) }
         guard let first = loaded.first else {
             throw InputError(file: "<argument>", field: "RUN_DIR", problem: "give at least one run folder")
@@ -97,7 +97,7 @@ public struct TuneSpace: Sendable {
 
     /// Reads the space in `path`, resolving its parameters against `base`
     /// (or the file's own `base:`).
-    public static func load(path: String, production: RiskConfiguration) throws -> TuneSpace {
+    package static func load(path: String, production: RiskConfiguration) throws -> TuneSpace {
         let root = try YAMLSection.load(URL(fileURLWithPath: path))
         var base = production
         if root.has("base") {
@@ -137,7 +137,7 @@ public struct TuneSpace: Sendable {
 
     /// The configuration at search point `x` (one coordinate per parameter),
     /// or the format's reason for rejecting it.
-    public func configuration(at x: [Double], name: String) -> Result<RiskConfiguration, InputError> {
+    package func configuration(at x: [Double], name: String) -> Result<RiskConfiguration, InputError> {
         precondition(x.count == parameters.count)
         var settings: [(path: String, value: Double)] = []
         for (parameter, coordinate) in zip(parameters, x) {
@@ -154,10 +154,10 @@ public struct TuneSpace: Sendable {
     }
 
     /// The parameter values at search point `x`.
-    public func values(at x: [Double]) -> [Double] { zip(parameters, x).map { $0.value(at: $1) } }
+    package func values(at x: [Double]) -> [Double] { zip(parameters, x).map { $0.value(at: $1) } }
 
     /// The base configuration's point (its values, snapped to the space).
-    public func basePoint() throws -> [Double] {
+    package func basePoint() throws -> [Double] {
         try parameters.map { try $0.coordinate(of: template.value(at: $0.paths[0])) }
     }
 }

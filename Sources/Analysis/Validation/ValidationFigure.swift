@@ -3,18 +3,18 @@ import WarnSimCore
 
 /// One published real-world figure and how WarnSim reproduces it: an entry of
 /// a validation registry file (`Configs/validation/*.yaml`).
-public struct ValidationFigure: Sendable, Hashable {
+package struct ValidationFigure: Sendable, Hashable {
     /// The published value with the band it is compared in.
-    public struct Published: Sendable, Hashable {
-        public var value: Double
+    package struct Published: Sendable, Hashable {
+        package var value: Double
         /// The band that counts as agreement (the source's own interval, or the
         /// rounding of its reported value; the registry says which).
-        public var low: Double
-        public var high: Double
+        package var low: Double
+        package var high: Double
     }
 
     /// How WarnSim measures the figure.
-    public enum Measure: Sendable, Hashable {
+    package enum Measure: Sendable, Hashable {
         /// A column of ``FieldOutcomes`` (as `evaluate` writes it) over the runs
         /// of `scenario` with `seeds`, each seed simulated for `days` (nil: the
         /// scenario's own length).
@@ -26,38 +26,38 @@ public struct ValidationFigure: Sendable, Hashable {
     }
 
     /// What `warnsim radio check` reads, for a `radio-curve` figure.
-    public struct RadioCurveInputs: Sendable, Hashable {
+    package struct RadioCurveInputs: Sendable, Hashable {
         /// `dp3t-exp34`, `lanfer-multichannel-2022` or `leith-dublin-bus-2020`.
-        public var dataSet: String
+        package var dataSet: String
         /// The scenarios (DP-3T) or sites (Lanfer) the figure covers.
-        public var places: [String]
-        public var parameters: String
-        public var dp3t: String
-        public var lanfer: String
-        public var dublin: String
-        public var calibration: String
-        public var seed: UInt64
+        package var places: [String]
+        package var parameters: String
+        package var dp3t: String
+        package var lanfer: String
+        package var dublin: String
+        package var calibration: String
+        package var seed: UInt64
     }
 
     /// A short identifier (unique across the registry).
-    public var id: String
-    public var description: String
+    package var id: String
+    package var description: String
     /// The citation.
-    public var source: String
-    public var published: Published
-    public var measure: Measure
+    package var source: String
+    package var published: Published
+    package var measure: Measure
     /// The registry file it came from.
-    public var file: String
+    package var file: String
 }
 
 /// The figures of every registry file, in file and entry order.
-public enum ValidationRegistry {
+package enum ValidationRegistry {
     /// Reads one registry file.
     ///
     /// - Parameter url: A YAML file with a `figures:` list.
     /// - Returns: Its figures.
     /// - Throws: ``InputError`` naming the file, the field and the problem.
-    public static func load(_ url: URL) throws -> [ValidationFigure] {
+    package static func load(_ url: URL) throws -> [ValidationFigure] {
         let text = try YAMLSection.readText(url)
         let root = try YAMLSection.parse(text, file: url.path)
         let entries = try root.namedSections("figures")
@@ -71,7 +71,7 @@ public enum ValidationRegistry {
     /// - Parameter folder: The registry folder (`Configs/validation`).
     /// - Returns: All figures.
     /// - Throws: ``InputError`` for an unreadable folder, a bad file or a repeated id.
-    public static func loadFolder(_ folder: URL) throws -> [ValidationFigure] {
+    package static func loadFolder(_ folder: URL) throws -> [ValidationFigure] {
         let names: [String]
         do {
             names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".yaml") && !$0.hasPrefix(".") }

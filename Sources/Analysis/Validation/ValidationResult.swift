@@ -3,23 +3,23 @@ import Population
 import WarnSimCore
 
 /// A figure measured by WarnSim and compared with its published value.
-public struct ValidationResult: Sendable {
-    public var figure: ValidationFigure
+package struct ValidationResult: Sendable {
+    package var figure: ValidationFigure
     /// The value over all runs pooled.
-    public var measured: Double
+    package var measured: Double
     /// The per-seed values.
-    public var perSeed: [Double]
+    package var perSeed: [Double]
     /// The 95 % interval of the measurement across seeds. For a run metric:
     /// the percentile interval of a bootstrap over the seeds (runs resampled
     /// with replacement, the figure computed on each resample's pooled
     /// counts). Built from single values: mean ± 1.96 standard errors of the
     /// per-seed values (the pooled value alone with one seed).
-    public var low: Double
-    public var high: Double
+    package var low: Double
+    package var high: Double
 
     /// Agreement: the measured interval overlaps the published band. A NaN
     /// measurement (nothing to measure, e.g. no uploads) never agrees.
-    public var passed: Bool {
+    package var passed: Bool {
         guard !measured.isNaN, !low.isNaN, !high.isNaN else { return false }
         return low <= figure.published.high && figure.published.low <= high
     }
@@ -30,7 +30,7 @@ public struct ValidationResult: Sendable {
     ///   - figure: The registry entry.
     ///   - pooled: The value over all runs together.
     ///   - perSeed: The value of each run alone.
-    public init(figure: ValidationFigure, pooled: Double, perSeed: [Double]) {
+    package init(figure: ValidationFigure, pooled: Double, perSeed: [Double]) {
         self.figure = figure
         measured = pooled
         self.perSeed = perSeed
@@ -50,9 +50,9 @@ public struct ValidationResult: Sendable {
 
 extension ValidationResult {
     /// Bootstrap replicates of a run-metric figure.
-    public static let bootstrapReplicates = 2000
+    package static let bootstrapReplicates = 2000
     /// The seed of the bootstrap streams (fixed: the same runs give the same interval).
-    public static let bootstrapSeed: UInt64 = 20_211_015
+    package static let bootstrapSeed: UInt64 = 20_211_015
 
     /// A run metric measured on per-run counts: the pooled value is the
     /// figure of all runs' counts together, the interval a seed bootstrap.
@@ -69,7 +69,7 @@ extension ValidationResult {
     ///   - tallies: One tally per run.
     ///   - column: The ``FieldOutcomes`` column.
     ///   - entity: The bootstrap stream's entity (the figure's position in the registry).
-    public init(figure: ValidationFigure, tallies: [FieldOutcomeTally], column: String, entity: UInt64) {
+    package init(figure: ValidationFigure, tallies: [FieldOutcomeTally], column: String, entity: UInt64) {
         func value(_ tally: FieldOutcomeTally) -> Double { tally.outcomes.value(of: column) ?? .nan }
         self.figure = figure
         measured = value(tallies.reduce(FieldOutcomeTally(), +))
@@ -101,12 +101,12 @@ extension ValidationResult {
 }
 
 /// The text table and JUnit XML of `warnsim validate`.
-public enum ValidationReport {
+package enum ValidationReport {
     /// One line per figure: published, measured with its interval, pass or miss.
     ///
     /// - Parameter results: The measured figures.
     /// - Returns: The table, with a final count line.
-    public static func table(_ results: [ValidationResult]) -> String {
+    package static func table(_ results: [ValidationResult]) -> String {
         func n(_ v: Double) -> String { MetricsCSV.fixed(v, 3) }
         func pad(_ s: String, _ width: Int) -> String { s.count >= width ? s + " " : s + String(repeating: " ", count: width - s.count) }
         var out = pad("figure", 34) + pad("published [band]", 26) + pad("WarnSim [95% over seeds]", 28) + "seeds  result\n"
@@ -130,7 +130,7 @@ public enum ValidationReport {
     ///   - results: The measured figures.
     ///   - version: The WarnSim version that measured them.
     /// - Returns: The Markdown document.
-    public static func markdown(_ results: [ValidationResult], version: String) -> String {
+    package static func markdown(_ results: [ValidationResult], version: String) -> String {
         func n(_ v: Double) -> String { MetricsCSV.fixed(v, 3) }
         func cell(_ text: String) -> String { text.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\n", with: " ") }
         let misses = results.filter { !$0.passed }.count
@@ -158,7 +158,7 @@ public enum ValidationReport {
     ///
     /// - Parameter results: The measured figures.
     /// - Returns: The XML document.
-    public static func junit(_ results: [ValidationResult]) -> String {
+    package static func junit(_ results: [ValidationResult]) -> String {
         let failures = results.filter { !$0.passed }.count
         var xml = #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n"
         xml += #"<testsuites name="warnsim validate" tests="\#(results.count)" failures="\#(failures)" errors="0">"# + "\n"

@@ -5,22 +5,22 @@ import WarnSimCore
 /// for each phone model the TX power it advertises (as an average iPhone would
 /// report at the same power) and the RSSI correction its receiver needs, with
 /// the calibration confidence (1 = LOW, 3 = HIGH).
-public struct DeviceCalibrationTable: Sendable {
+package struct DeviceCalibrationTable: Sendable {
     /// One model's row.
-    public struct Entry: Sendable, Equatable {
-        public var oem: String
-        public var model: String
-        public var rssiCorrection: Double
-        public var txPower: Double
+    package struct Entry: Sendable, Equatable {
+        package var oem: String
+        package var model: String
+        package var rssiCorrection: Double
+        package var txPower: Double
         /// 1 (LOW), 2 (MEDIUM) or 3 (HIGH).
-        public var confidence: Int
+        package var confidence: Int
     }
 
     /// All rows, in file order.
-    public let entries: [Entry]
+    package let entries: [Entry]
     private let byModel: [String: Int]
 
-    public init(entries: [Entry]) {
+    package init(entries: [Entry]) {
         self.entries = entries
         var index: [String: Int] = [:]
         for (position, entry) in entries.enumerated() where index[entry.model] == nil {
@@ -32,7 +32,7 @@ public struct DeviceCalibrationTable: Sendable {
     /// The row for a model name as Android reports it (`Build.MODEL`); a suffix
     /// after `/` (dual-SIM variants such as `SM-G981B/DS`) is ignored when the
     /// exact name is not listed.
-    public func entry(model: String) -> Entry? {
+    package func entry(model: String) -> Entry? {
         if let position = byModel[model] { return entries[position] }
         if let slash = model.firstIndex(of: "/"), let position = byModel[String(model[..<slash])] {
             return entries[position]
@@ -41,7 +41,7 @@ public struct DeviceCalibrationTable: Sendable {
     }
 
     /// Reads the CSV (header `oem,device, model,rssi correction,tx,calibration confidence`).
-    public static func load(_ url: URL) throws -> DeviceCalibrationTable {
+    package static func load(_ url: URL) throws -> DeviceCalibrationTable {
         let text: String
         do {
             text = try String(contentsOf: url, encoding: .utf8)
@@ -52,7 +52,7 @@ public struct DeviceCalibrationTable: Sendable {
     }
 
     /// Parses the CSV text.
-    public static func parse(_ text: String, file: String) throws -> DeviceCalibrationTable {
+    package static func parse(_ text: String, file: String) throws -> DeviceCalibrationTable {
         var records = try CSVTable.records(text, file: file)
         guard !records.isEmpty else { throw InputError(file: file, problem: "the calibration table is empty") }
         let header = records.removeFirst().cells.map { $0.lowercased() }

@@ -11,17 +11,17 @@ import Foundation
 /// Farrell found attenuation nearly flat with distance (Dublin tram, 0.5–5.2 m,
 /// `Configs/radio/README.md`). The breakpoint of each environment is chosen by
 /// least squares from ``DualSlopeLine/candidateBreakpoints``.
-public struct DualSlopeLine: Sendable, Equatable {
+package struct DualSlopeLine: Sendable, Equatable {
     /// Level at 1 m (dB).
-    public var intercept: Double
+    package var intercept: Double
     /// dB per decade of distance below the breakpoint (10·n).
-    public var near: Double
+    package var near: Double
     /// dB per decade of distance beyond the breakpoint (10·n far).
-    public var far: Double
+    package var far: Double
     /// log₁₀ of the breakpoint distance in metres.
-    public var logBreakpoint: Double
+    package var logBreakpoint: Double
 
-    public init(intercept: Double, near: Double, far: Double, logBreakpoint: Double) {
+    package init(intercept: Double, near: Double, far: Double, logBreakpoint: Double) {
         self.intercept = intercept
         self.near = near
         self.far = far
@@ -30,26 +30,26 @@ public struct DualSlopeLine: Sendable, Equatable {
 
     /// Breakpoints (m) the fit tries. The measured curves are checked in bands up
     /// to 6 m (``RadioCheck/bands``), so a breakpoint needs data beyond it.
-    public static let candidateBreakpoints = [1.5, 2.0, 2.5, 3.0, 3.5, 4.0, 4.5, 5.0]
+    package static let candidateBreakpoints = [1.5, 2.0, 2.5, 3.0, 3.5, 4.0, 4.5, 5.0]
     /// A breakpoint is tried only with at least this many samples and this share
     /// of the samples beyond it; otherwise the line keeps one slope.
-    public static let minimumBeyond = 50
-    public static let minimumShareBeyond = 0.03
+    package static let minimumBeyond = 50
+    package static let minimumShareBeyond = 0.03
 
     /// The regressors of a distance: (min(lg d, lg b), max(0, lg d − lg b)).
     @inlinable
-    public static func regressors(logDistance x: Double, logBreakpoint b: Double) -> (Double, Double) {
+    package static func regressors(logDistance x: Double, logBreakpoint b: Double) -> (Double, Double) {
         (min(x, b), max(0, x - b))
     }
 
     /// The line's value at log₁₀ distance `x`.
-    public func value(logDistance x: Double) -> Double {
+    package func value(logDistance x: Double) -> Double {
         let (x1, x2) = Self.regressors(logDistance: x, logBreakpoint: logBreakpoint)
         return intercept + near * x1 + far * x2
     }
 
     /// The breakpoints worth trying for these log distances: those with enough samples beyond.
-    public static func breakpoints(for logDistances: [Double]) -> [Double] {
+    package static func breakpoints(for logDistances: [Double]) -> [Double] {
         candidateBreakpoints.filter { candidate in
             let beyond = logDistances.reduce(0) { $0 + ($1 > Foundation.log10(candidate) ? 1 : 0) }
             return beyond >= minimumBeyond && Double(beyond) >= minimumShareBeyond * Double(logDistances.count)
@@ -60,13 +60,13 @@ public struct DualSlopeLine: Sendable, Equatable {
     package static let noBreakpoint = 6.0
 
     /// The log breakpoints a fit tries: ``breakpoints(for:)``, or none (one slope).
-    public static func trialLogBreakpoints(for logDistances: [Double]) -> [Double] {
+    package static func trialLogBreakpoints(for logDistances: [Double]) -> [Double] {
         let allowed = breakpoints(for: logDistances).map { Foundation.log10($0) }
         return allowed.isEmpty ? [noBreakpoint] : allowed
     }
 
     /// A one-slope fit written with the largest candidate breakpoint and equal slopes.
-    public func normalized() -> DualSlopeLine {
+    package func normalized() -> DualSlopeLine {
         guard logBreakpoint >= Self.noBreakpoint else { return self }
         return DualSlopeLine(
             intercept: intercept, near: near, far: near, logBreakpoint: Foundation.log10(Self.candidateBreakpoints.last!))
@@ -77,7 +77,7 @@ public struct DualSlopeLine: Sendable, Equatable {
     /// every group gets its own intercept). Returns the line (its intercept is the
     /// first group's) and the weighted residual sum of squares. With nothing
     /// beyond the breakpoint both slopes are the one fitted slope.
-    public static func leastSquares(
+    package static func leastSquares(
         logDistances x: [Double], values y: [Double], logBreakpoint b: Double, groups: [Int]? = nil, weights: [Double]? = nil
     ) -> (line: DualSlopeLine, residualSquares: Double) {
         let groupOf = groups ?? [Int](repeating: 0, count: x.count)
@@ -138,7 +138,7 @@ public struct DualSlopeLine: Sendable, Equatable {
     }
 
     /// The line with the least residual over ``trialLogBreakpoints(for:)``, normalized.
-    public static func bestFit(logDistances x: [Double], values y: [Double], groups: [Int]? = nil) -> DualSlopeLine {
+    package static func bestFit(logDistances x: [Double], values y: [Double], groups: [Int]? = nil) -> DualSlopeLine {
         var best: (line: DualSlopeLine, residualSquares: Double)?
         for b in trialLogBreakpoints(for: x) {
             let fit = leastSquares(logDistances: x, values: y, logBreakpoint: b, groups: groups)

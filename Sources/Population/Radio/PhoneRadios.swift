@@ -3,26 +3,26 @@ import WarnSimCore
 /// The radio hardware of every phone in a run, struct-of-arrays: the model drawn
 /// from the calibration table, the TX power and RSSI correction the table lists
 /// for it, and the device's own residual error against those values.
-public struct PhoneRadios: Sendable {
+package struct PhoneRadios: Sendable {
     /// Row of the calibration table per phone.
-    public var modelRow: [Int32]
+    package var modelRow: [Int32]
     /// Advertised TX power (dBm, iPhone-equivalent) per phone.
-    public var txPower: [Float]
+    package var txPower: [Float]
     /// RSSI correction per phone (dB).
-    public var rssiCorrection: [Float]
+    package var rssiCorrection: [Float]
     /// How much stronger the phone really transmits than `txPower` says (dB).
-    public var txError: [Float]
+    package var txError: [Float]
     /// How much stronger the phone really receives than its correction assumes (dB).
-    public var rxError: [Float]
+    package var rxError: [Float]
 
     /// Number of phones.
-    public var count: Int { txPower.count }
+    package var count: Int { txPower.count }
 
     /// Draws `count` phones. Each phone's model is a uniformly chosen row of
     /// the table (the table carries no market shares), and its residual errors
     /// are normal with the sigma for the row's confidence level. Phone `i` draws
     /// only from the stream `(seed, "radio.device", i)`.
-    public init(count: Int, table: DeviceCalibrationTable, parameters: RadioParameters, seed: UInt64) {
+    package init(count: Int, table: DeviceCalibrationTable, parameters: RadioParameters, seed: UInt64) {
         modelRow = []
         txPower = []
         rssiCorrection = []
@@ -47,7 +47,7 @@ public struct PhoneRadios: Sendable {
     }
 
     /// Phones with given calibration values and errors (for replaying measurements).
-    public init(txPower: [Float], rssiCorrection: [Float], txError: [Float], rxError: [Float]) {
+    package init(txPower: [Float], rssiCorrection: [Float], txError: [Float], rxError: [Float]) {
         modelRow = Array(repeating: -1, count: txPower.count)
         self.txPower = txPower
         self.rssiCorrection = rssiCorrection

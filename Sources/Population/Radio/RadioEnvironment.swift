@@ -1,5 +1,5 @@
 /// Where an encounter takes place, as far as the radio channel is concerned.
-public enum RadioEnvironment: Int, CaseIterable, Sendable, Codable, Comparable {
+package enum RadioEnvironment: Int, CaseIterable, Sendable, Codable, Comparable {
     /// An open indoor room with people about (flat, classroom, shop, restaurant):
     /// DP-3T exp. 34 lunch and party.
     case room = 0
@@ -16,7 +16,7 @@ public enum RadioEnvironment: Int, CaseIterable, Sendable, Codable, Comparable {
     case bus = 4
 
     /// The name used in YAML, CSV and the command line.
-    public var name: String {
+    package var name: String {
         switch self {
         case .room: "room"
         case .office: "office"
@@ -27,10 +27,10 @@ public enum RadioEnvironment: Int, CaseIterable, Sendable, Codable, Comparable {
     }
 
     /// The environment with a given name.
-    public init?(name: String) {
+    package init?(name: String) {
         guard let match = Self.allCases.first(where: { $0.name == name }) else { return nil }
         self = match
     }
 
-    public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
+    package static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
 }

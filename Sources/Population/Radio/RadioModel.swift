@@ -2,15 +2,15 @@ import Foundation
 import WarnSimCore
 
 /// What a receiving phone measures from one advertisement.
-public struct RadioSighting: Sendable, Equatable {
+package struct RadioSighting: Sendable, Equatable {
     /// Attenuation as the Exposure Notification framework computes it:
     /// advertised TX power − (raw RSSI + receiver's RSSI correction), dB.
-    public var attenuation: Float
+    package var attenuation: Float
     /// Raw RSSI the receiver's chip reports, dBm.
-    public var rssi: Float
+    package var rssi: Float
 
     @inlinable
-    public init(attenuation: Float, rssi: Float) {
+    package init(attenuation: Float, rssi: Float) {
         self.attenuation = attenuation
         self.rssi = rssi
     }
@@ -26,8 +26,8 @@ public struct RadioSighting: Sendable, Equatable {
 /// attenuation = tx power − (raw RSSI + rssi correction) = L − tx error − rx error.
 ///
 /// An advertisement whose raw RSSI falls below the detection limit is not received.
-public struct RadioModel: Sendable {
-    public let parameters: RadioParameters
+package struct RadioModel: Sendable {
+    package let parameters: RadioParameters
     @usableFromInline let a1: [Float]
     @usableFromInline let tenN: [Float]
     @usableFromInline let tenNFar: [Float]
@@ -41,7 +41,7 @@ public struct RadioModel: Sendable {
     @usableFromInline let limit: Float
     @usableFromInline let minimumDistance: Float
 
-    public init(parameters: RadioParameters) {
+    package init(parameters: RadioParameters) {
         self.parameters = parameters
         a1 = parameters.channels.map { Float($0.attenuationAt1m) }
         tenN = parameters.channels.map { Float(10 * $0.pathLossExponent) }
@@ -61,7 +61,7 @@ public struct RadioModel: Sendable {
     /// both phones, body blocking and shadowing. Draw once per encounter (or per
     /// segment when people move).
     @inlinable
-    public func encounterOffset(
+    package func encounterOffset(
         environment: RadioEnvironment, carriageTransmitter: Int, carriageReceiver: Int,
         random: inout RandomStream
     ) -> Float {
@@ -74,7 +74,7 @@ public struct RadioModel: Sendable {
 
     /// Median path attenuation at `distance` (no body, shadowing or device error).
     @inlinable
-    public func medianPath(distance: Float, environment: RadioEnvironment) -> Float {
+    package func medianPath(distance: Float, environment: RadioEnvironment) -> Float {
         let e = environment.rawValue
         return RadioModel.dualSlope(
             log10f(max(distance, minimumDistance)), a1: a1[e], near: tenN[e], far: tenNFar[e], logBreakpoint: logBreakpoint[e])
@@ -82,13 +82,13 @@ public struct RadioModel: Sendable {
 
     /// a1 + near·min(x, b) + far·max(0, x − b): ``DualSlopeLine`` in single precision.
     @inlinable @inline(__always)
-    public static func dualSlope(_ x: Float, a1: Float, near: Float, far: Float, logBreakpoint b: Float) -> Float {
+    package static func dualSlope(_ x: Float, a1: Float, near: Float, far: Float, logBreakpoint b: Float) -> Float {
         a1 + near * min(x, b) + far * max(0, x - b)
     }
 
     /// Standard deviation of the per-sighting terms (orientation and fading combined).
     @inlinable
-    public func sightingSigma(_ environment: RadioEnvironment) -> Float {
+    package func sightingSigma(_ environment: RadioEnvironment) -> Float {
         let e = environment.rawValue
         return (orientation[e] * orientation[e] + scan[e] * scan[e]).squareRoot()
     }
@@ -97,7 +97,7 @@ public struct RadioModel: Sendable {
     /// per-sighting orientation and fading terms, returns nil when the
     /// advertisement is too weak to be received.
     @inlinable
-    public func sighting(
+    package func sighting(
         distance: Float, environment: RadioEnvironment, encounterOffset: Float,
         transmitter: Int, receiver: Int, phones: PhoneRadios,
         random: inout RandomStream
@@ -111,7 +111,7 @@ public struct RadioModel: Sendable {
 
     /// The sighting for a given path attenuation between two phones.
     @inlinable
-    public func sighting(pathAttenuation: Float, transmitter: Int, receiver: Int, phones: PhoneRadios) -> RadioSighting? {
+    package func sighting(pathAttenuation: Float, transmitter: Int, receiver: Int, phones: PhoneRadios) -> RadioSighting? {
         let tx = phones.txPower[transmitter]
         let correction = phones.rssiCorrection[receiver]
         let rssi = (tx + phones.txError[transmitter]) - pathAttenuation - correction + phones.rxError[receiver]
@@ -124,7 +124,7 @@ public struct RadioModel: Sendable {
     /// branch: the fraction f = x − trunc(x) is exact, and trunc(2f) is +1, 0
     /// or −1 exactly when x is to be rounded up, kept, or rounded down.
     @inlinable @inline(__always)
-    public static func roundHalfAway(_ x: Float) -> Float {
+    package static func roundHalfAway(_ x: Float) -> Float {
         guard abs(x) >= 1, abs(x) < 0x1p30 else { return x.rounded() }
         let truncated = Float(Int32(x))
         let fraction = x - truncated

@@ -2,25 +2,25 @@ import Foundation
 import WarnSimCore
 
 /// The dual-slope log-distance channel of one environment (``DualSlopeLine``).
-public struct ChannelParameters: Sendable, Equatable {
+package struct ChannelParameters: Sendable, Equatable {
     /// Median path attenuation at 1 m in dB for unblocked phones in pockets.
-    public var attenuationAt1m: Double
+    package var attenuationAt1m: Double
     /// Path-loss exponent n up to the breakpoint: attenuation grows by 10·n dB per decade of distance.
-    public var pathLossExponent: Double
+    package var pathLossExponent: Double
     /// Distance (m) beyond which attenuation grows by `farPathLossExponent` instead.
-    public var breakpoint: Double
+    package var breakpoint: Double
     /// Path-loss exponent beyond the breakpoint.
-    public var farPathLossExponent: Double
+    package var farPathLossExponent: Double
     /// Per-encounter shadowing (log-normal in linear power, normal in dB).
-    public var shadowingSigma: Double
+    package var shadowingSigma: Double
     /// Slow variation within an encounter (orientation, posture), redrawn per minute.
-    public var orientationSigma: Double
+    package var orientationSigma: Double
     /// Fast fading: independent for each sighting.
-    public var scanSigma: Double
+    package var scanSigma: Double
     /// Where the values come from.
-    public var source: String
+    package var source: String
 
-    public init(
+    package init(
         attenuationAt1m: Double, pathLossExponent: Double, breakpoint: Double, farPathLossExponent: Double,
         shadowingSigma: Double, orientationSigma: Double, scanSigma: Double, source: String
     ) {
@@ -35,7 +35,7 @@ public struct ChannelParameters: Sendable, Equatable {
     }
 
     /// The median curve as a ``DualSlopeLine`` (dB per decade).
-    public var line: DualSlopeLine {
+    package var line: DualSlopeLine {
         DualSlopeLine(
             intercept: attenuationAt1m, near: 10 * pathLossExponent, far: 10 * farPathLossExponent,
             logBreakpoint: Foundation.log10(breakpoint))
@@ -44,36 +44,36 @@ public struct ChannelParameters: Sendable, Equatable {
 
 /// Every parameter of the radio model (``RadioModel``), as read from and
 /// written to `Configs/radio/*.yaml`.
-public struct RadioParameters: Sendable, Equatable {
+package struct RadioParameters: Sendable, Equatable {
     /// The channel per ``RadioEnvironment`` (indexed by raw value).
-    public var channels: [ChannelParameters]
+    package var channels: [ChannelParameters]
     /// Carriage states: name and extra attenuation per phone end in dB
     /// (the reference state `pocket` has 0).
-    public var carriageNames: [String]
-    public var carriageOffsets: [Double]
+    package var carriageNames: [String]
+    package var carriageOffsets: [Double]
     /// Probability that a body blocks the line of sight in an encounter segment.
-    public var bodyBlockingProbability: Double
+    package var bodyBlockingProbability: Double
     /// Extra attenuation when blocked, dB.
-    public var bodyBlockingPenalty: Double
+    package var bodyBlockingPenalty: Double
     /// Unit-to-unit error (standard deviation, dB) of a phone's TX power and of
     /// its RSSI correction around its model's true values.
-    public var deviceSigma: Double
+    package var deviceSigma: Double
     /// Error of the table's values for a model against the model's true values,
     /// by calibration confidence 1 (LOW), 2 (MEDIUM), 3 (HIGH).
-    public var modelSigmaLow: Double
-    public var modelSigmaMedium: Double
-    public var modelSigmaHigh: Double
+    package var modelSigmaLow: Double
+    package var modelSigmaMedium: Double
+    package var modelSigmaHigh: Double
     /// Weakest raw RSSI a phone reports; weaker advertisements are not received.
-    public var detectionLimitRssi: Double
+    package var detectionLimitRssi: Double
     /// Distances below this are treated as this (phones cannot overlap), metres.
-    public var minimumDistance: Double
+    package var minimumDistance: Double
     /// How a simulated phone's model is drawn from the calibration table:
     /// `uniform` (every row equally likely; no cited market share per model).
-    public var phoneModelDraw = "uniform"
+    package var phoneModelDraw = "uniform"
     /// Per measurement set whose devices are not in the calibration table
     /// (Lanfer et al. 2022: a Raspberry Pi receiver), the fitted offset per
     /// sender that maps raw RSSI to EN attenuation: attenuation = offset − RSSI.
-    public var measurementOffsets: [MeasurementOffsets] = []
+    package var measurementOffsets: [MeasurementOffsets] = []
 
     /// Every parameter but the phone-model draw (`uniform`) and the
     /// measurement offsets (none), which the radio fit sets afterwards.
@@ -97,40 +97,40 @@ public struct RadioParameters: Sendable, Equatable {
     }
 
     /// The fitted RSSI → attenuation offsets of one measurement set.
-    public struct MeasurementOffsets: Sendable, Equatable {
-        public var dataSet: String
-        public var senders: [String]
-        public var offsets: [Double]
+    package struct MeasurementOffsets: Sendable, Equatable {
+        package var dataSet: String
+        package var senders: [String]
+        package var offsets: [Double]
 
-        public init(dataSet: String, senders: [String], offsets: [Double]) {
+        package init(dataSet: String, senders: [String], offsets: [Double]) {
             self.dataSet = dataSet
             self.senders = senders
             self.offsets = offsets
         }
 
         /// The offset of a sender.
-        public func offset(_ sender: String) -> Double? { senders.firstIndex(of: sender).map { offsets[$0] } }
+        package func offset(_ sender: String) -> Double? { senders.firstIndex(of: sender).map { offsets[$0] } }
     }
 
     /// The offsets of a measurement set.
-    public func offsets(dataSet: String) -> MeasurementOffsets? { measurementOffsets.first { $0.dataSet == dataSet } }
+    package func offsets(dataSet: String) -> MeasurementOffsets? { measurementOffsets.first { $0.dataSet == dataSet } }
 
     /// The channel of `environment`.
-    public func channel(_ environment: RadioEnvironment) -> ChannelParameters { channels[environment.rawValue] }
+    package func channel(_ environment: RadioEnvironment) -> ChannelParameters { channels[environment.rawValue] }
 
     /// The index of a carriage state by name.
-    public func carriageIndex(_ name: String) -> Int? { carriageNames.firstIndex(of: name) }
+    package func carriageIndex(_ name: String) -> Int? { carriageNames.firstIndex(of: name) }
 
     /// Median attenuation at `distance` for two unblocked phones in pockets,
     /// before per-device errors (the curve the fit estimates, body blocking included
     /// at its probability-weighted median shift).
-    public func medianPathAttenuation(distance: Double, environment: RadioEnvironment) -> Double {
+    package func medianPathAttenuation(distance: Double, environment: RadioEnvironment) -> Double {
         channel(environment).line.value(logDistance: Foundation.log10(max(distance, minimumDistance)))
     }
 
     /// The total residual calibration sigma of one phone (unit and model error)
     /// for its model's confidence level.
-    public func calibrationSigma(confidence: Int) -> Double {
+    package func calibrationSigma(confidence: Int) -> Double {
         let model =
             switch confidence {
             case 3: modelSigmaHigh
@@ -143,13 +143,13 @@ public struct RadioParameters: Sendable, Equatable {
 
 extension RadioParameters {
     /// Reads parameters from a radio YAML file.
-    public static func load(_ url: URL) throws -> RadioParameters {
+    package static func load(_ url: URL) throws -> RadioParameters {
         try parse(YAMLSection.load(url))
     }
 
     /// Reads parameters from a parsed YAML mapping (a radio file's root or a
     /// scenario's `radio:` section).
-    public static func parse(_ root: YAMLSection) throws -> RadioParameters {
+    package static func parse(_ root: YAMLSection) throws -> RadioParameters {
         let environments = try root.section("environments")
         var channels: [ChannelParameters] = []
         for environment in RadioEnvironment.allCases {

@@ -5,11 +5,11 @@ import WarnSimCore
 /// probability and interpolated linearly in between: one 64-bit draw per normal
 /// value, no logarithm, for the radio hot path. Exact at the knots; the
 /// outermost steps run to ±4.26 (p = 10⁻⁵).
-public enum NormalQuantileTable {
+@usableFromInline package enum NormalQuantileTable {
     static let steps = 4096
 
     /// Quantiles at p = i/steps, i = 0…steps, with the two infinite ends clamped.
-    public static let knots: [Float] = {
+    @usableFromInline package static let knots: [Float] = {
         (0...steps).map { i in
             let p = min(max(Double(i) / Double(steps), 1e-5), 1 - 1e-5)
             return Float(quantile(p))
@@ -33,7 +33,7 @@ public enum NormalQuantileTable {
 extension RandomStream {
     /// A standard normal draw from ``NormalQuantileTable`` (one 64-bit draw).
     @inlinable
-    public mutating func nextTabulatedNormal() -> Float {
+    package mutating func nextTabulatedNormal() -> Float {
         let bits = next()
         let index = Int(bits >> 52)  // 12 bits: 0…4095
         let fraction = Float(bits & 0xF_FFFF_FFFF_FFFF) * 0x1.0p-52

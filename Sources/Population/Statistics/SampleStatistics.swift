@@ -1,8 +1,8 @@
 /// Order statistics and distribution distances used by the radio fit and check.
-public enum SampleStatistics {
+package enum SampleStatistics {
     /// The `q`-quantile of an ascending-sorted sample (linear interpolation
     /// between order statistics, "type 7").
-    public static func quantile(sorted values: [Double], _ q: Double) -> Double {
+    package static func quantile(sorted values: [Double], _ q: Double) -> Double {
         precondition(!values.isEmpty, "quantile of an empty sample")
         let position = q * Double(values.count - 1)
         let lower = Int(position.rounded(.down))
@@ -12,13 +12,13 @@ public enum SampleStatistics {
     }
 
     /// Median of an unsorted sample.
-    public static func median(_ values: [Double]) -> Double {
+    package static func median(_ values: [Double]) -> Double {
         quantile(sorted: values.sorted(), 0.5)
     }
 
     /// Two-sample Kolmogorov–Smirnov statistic: the largest gap between the
     /// two empirical distribution functions.
-    public static func kolmogorovSmirnov(_ a: [Double], _ b: [Double]) -> Double {
+    package static func kolmogorovSmirnov(_ a: [Double], _ b: [Double]) -> Double {
         let x = a.sorted()
         let y = b.sorted()
         guard !x.isEmpty, !y.isEmpty else { return 1 }
@@ -35,7 +35,7 @@ public enum SampleStatistics {
     }
 
     /// Mean and (sample) standard deviation.
-    public static func meanAndStandardDeviation(_ values: [Double]) -> (mean: Double, sd: Double) {
+    package static func meanAndStandardDeviation(_ values: [Double]) -> (mean: Double, sd: Double) {
         guard !values.isEmpty else { return (0, 0) }
         let mean = values.reduce(0, +) / Double(values.count)
         guard values.count > 1 else { return (mean, 0) }

@@ -2,14 +2,14 @@ import Foundation
 import WarnSimCore
 
 /// The infection state of every person, struct-of-arrays.
-public struct DiseaseState: Sendable, Equatable {
+package struct DiseaseState: Sendable, Equatable {
     /// Infection time in days since day 0; +∞ when never infected.
-    public var infectionTime: [Double]
+    package var infectionTime: [Double]
     /// Symptom onset (or, for asymptomatic cases, the end of incubation) in days since day 0.
-    public var onset: [Double]
-    public var symptomatic: [Bool]
+    package var onset: [Double]
+    package var symptomatic: [Bool]
 
-    public init(people: Int) {
+    package init(people: Int) {
         infectionTime = Array(repeating: .infinity, count: people)
         onset = Array(repeating: .infinity, count: people)
         symptomatic = Array(repeating: false, count: people)
@@ -17,7 +17,7 @@ public struct DiseaseState: Sendable, Equatable {
 
     /// Whether `person` has been infected before `time`.
     @inlinable
-    public func isInfected(_ person: Int, before time: Double) -> Bool { infectionTime[person] < time }
+    package func isInfected(_ person: Int, before time: Double) -> Bool { infectionTime[person] < time }
 
     /// Draws the course of an infection of `person` at `time` (stream `(seed, "disease", person)`).
     mutating func infect(

@@ -3,7 +3,7 @@ import WarnSimCore
 
 /// How the dose of one minute falls with distance (the options of Google's ENS
 /// risk simulator, google-research/agent-based-epidemic-sim `ens_simulator.py`).
-public enum DistanceDoseModel: String, Sendable, CaseIterable {
+package enum DistanceDoseModel: String, Sendable, CaseIterable {
     /// 1 − 1/(1 + exp(−1.5·d + 1.5·4.4)) (Cencetti et al.; Google ENS simulator default).
     case sigmoid
     /// min(1, d_min²/d²) with d_min = 1 m (Briers et al., arXiv 2005.11057).
@@ -11,7 +11,7 @@ public enum DistanceDoseModel: String, Sendable, CaseIterable {
 
     /// The relative dose of one minute at `distance` metres.
     @inlinable
-    public func weight(distance: Float) -> Float {
+    package func weight(distance: Float) -> Float {
         switch self {
         case .sigmoid:
             return 1 - 1 / (1 + expf(-1.5 * distance + 1.5 * 4.4))
@@ -24,7 +24,7 @@ public enum DistanceDoseModel: String, Sendable, CaseIterable {
 /// Relative infectiousness by days since the index case's symptom onset τ
 /// (Briers et al. 2020; Wilson et al. 2021; cwa-documentation `transmission_risk.Rmd`),
 /// scaled so that the peak is 1.
-public enum InfectiousnessModel: String, Sendable, CaseIterable {
+package enum InfectiousnessModel: String, Sendable, CaseIterable {
     /// Gaussian in τ with μ = −0.3, s = 2.75 (Briers et al.; Google ENS simulator option).
     case gaussian
     /// Covid Watch Arizona levels for τ = −5…+9 (1,3,4,5,6,6,6,6,5,4,3,2,2,1,1) with
@@ -35,7 +35,7 @@ public enum InfectiousnessModel: String, Sendable, CaseIterable {
     case cwa
 
     /// Relative infectiousness at τ days since onset (0 outside the infectious window).
-    public func weight(daysSinceOnset tau: Double, window: ClosedRange<Double>) -> Double {
+    package func weight(daysSinceOnset tau: Double, window: ClosedRange<Double>) -> Double {
         guard window.contains(tau) else { return 0 }
         switch self {
         case .gaussian:
@@ -66,30 +66,30 @@ public enum InfectiousnessModel: String, Sendable, CaseIterable {
 }
 
 /// The transmission and disease-course parameters of a scenario (`epidemiology:`).
-public struct EpidemiologyConfig: Sendable, Equatable {
+package struct EpidemiologyConfig: Sendable, Equatable {
     /// β in P = 1 − exp(−β · Σ minutes · f_dist(d) · f_inf(τ)), per minute of unit dose.
-    public var beta: Double
-    public var distanceModel: DistanceDoseModel
-    public var infectiousnessModel: InfectiousnessModel
+    package var beta: Double
+    package var distanceModel: DistanceDoseModel
+    package var infectiousnessModel: InfectiousnessModel
     /// Days relative to symptom onset during which a case is infectious.
-    public var infectiousFrom: Double
-    public var infectiousUntil: Double
+    package var infectiousFrom: Double
+    package var infectiousUntil: Double
     /// Incubation period: log-normal with these parameters (days).
-    public var incubationLogMean: Double
-    public var incubationLogSD: Double
+    package var incubationLogMean: Double
+    package var incubationLogSD: Double
     /// Share of infections that never develop symptoms.
-    public var asymptomaticShare: Double
+    package var asymptomaticShare: Double
     /// Infectiousness of an asymptomatic case relative to a symptomatic one.
-    public var asymptomaticRelativeInfectiousness: Double
+    package var asymptomaticRelativeInfectiousness: Double
     /// Infections seeded on day 0, with onset uniformly within the next
     /// `seedOnsetWithinDays` days.
-    public var initialInfections: Int
-    public var seedOnsetWithinDays: Double
+    package var initialInfections: Int
+    package var seedOnsetWithinDays: Double
 
-    public var infectiousWindow: ClosedRange<Double> { infectiousFrom...infectiousUntil }
+    package var infectiousWindow: ClosedRange<Double> { infectiousFrom...infectiousUntil }
 
     /// Reads `epidemiology:` through its declarations (``fieldTable``).
-    public static func parse(_ s: YAMLSection) throws -> EpidemiologyConfig {
+    package static func parse(_ s: YAMLSection) throws -> EpidemiologyConfig {
         let distance = try s.string(Fields.distanceModel)
         let infectiousness = try s.string(Fields.infectiousnessModel)
         let incubation = try s.section(Fields.incubation)

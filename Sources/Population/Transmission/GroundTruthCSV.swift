@@ -1,9 +1,9 @@
 import Foundation
 
 /// CSV forms of the ground truth, for pandas, R or a spreadsheet.
-public enum GroundTruthCSV {
+package enum GroundTruthCSV {
     /// Header and one line per infection.
-    public static func infections(_ records: [InfectionRecord]) -> String {
+    package static func infections(_ records: [InfectionRecord]) -> String {
         var text =
             "person,infector,time_days,day,encounter,setting,min_distance_m,duration_min,dose,incubation_days,onset_days,symptomatic\n"
         for r in records {
@@ -17,7 +17,7 @@ public enum GroundTruthCSV {
     }
 
     /// Header and one line per exposure.
-    public static func exposures(_ records: [ExposureRecord]) -> String {
+    package static func exposures(_ records: [ExposureRecord]) -> String {
         var text =
             "day,encounter,infector,exposed,setting,start_minute,duration_min,min_distance_m,infector_days_since_onset,dose,probability,outcome\n"
         for r in records {

@@ -8,27 +8,27 @@
 /// The window must end early enough that the index cases' infectious periods
 /// (up to `infectious_until_days` after an onset about 5 days after infection)
 /// lie within the run: with the defaults, about 18 days before its end.
-public struct OutbreakSummary: Sendable, Equatable {
-    public var indexCases: Int
-    public var secondaryInfections: Int
-    public var householdContacts: Int
-    public var householdSecondaryInfections: Int
+package struct OutbreakSummary: Sendable, Equatable {
+    package var indexCases: Int
+    package var secondaryInfections: Int
+    package var householdContacts: Int
+    package var householdSecondaryInfections: Int
 
     /// Mean secondary infections per index case.
-    public var reproductionNumber: Double { indexCases > 0 ? Double(secondaryInfections) / Double(indexCases) : .nan }
+    package var reproductionNumber: Double { indexCases > 0 ? Double(secondaryInfections) / Double(indexCases) : .nan }
     /// Household secondary attack rate.
-    public var householdAttackRate: Double {
+    package var householdAttackRate: Double {
         householdContacts > 0 ? Double(householdSecondaryInfections) / Double(householdContacts) : .nan
     }
     /// Standard error of the attack rate (binomial; household clustering makes the true one somewhat larger).
-    public var householdAttackRateStandardError: Double {
+    package var householdAttackRateStandardError: Double {
         let p = householdAttackRate
         let n = Double(householdContacts)
         return n > 0 ? (p * (1 - p) / n).squareRoot() : .nan
     }
 
     /// Measures index cases infected in `indexWindow` (days since day 0).
-    public init(infections: [InfectionRecord], town: Town, indexWindow: Range<Double>) {
+    package init(infections: [InfectionRecord], town: Town, indexWindow: Range<Double>) {
         var infectionTime = [Double](repeating: .infinity, count: town.people)
         var secondary = [Int32](repeating: 0, count: town.people)
         var infectedBy = [Int32](repeating: -1, count: town.people)

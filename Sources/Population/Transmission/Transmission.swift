@@ -9,19 +9,19 @@ import WarnSimCore
 /// P(infection) = 1 − exp(−β · dose), with τ_i the days since i's symptom onset
 /// at the start of the encounter and f_inf zero before i was infected and
 /// outside the infectious window.
-public struct TransmissionModel: Sendable {
+package struct TransmissionModel: Sendable {
     /// Subsystem of the per-exposure outcome streams.
     static let transmissionStreams = RandomStream.Subsystem(StreamName.transmission)
-    public let config: EpidemiologyConfig
-    public let seed: UInt64
+    package let config: EpidemiologyConfig
+    package let seed: UInt64
 
-    public init(config: EpidemiologyConfig, seed: UInt64) {
+    package init(config: EpidemiologyConfig, seed: UInt64) {
         self.config = config
         self.seed = seed
     }
 
     /// Relative infectiousness of `person` at `time` (days since day 0).
-    public func infectiousness(_ person: Int, at time: Double, state: DiseaseState) -> Double {
+    package func infectiousness(_ person: Int, at time: Double, state: DiseaseState) -> Double {
         guard state.infectionTime[person] < time else { return 0 }
         let tau = time - state.onset[person]
         let weight = config.infectiousnessModel.weight(daysSinceOnset: tau, window: config.infectiousWindow)
@@ -30,7 +30,7 @@ public struct TransmissionModel: Sendable {
 
     /// Seeds the initial infections (stream `(seed, "seeding")`): distinct people,
     /// symptom onset uniform in [0, seed_onset_within_days), infection time = onset − incubation.
-    public func seed(state: inout DiseaseState) -> [InfectionRecord] {
+    package func seed(state: inout DiseaseState) -> [InfectionRecord] {
         let people = state.infectionTime.count
         let count = min(config.initialInfections, people)
         var random = RandomStream(seed: seed, subsystem: StreamName.seeding)
@@ -60,7 +60,7 @@ public struct TransmissionModel: Sendable {
     /// which are applied to `state`. Encounters are split into fixed chunks per
     /// worker and every draw comes from the stream of (day, encounter), so the
     /// result does not depend on `workers`.
-    public func step(
+    package func step(
         encounters: DayEncounters, state: inout DiseaseState, workers: Int
     ) -> (exposures: [ExposureRecord], infections: [InfectionRecord]) {
         let day = encounters.day

@@ -1,5 +1,5 @@
 /// Age groups with different daily routines.
-public enum AgeGroup: UInt8, CaseIterable, Sendable, Codable {
+package enum AgeGroup: UInt8, CaseIterable, Sendable, Codable {
     /// 0–5 years: at home or in day care.
     case preschool = 0
     /// 6–17 years: at school on weekdays (compulsory schooling).
@@ -9,7 +9,7 @@ public enum AgeGroup: UInt8, CaseIterable, Sendable, Codable {
     /// 65 years and older.
     case senior = 3
 
-    public var name: String {
+    package var name: String {
         switch self {
         case .preschool: "0-5"
         case .pupil: "6-17"

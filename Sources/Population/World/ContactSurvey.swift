@@ -5,15 +5,15 @@
 /// `distance` metres at least once (a "close contact"), and, for comparison,
 /// the number of distinct people met within radio range (any encounter).
 /// Accumulates over days.
-public struct ContactSurvey: Sendable {
-    public let distance: Float
+package struct ContactSurvey: Sendable {
+    package let distance: Float
     /// Per setting: person-days present, Σ close contacts, Σ close contacts², Σ encounter partners.
-    public private(set) var personDays: [Int]
-    public private(set) var closeSum: [Double]
-    public private(set) var closeSquares: [Double]
-    public private(set) var encounterSum: [Double]
+    package private(set) var personDays: [Int]
+    package private(set) var closeSum: [Double]
+    package private(set) var closeSquares: [Double]
+    package private(set) var encounterSum: [Double]
 
-    public init(distance: Double) {
+    package init(distance: Double) {
         self.distance = Float(distance)
         let n = Setting.allCases.count
         personDays = Array(repeating: 0, count: n)
@@ -23,7 +23,7 @@ public struct ContactSurvey: Sendable {
     }
 
     /// Adds one day: `plan` gives who was present where, `encounters` whom they met.
-    public mutating func add(plan: DayPlan, encounters: DayEncounters) {
+    package mutating func add(plan: DayPlan, encounters: DayEncounters) {
         // One key per (setting, person, partner) and direction (3 + 29 + 29 bits;
         // people < 2^29), the lowest bit 0 for close contacts. Sorted, the distinct partners of each (setting, person) are runs.
         var keys: [UInt64] = []
@@ -64,7 +64,7 @@ public struct ContactSurvey: Sendable {
     }
 
     /// Mean close contacts per person-day present in `setting`, and its standard error.
-    public func closeContacts(_ setting: Setting) -> (mean: Double, standardError: Double, personDays: Int) {
+    package func closeContacts(_ setting: Setting) -> (mean: Double, standardError: Double, personDays: Int) {
         let s = Int(setting.rawValue)
         let n = Double(personDays[s])
         guard n > 1 else { return (n > 0 ? closeSum[s] : 0, .infinity, personDays[s]) }
@@ -74,7 +74,7 @@ public struct ContactSurvey: Sendable {
     }
 
     /// Mean distinct people met within radio range per person-day present in `setting`.
-    public func encounterPartners(_ setting: Setting) -> Double {
+    package func encounterPartners(_ setting: Setting) -> Double {
         let s = Int(setting.rawValue)
         return personDays[s] > 0 ? encounterSum[s] / Double(personDays[s]) : 0
     }

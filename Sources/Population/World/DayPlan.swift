@@ -2,37 +2,37 @@ import WarnSimCore
 
 /// Every stay of every person on one day (struct-of-arrays), grouped by venue.
 /// A stay is a half-open interval of minutes after midnight in one venue.
-public struct DayPlan: Sendable {
+package struct DayPlan: Sendable {
     /// Subsystem of the per-person, per-day schedule streams.
     static let scheduleStreams = RandomStream.Subsystem(StreamName.schedule)
-    public let day: Int
-    public var person: [Int32] = []
-    public var setting: [UInt8] = []
+    package let day: Int
+    package var person: [Int32] = []
+    package var setting: [UInt8] = []
     /// Venue index within the setting.
-    public var venue: [Int32] = []
-    public var start: [Int16] = []
-    public var end: [Int16] = []
+    package var venue: [Int32] = []
+    package var start: [Int16] = []
+    package var end: [Int16] = []
     /// Seat: group index within the room and seat within the group (seated
     /// settings), or seat index (vehicles); −1 for moving crowds.
-    public var cluster: [Int16] = []
-    public var seat: [Int16] = []
-    public var clusterSize: [Int8] = []
+    package var cluster: [Int16] = []
+    package var seat: [Int16] = []
+    package var clusterSize: [Int8] = []
     /// Stays of people kept from them by a ``DayRestriction`` (only until the
     /// groups are formed; the finished plan has none).
     var absent: [Bool] = []
 
     /// Venues of each setting on this day, and the first global venue index of each setting.
-    public var venueCount: [Int] = []
-    public var settingBase: [Int] = []
+    package var venueCount: [Int] = []
+    package var settingBase: [Int] = []
     /// Stays sorted by global venue (then person, then start): `venueStays[venueFirst[v]..<venueFirst[v+1]]`.
-    public var venueFirst: [Int32] = []
-    public var venueStays: [Int32] = []
+    package var venueFirst: [Int32] = []
+    package var venueStays: [Int32] = []
 
-    public var stayCount: Int { person.count }
-    public var totalVenues: Int { venueFirst.count - 1 }
+    package var stayCount: Int { person.count }
+    package var totalVenues: Int { venueFirst.count - 1 }
 
     /// Whether `day` (0 = Monday) is Monday to Friday.
-    public static func isWeekday(_ day: Int) -> Bool { day % 7 < 5 }
+    package static func isWeekday(_ day: Int) -> Bool { day % 7 < 5 }
 
     mutating func append(_ p: Int, _ s: Setting, _ v: Int, _ from: Int, _ to: Int, cluster c: Int = -1, seat st: Int = -1, size: Int = 0) {
         guard from < to else { return }
@@ -67,7 +67,7 @@ public struct DayPlan: Sendable {
     /// person's schedule is drawn from their own stream either way, and the
     /// stays a restriction cancels keep their seats while vehicles and tables
     /// are filled, so a restriction moves nobody else.
-    public init(town: Town, day: Int, workers: Int, restrictions: [DayRestriction] = []) {
+    package init(town: Town, day: Int, workers: Int, restrictions: [DayRestriction] = []) {
         precondition(restrictions.isEmpty || restrictions.count == town.people, "one restriction per person")
         self.day = day
         let n = town.people
@@ -336,7 +336,7 @@ public struct DayPlan: Sendable {
     }
 
     /// The setting of global venue `v`.
-    public func setting(ofVenue v: Int) -> Setting {
+    package func setting(ofVenue v: Int) -> Setting {
         var s = 0
         while s + 1 < settingBase.count && settingBase[s + 1] <= v { s += 1 }
         return Setting(rawValue: UInt8(s))!

@@ -4,7 +4,7 @@
 /// models how people respond to test results and warnings; the world plans
 /// each person's day accordingly, so infections that staying home prevents
 /// never happen.
-public enum DayRestriction: UInt8, Sendable, Hashable, CaseIterable {
+package enum DayRestriction: UInt8, Sendable, Hashable, CaseIterable {
     /// The person's usual day.
     case none = 0
     /// No shopping and no leisure; work, school and daycare as usual.

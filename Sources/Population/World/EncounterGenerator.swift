@@ -327,7 +327,7 @@ extension DayEncounters {
     /// round-robin so that cheap and expensive settings are shared, and the
     /// blocks' outputs are concatenated in venue order, so the stream does not
     /// depend on `workers`.
-    public static func generate(town: Town, plan: DayPlan, workers: Int) -> DayEncounters {
+    package static func generate(town: Town, plan: DayPlan, workers: Int) -> DayEncounters {
         var output = DayEncounters(day: plan.day)
         generate(town: town, plan: plan, workers: workers, workspace: EncounterWorkspace(), into: &output)
         return output
@@ -336,7 +336,7 @@ extension DayEncounters {
     /// ``generate(town:plan:workers:)`` into `output`, whose columns are
     /// emptied and refilled (their memory is reused when no copy shares it),
     /// with the workers' sinks taken from `workspace`.
-    public static func generate(
+    package static func generate(
         town: Town, plan: DayPlan, workers: Int, workspace: EncounterWorkspace,
         into output: inout DayEncounters
     ) {
@@ -430,7 +430,7 @@ extension DayEncounters {
     }
 
     /// Most venues per block of work in ``generate(town:plan:workers:)``.
-    public static let venuesPerBlock = 256
+    package static let venuesPerBlock = 256
     /// Most stays per block (a block closes at the venue that reaches it).
-    public static let staysPerBlock = 1024
+    package static let staysPerBlock = 1024
 }

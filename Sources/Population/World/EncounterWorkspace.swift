@@ -6,11 +6,11 @@
 ///
 /// Not thread-safe: one generation at a time per workspace. ``World`` keeps
 /// one and replaces it when a copy of the world shares it.
-public final class EncounterWorkspace: @unchecked Sendable {
+package final class EncounterWorkspace: @unchecked Sendable {
     private(set) var sinks: UnsafeMutablePointer<EncounterSink>
     private(set) var workers: Int
 
-    public init() {
+    package init() {
         workers = 0
         sinks = .allocate(capacity: 1)
     }

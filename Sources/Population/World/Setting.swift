@@ -1,5 +1,5 @@
 /// The kind of place an encounter happens in (the "setting" of contact surveys).
-public enum Setting: UInt8, CaseIterable, Sendable, Codable {
+package enum Setting: UInt8, CaseIterable, Sendable, Codable {
     case home = 0
     case work = 1
     case school = 2
@@ -10,7 +10,7 @@ public enum Setting: UInt8, CaseIterable, Sendable, Codable {
     /// Chance encounters on the way (streets).
     case street = 7
 
-    public var name: String {
+    package var name: String {
         switch self {
         case .home: "home"
         case .work: "work"
@@ -26,7 +26,7 @@ public enum Setting: UInt8, CaseIterable, Sendable, Codable {
     /// The radio environment of the setting: work in an office, transport in
     /// a bus (the scenarios' vehicle is a 12 m city bus), streets outdoors, every other setting
     /// (home, school, daycare, shop, leisure) in an open room with people about.
-    public var environment: RadioEnvironment {
+    package var environment: RadioEnvironment {
         switch self {
         case .work: .office
         case .transport: .bus

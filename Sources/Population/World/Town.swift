@@ -3,39 +3,39 @@ import WarnSimCore
 /// The synthetic population of a scenario, struct-of-arrays: who lives with
 /// whom, the age group of each person, and the fixed weekday place (work room,
 /// school class, day-care group) with the group and seat there.
-public struct Town: Sendable {
-    public let config: PopulationConfig
-    public let seed: UInt64
+package struct Town: Sendable {
+    package let config: PopulationConfig
+    package let seed: UInt64
 
     /// Per person.
-    public var age: [AgeGroup] = []
-    public var household: [Int32] = []
+    package var age: [AgeGroup] = []
+    package var household: [Int32] = []
     /// Setting of the fixed weekday place (`Setting.rawValue`), or 255 for none.
-    public var placeSetting: [UInt8] = []
+    package var placeSetting: [UInt8] = []
     /// Venue index within that setting.
-    public var place: [Int32] = []
+    package var place: [Int32] = []
     /// Group (cluster) index within the room, and seat index and size of the group.
-    public var placeCluster: [Int16] = []
-    public var placeSeat: [Int8] = []
-    public var placeClusterSize: [Int8] = []
+    package var placeCluster: [Int16] = []
+    package var placeSeat: [Int8] = []
+    package var placeClusterSize: [Int8] = []
     /// Commutes by public transport.
-    public var usesTransport: [Bool] = []
+    package var usesTransport: [Bool] = []
 
     /// Per household: first member and member count (members are contiguous).
-    public var householdFirst: [Int32] = []
-    public var householdSize: [Int8] = []
+    package var householdFirst: [Int32] = []
+    package var householdSize: [Int8] = []
 
     /// Venue counts per setting (households for `home`; per-day venues such as
     /// vehicles and restaurants are created by the day planner).
-    public var venueCount: [Int] = Array(repeating: 0, count: Setting.allCases.count)
+    package var venueCount: [Int] = Array(repeating: 0, count: Setting.allCases.count)
 
-    public var people: Int { age.count }
+    package var people: Int { age.count }
 
     static let noPlace: UInt8 = 255
 
     /// Builds the town. Every draw comes from streams of the `population.*`
     /// subsystems, in a fixed order, so the town depends only on config and seed.
-    public init(config: PopulationConfig, seed: UInt64) {
+    package init(config: PopulationConfig, seed: UInt64) {
         self.config = config
         self.seed = seed
         let n = config.people

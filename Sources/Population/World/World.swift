@@ -1,27 +1,27 @@
 import WarnSimCore
 
 /// Everything the Population layer produces for one simulated day.
-public struct WorldDay: Sendable {
-    public var plan: DayPlan
-    public var encounters: DayEncounters
-    public var exposures: [ExposureRecord]
-    public var infections: [InfectionRecord]
+package struct WorldDay: Sendable {
+    package var plan: DayPlan
+    package var encounters: DayEncounters
+    package var exposures: [ExposureRecord]
+    package var infections: [InfectionRecord]
 }
 
 /// The simulated world of a scenario: the town, every person's phone radio,
 /// the radio model and the infection state, advanced one day at a time.
-public struct World: Sendable {
-    public let scenario: WorldConfig
-    public let seed: UInt64
-    public let town: Town
-    public let phones: PhoneRadios
-    public let radio: RadioModel
-    public let transmission: TransmissionModel
-    public private(set) var disease: DiseaseState
+package struct World: Sendable {
+    package let scenario: WorldConfig
+    package let seed: UInt64
+    package let town: Town
+    package let phones: PhoneRadios
+    package let radio: RadioModel
+    package let transmission: TransmissionModel
+    package private(set) var disease: DiseaseState
     /// Every infection so far, seeds first, then by day.
-    public private(set) var infections: [InfectionRecord]
+    package private(set) var infections: [InfectionRecord]
     /// The carriage state (index into the radio parameters) of phones in each setting.
-    public let carriageBySetting: [Int]
+    package let carriageBySetting: [Int]
     /// Memory reused from day to day: the workers' encounter sinks, and the
     /// previous day's encounters, refilled in place when the caller kept no
     /// copy of them.
@@ -29,7 +29,7 @@ public struct World: Sendable {
     private var spareEncounters: DayEncounters?
 
     /// Builds the town, draws the phones and seeds the initial infections.
-    public init(scenario: WorldConfig, seed: UInt64) {
+    package init(scenario: WorldConfig, seed: UInt64) {
         self.scenario = scenario
         self.seed = seed
         town = Town(config: scenario.population, seed: seed)
@@ -47,7 +47,7 @@ public struct World: Sendable {
     /// empty) keeps people at home or away from shops and leisure that day.
     /// The radio is not drawn here: the phones draw it scan by scan
     /// (`ScanPipeline` in Simulation), from this world's ``radio`` and ``phones``.
-    public mutating func simulate(day: Int, workers: Int, restrictions: [DayRestriction] = []) -> WorldDay {
+    package mutating func simulate(day: Int, workers: Int, restrictions: [DayRestriction] = []) -> WorldDay {
         var output: WorldDay?
         _ = simulateTimed(day: day, workers: workers, restrictions: restrictions) { output = $0 }
         return output!
@@ -55,7 +55,7 @@ public struct World: Sendable {
 
     /// ``simulate(day:workers:restrictions:)`` with the time of each stage
     /// (plan, encounters, transmission); the day is handed to `body`.
-    public mutating func simulateTimed(
+    package mutating func simulateTimed(
         day: Int, workers: Int, restrictions: [DayRestriction] = [], _ body: (WorldDay) -> Void
     ) -> [Duration] {
         let clock = ContinuousClock()

@@ -5,20 +5,20 @@ import WarnSimCore
 /// groups, tables) placed far enough apart that only group members are within
 /// the contact distance; the group size is derived from the configured target
 /// of close contacts per visit.
-public struct ClusterLayout: Sendable, Equatable {
+package struct ClusterLayout: Sendable, Equatable {
     /// Mean number of other people within the contact distance per visit.
-    public var closeContactsTarget: Double
+    package var closeContactsTarget: Double
     /// Distance between neighbouring group centres (metres).
-    public var clusterSpacing: Double
+    package var clusterSpacing: Double
     /// Radius of the circle the group members sit on (metres).
-    public var seatRadius: Double
+    package var seatRadius: Double
     /// Groups per room (work room, class, restaurant).
-    public var clustersPerRoom: Int
+    package var clustersPerRoom: Int
 
     /// The two group sizes k and k + 1 and the share q of groups of size k + 1
     /// for which the person-weighted mean of (size − 1) equals the target:
     /// q = k·(c − k + 1) / (2k − c) with k = ⌊c⌋ + 1.
-    public var clusterSizes: (small: Int, largeShare: Double) {
+    package var clusterSizes: (small: Int, largeShare: Double) {
         let c = closeContactsTarget
         let k = Int(c.rounded(.down)) + 1
         let q = Double(k) * (c - Double(k) + 1) / (2 * Double(k) - c)
@@ -27,106 +27,106 @@ public struct ClusterLayout: Sendable, Equatable {
 }
 
 /// Small office rooms of one size (`work.office_room_people` and `work.office_room_shares`).
-public struct SmallOffice: Sendable, Equatable {
+package struct SmallOffice: Sendable, Equatable {
     /// People per room.
-    public var people: Int
+    package var people: Int
     /// Share of the office workers who work in rooms of this size.
-    public var share: Double
+    package var share: Double
 
     /// Close contacts per visit of a person in such a room: the desk partner,
     /// if the room holds two or more (pairs sit `clusterSpacing` apart).
-    public var closeContacts: Double { people >= 2 ? 1 : 0 }
+    package var closeContacts: Double { people >= 2 ? 1 : 0 }
 }
 
 /// Start time and length of a daily activity, in minutes after midnight.
-public struct ActivityTime: Sendable, Equatable {
-    public var start: Int
+package struct ActivityTime: Sendable, Equatable {
+    package var start: Int
     /// Uniform spread of the start around `start` (± minutes).
-    public var startSpread: Int
-    public var duration: Int
+    package var startSpread: Int
+    package var duration: Int
 }
 
 /// Every population and contact parameter of a scenario (`population:`).
-public struct PopulationConfig: Sendable, Equatable {
-    public var people: Int
+package struct PopulationConfig: Sendable, Equatable {
+    package var people: Int
     /// Share of households with 1, 2, 3, 4 and 5 (or more) members.
-    public var householdSizeShares: [Double]
-    public var seniorShareOfGrownUps: Double
-    public var preschoolShareOfChildren: Double
-    public var livingSpacePerPerson: Double
-    public var homeRepositionMinutes: Int
+    package var householdSizeShares: [Double]
+    package var seniorShareOfGrownUps: Double
+    package var preschoolShareOfChildren: Double
+    package var livingSpacePerPerson: Double
+    package var homeRepositionMinutes: Int
     /// Night at home: from `homeNightFrom` to midnight and from midnight to
     /// `homeNightUntil` people stay in place (one position each).
-    public var homeNightFrom: Int
-    public var homeNightUntil: Int
-    public var daycareParticipation: Double
-    public var employmentRate: Double
-    public var publicTransportShare: Double
-    public var contactDistance: Double
-    public var radioRange: Double
+    package var homeNightFrom: Int
+    package var homeNightUntil: Int
+    package var daycareParticipation: Double
+    package var employmentRate: Double
+    package var publicTransportShare: Double
+    package var contactDistance: Double
+    package var radioRange: Double
 
     /// Work rooms of the workers not in a small office (``smallOffices``):
     /// desk groups of the configured size, `clustersPerRoom` to a room.
-    public var work: ClusterLayout
+    package var work: ClusterLayout
     /// Share of the workers at their workplace who work in an office (the
     /// others work in rooms of the ``work`` layout).
-    public var officeShare: Double
+    package var officeShare: Double
     /// Small office rooms: people per room and the share of office workers in
     /// rooms of that size (the rest of the office workers sit in the ``work``
     /// layout, as in an open-plan office). People in a small office sit at
     /// desk pairs, the pairs `work.clusterSpacing` apart.
-    public var smallOffices: [SmallOffice]
-    public var workTime: ActivityTime
-    public var school: ClusterLayout
-    public var schoolTime: ActivityTime
-    public var daycareGroupSize: Int
-    public var daycareAreaPerChild: Double
-    public var daycareTime: ActivityTime
-    public var daycareRepositionMinutes: Int
+    package var smallOffices: [SmallOffice]
+    package var workTime: ActivityTime
+    package var school: ClusterLayout
+    package var schoolTime: ActivityTime
+    package var daycareGroupSize: Int
+    package var daycareAreaPerChild: Double
+    package var daycareTime: ActivityTime
+    package var daycareRepositionMinutes: Int
 
-    public var vehicleCapacity: Int
+    package var vehicleCapacity: Int
     /// Mean number of other riders within `contactDistance` per ride; sets how
     /// many riders share a vehicle (``vehicleRiders``).
-    public var vehicleCloseContactsTarget: Double
-    public var vehicleSeatColumns: Int
-    public var vehicleSeatPitch: Double
-    public var vehicleRowPitch: Double
-    public var rideMinutes: Int
-    public var departureIntervalMinutes: Int
+    package var vehicleCloseContactsTarget: Double
+    package var vehicleSeatColumns: Int
+    package var vehicleSeatPitch: Double
+    package var vehicleRowPitch: Double
+    package var rideMinutes: Int
+    package var departureIntervalMinutes: Int
 
-    public var shopWeekdayProbability: Double
-    public var shopSaturdayProbability: Double
-    public var shopVisitMinutes: Int
+    package var shopWeekdayProbability: Double
+    package var shopSaturdayProbability: Double
+    package var shopVisitMinutes: Int
     /// Opening hours (minutes after midnight): shoppers arrive uniformly between
     /// opening and `shopCloses - shopVisitMinutes`.
-    public var shopOpens: Int
-    public var shopCloses: Int
-    public var shopArea: Double
-    public var shoppersPerShop: Int
-    public var shopRepositionMinutes: Int
+    package var shopOpens: Int
+    package var shopCloses: Int
+    package var shopArea: Double
+    package var shoppersPerShop: Int
+    package var shopRepositionMinutes: Int
     /// Mean close contacts per person-day in shops that the shop geometry is set to give (checked by the tests).
-    public var shopCloseContactsTarget: Double
+    package var shopCloseContactsTarget: Double
 
-    public var leisure: ClusterLayout
-    public var leisureWeekdayProbability: Double
-    public var leisureWeekendProbability: Double
-    public var leisureTime: ActivityTime
+    package var leisure: ClusterLayout
+    package var leisureWeekdayProbability: Double
+    package var leisureWeekendProbability: Double
+    package var leisureTime: ActivityTime
 
-    public var streetMinutes: Int
-    public var streetLength: Double
-    public var streetWidth: Double
-    public var walkersPerStreet: Int
-    public var streetRepositionMinutes: Int
+    package var streetMinutes: Int
+    package var streetLength: Double
+    package var streetWidth: Double
+    package var walkersPerStreet: Int
+    package var streetRepositionMinutes: Int
     /// Mean close contacts per person-day on streets that the street geometry is set to give (checked by the tests).
-    public var streetCloseContactsTarget: Double
+    package var streetCloseContactsTarget: Double
 
     /// Carriage state (a name from the radio parameters) per setting.
-    public var carriageBySetting: [String]
+    package var carriageBySetting: [String]
 
     /// Mean number of other household members per person (person-weighted
     /// mean of household size − 1) under `householdSizeShares`: the people a
     /// person meets at home on a day.
-    public var homeContactsTarget: Double {
+    package var homeContactsTarget: Double {
         var members = 0.0
         var pairs = 0.0
         for (index, share) in householdSizeShares.enumerated() {
@@ -138,12 +138,12 @@ public struct PopulationConfig: Sendable, Equatable {
     }
 
     /// Seat positions of a vehicle (metres): `seat_columns` across, rows behind.
-    public func vehicleSeatPosition(_ seat: Int) -> (x: Double, y: Double) {
+    package func vehicleSeatPosition(_ seat: Int) -> (x: Double, y: Double) {
         (vehicleSeatPitch * Double(seat % vehicleSeatColumns), vehicleRowPitch * Double(seat / vehicleSeatColumns))
     }
 
     /// Mean over the seats of a vehicle of the number of other seats within `contactDistance`.
-    public var vehicleSeatNeighbours: Double {
+    package var vehicleSeatNeighbours: Double {
         var total = 0
         for a in 0..<vehicleCapacity {
             for b in 0..<vehicleCapacity where b != a {
@@ -160,7 +160,7 @@ public struct PopulationConfig: Sendable, Equatable {
     /// (r − 1) · m / (C − 1) others within the contact distance (m: seat
     /// neighbours, C: capacity), so the person-weighted mean of (r − 1) is set to
     /// c' = target · (C − 1) / m with the rule of ``ClusterLayout/clusterSizes``.
-    public var vehicleRiders: (small: Int, largeShare: Double) {
+    package var vehicleRiders: (small: Int, largeShare: Double) {
         let neighbours = vehicleSeatNeighbours
         guard vehicleCapacity > 1, neighbours > 0 else { return (1, 0) }
         let c = vehicleCloseContactsTarget * Double(vehicleCapacity - 1) / neighbours
@@ -170,22 +170,22 @@ public struct PopulationConfig: Sendable, Equatable {
 }
 
 /// The world part of a scenario file: `population:`, `radio:` and `epidemiology:`.
-public struct WorldConfig: Sendable {
-    public var name: String
-    public var population: PopulationConfig
-    public var radio: RadioParameters
-    public var calibrationTable: DeviceCalibrationTable
-    public var epidemiology: EpidemiologyConfig
+package struct WorldConfig: Sendable {
+    package var name: String
+    package var population: PopulationConfig
+    package var radio: RadioParameters
+    package var calibrationTable: DeviceCalibrationTable
+    package var epidemiology: EpidemiologyConfig
     /// The files the world sections refer to (radio parameters, calibration
     /// table), for the run manifest.
-    public var sourceFiles: [URL] = []
+    package var sourceFiles: [URL] = []
 
     /// Parses the world sections of a parsed scenario document: `name`,
     /// `population`, `radio` and `epidemiology`. Paths inside (`radio.parameters`,
     /// `radio.calibration_table`) are relative to `folder`, the scenario file's
     /// folder. The document's other top-level keys belong to other layers: the
     /// caller that owns the whole document checks them (`finish()`).
-    public static func parse(_ root: YAMLSection, folder: URL) throws -> WorldConfig {
+    package static func parse(_ root: YAMLSection, folder: URL) throws -> WorldConfig {
         let name = try root.string(Fields.name)
         let population = try PopulationConfig.parse(try root.section("population"))
         let radioSection = try root.section("radio")
@@ -258,7 +258,7 @@ extension PopulationConfig {
 
     /// Mean close contacts per work visit that the work places give: small
     /// offices their desk partner, every other worker the ``work`` layout's target.
-    public var workCloseContactsPerVisit: Double {
+    package var workCloseContactsPerVisit: Double {
         let small = smallOffices.reduce(0) { $0 + $1.share }
         let inSmall = smallOffices.reduce(0) { $0 + $1.share * $1.closeContacts }
         return officeShare * inSmall + (1 - officeShare * small) * work.closeContactsTarget
@@ -267,7 +267,7 @@ extension PopulationConfig {
     /// Reads `population:` through its declarations (``fieldTable``); every
     /// field is required so that each default is visible, with its source, in
     /// the scenario file.
-    public static func parse(_ p: YAMLSection) throws -> PopulationConfig {
+    package static func parse(_ p: YAMLSection) throws -> PopulationConfig {
         let shares = try p.doubles(Fields.householdSizeShares)
         guard abs(shares.reduce(0, +) - 1) < 0.01 else {
             throw p.fail("household_size_shares", "shares must sum to 1 (±0.01), they sum to \(shares.reduce(0, +))")

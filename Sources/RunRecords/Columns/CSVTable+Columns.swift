@@ -2,12 +2,12 @@ import WarnSimCore
 
 extension CSVTable {
     /// The index of a required declared column.
-    public func column(_ column: RecordColumn) throws(InputError) -> Int {
+    package func column(_ column: RecordColumn) throws(InputError) -> Int {
         try self.column(column.name)
     }
 
     /// The index of a declared column that older run folders lack, nil when absent.
-    public func optionalColumn(_ column: RecordColumn) throws(InputError) -> Int? {
+    package func optionalColumn(_ column: RecordColumn) throws(InputError) -> Int? {
         header.contains(column.name) ? try self.column(column.name) : nil
     }
 }

@@ -1,5 +1,5 @@
 /// What a run-folder CSV cell holds (the `type` of Outputs/README.md's column tables).
-public enum ColumnType: String, Hashable, Sendable {
+package enum ColumnType: String, Hashable, Sendable {
     /// A whole number in decimal.
     case integer
     /// A decimal number with a fixed number of decimals.

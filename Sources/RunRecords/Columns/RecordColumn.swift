@@ -2,18 +2,18 @@
 /// its cells and what they mean. Every column of every run-folder CSV file is
 /// declared once, as a static constant of its file's ``RunCSVFile`` type; the
 /// writer, the reader and the tables of Outputs/README.md use that declaration.
-public struct RecordColumn: Hashable, Sendable {
+package struct RecordColumn: Hashable, Sendable {
     /// The name in the header row.
-    public let name: String
+    package let name: String
     /// What a cell holds.
-    public let type: ColumnType
+    package let type: ColumnType
     /// The unit of a cell's number (empty for none).
-    public let unit: String
+    package let unit: String
     /// What the column means, in Markdown (Outputs/README.md shows it as is).
-    public let meaning: String
+    package let meaning: String
 
     /// A column declaration.
-    public init(_ name: String, _ type: ColumnType, unit: String = "", _ meaning: String) {
+    package init(_ name: String, _ type: ColumnType, unit: String = "", _ meaning: String) {
         self.name = name
         self.type = type
         self.unit = unit

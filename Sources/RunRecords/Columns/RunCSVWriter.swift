@@ -1,15 +1,15 @@
 /// Writes one run-folder CSV file: the header from the declared columns, then
 /// rows whose cells are set by column (``RunCSVRow``), never by position.
-public struct RunCSVWriter: Sendable {
+package struct RunCSVWriter: Sendable {
     /// The file's name, for messages.
-    public let fileName: String
+    package let fileName: String
     let columns: [RecordColumn]
     let positions: [String: Int]
     /// The file's text so far.
-    public private(set) var text: String
+    package private(set) var text: String
 
     /// A writer for a file with `columns`, started with the header row.
-    public init(fileName: String, columns: [RecordColumn]) {
+    package init(fileName: String, columns: [RecordColumn]) {
         self.fileName = fileName
         self.columns = columns
         positions = Dictionary(uniqueKeysWithValues: columns.enumerated().map { ($1.name, $0) })
@@ -17,7 +17,7 @@ public struct RunCSVWriter: Sendable {
     }
 
     /// Appends one row: `fill` sets every column's cell (a column left unset is a programming error).
-    public mutating func row(_ fill: (inout RunCSVRow) -> Void) {
+    package mutating func row(_ fill: (inout RunCSVRow) -> Void) {
         var row = RunCSVRow(positions: positions, count: columns.count)
         fill(&row)
         for (index, cell) in row.cells.enumerated() where cell == nil {
@@ -28,7 +28,7 @@ public struct RunCSVWriter: Sendable {
 }
 
 /// One row being written by a ``RunCSVWriter``: cells set by their declared column.
-public struct RunCSVRow: Sendable {
+package struct RunCSVRow: Sendable {
     let positions: [String: Int]
     var cells: [String?]
 
@@ -38,7 +38,7 @@ public struct RunCSVRow: Sendable {
     }
 
     /// The cell of `column` (a column of another file is a programming error).
-    public subscript(column: RecordColumn) -> String {
+    package subscript(column: RecordColumn) -> String {
         get { cells[position(column)] ?? "" }
         set { cells[position(column)] = newValue }
     }

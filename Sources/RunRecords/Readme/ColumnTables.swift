@@ -3,16 +3,16 @@ import WarnSimCore
 /// The column tables of Outputs/README.md, rendered from the declarations: the
 /// README holds a region per CSV file, from `<!-- columns: FILE -->` to
 /// `<!-- end columns -->`, whose content is that file's ``RunCSVFile/markdownTable()``.
-public enum ColumnTables {
+package enum ColumnTables {
     /// Every run-folder CSV file, in the README's order.
-    public static var files: [any RunCSVFile.Type] {
+    package static var files: [any RunCSVFile.Type] {
         [PhonesCSV.self, InfectionsCSV.self, WindowsCSV.self, SummaryCSV.self, CounterfactualCSV.self]
     }
 
     /// The line that opens a file's region.
-    public static func openingLine(_ fileName: String) -> String { "<!-- columns: \(fileName) -->" }
+    package static func openingLine(_ fileName: String) -> String { "<!-- columns: \(fileName) -->" }
     /// The line that closes a region.
-    public static let closingLine = "<!-- end columns -->"
+    package static let closingLine = "<!-- end columns -->"
 
     /// `readme` with every region's content replaced by its file's table.
     ///
@@ -21,7 +21,7 @@ public enum ColumnTables {
     ///   - file: The README's path, for messages.
     /// - Returns: The README with current tables.
     /// - Throws: `InputError` for a region of an unknown file or one left open.
-    public static func render(_ readme: String, file: String) throws(InputError) -> String {
+    package static func render(_ readme: String, file: String) throws(InputError) -> String {
         var out: [Substring] = []
         var lines = readme.split(separator: "\n", omittingEmptySubsequences: false)[...]
         while let line = lines.popFirst() {

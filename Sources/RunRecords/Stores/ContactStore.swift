@@ -6,19 +6,19 @@ import WarnSimCore
 /// u32, then per contact: phone i32, encounter_count u16, then per encounter:
 /// segment_count u16 and per segment start_minute i16, end_minute i16,
 /// distance_m f32 (Outputs/README.md).
-public enum ContactStore {
+package enum ContactStore {
     /// The file's name in a run folder.
-    public static let fileName = "contacts.bin"
+    package static let fileName = "contacts.bin"
     /// The 8 ASCII bytes that start the file.
-    public static let magic = "WSCONTAC"
+    package static let magic = "WSCONTAC"
     /// The record layout's version, after the magic; a file of another version is refused.
-    public static let version: UInt32 = 1
+    package static let version: UInt32 = 1
 
     /// The file's bytes.
     ///
     /// - Parameter keyDays: The key-days, in (owner, day) order, contacts by phone.
     /// - Returns: The encoded file.
-    public static func encode(_ keyDays: [StoredKeyDay]) -> [UInt8] {
+    package static func encode(_ keyDays: [StoredKeyDay]) -> [UInt8] {
         var out = BinaryWriter(magic: magic, version: version, count: keyDays.count)
         for keyDay in keyDays {
             out.put(Int32(keyDay.owner))
@@ -48,7 +48,7 @@ public enum ContactStore {
     ///   - people: The run's number of people (every index must be below it).
     /// - Returns: The key-days.
     /// - Throws: `InputError` naming the record and field on a malformed file.
-    public static func decode(_ bytes: [UInt8], file: String, people: Int) throws(InputError) -> [StoredKeyDay] {
+    package static func decode(_ bytes: [UInt8], file: String, people: Int) throws(InputError) -> [StoredKeyDay] {
         var input = BinaryReader(bytes: bytes, file: file)
         let count = try input.header(magic: magic, version: version)
         var keyDays: [StoredKeyDay] = []

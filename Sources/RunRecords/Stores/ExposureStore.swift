@@ -8,17 +8,18 @@ import WarnSimCore
 /// 2 infected earlier the same day, 3 not susceptible), dose f32,
 /// segment_count u16, then per segment: start_minute i16, end_minute i16,
 /// distance_m f32 (Outputs/README.md).
-public enum ExposureStore {
+package enum ExposureStore {
     /// The file's name in a run folder.
-    public static let fileName = "exposures.bin"
+    package static let fileName = "exposures.bin"
     /// The 8 ASCII bytes that start the file.
-    public static let magic = "WSEXPOSE"
+    package static let magic = "WSEXPOSE"
     /// The record layout's version, after the magic; a file of another version is refused.
-    public static let version: UInt32 = 1
+    package static let version: UInt32 = 1
 
     /// Appends the records of one day whose exposed person has the app.
-    public static func append(day encounters: DayEncounters, exposures: [ExposureRecord], hasApp: [Bool], to out: inout BinaryWriter) -> Int
-    {
+    package static func append(
+        day encounters: DayEncounters, exposures: [ExposureRecord], hasApp: [Bool], to out: inout BinaryWriter
+    ) -> Int {
         var count = 0
         for record in exposures where hasApp[Int(record.exposed)] {
             let i = Int(record.encounter)
@@ -42,13 +43,13 @@ public enum ExposureStore {
     }
 
     /// The file's bytes from records appended with ``append(day:exposures:hasApp:to:)``.
-    public static func file(records: BinaryWriter, count: Int) -> [UInt8] {
+    package static func file(records: BinaryWriter, count: Int) -> [UInt8] {
         var out = BinaryWriter(magic: magic, version: version, count: count)
         out.append(contentsOf: records)
         return out.bytes
     }
 
-    public static func encode(_ exposures: [StoredExposure]) -> [UInt8] {
+    package static func encode(_ exposures: [StoredExposure]) -> [UInt8] {
         var records = BinaryWriter()
         for e in exposures {
             records.put(Int32(e.day))
@@ -69,7 +70,7 @@ public enum ExposureStore {
     }
 
     /// Decodes and checks a file's bytes; `file` names it in errors.
-    public static func decode(_ bytes: [UInt8], file: String) throws(InputError) -> [StoredExposure] {
+    package static func decode(_ bytes: [UInt8], file: String) throws(InputError) -> [StoredExposure] {
         var input = BinaryReader(bytes: bytes, file: file)
         let count = try input.header(magic: magic, version: version)
         var exposures: [StoredExposure] = []

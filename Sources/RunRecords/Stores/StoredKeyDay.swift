@@ -3,28 +3,28 @@
 /// range of the owner during those keys' validity, with the true distance
 /// over time. The unit of the encounter-level metrics: one phone × one
 /// uploader's key × one day (`evaluate`, `sweep`; Outputs/README.md).
-public struct StoredKeyDay: Hashable, Sendable {
+package struct StoredKeyDay: Hashable, Sendable {
     /// The uploader (person index).
-    public var owner: Int
+    package var owner: Int
     /// UTC day number (days since 1970-01-01) of the keys, as `windows.bin`'s `day`.
-    public var day: Int
+    package var day: Int
     /// The phones that met the owner during the keys' validity, by person index.
-    public var contacts: [Contact]
+    package var contacts: [Contact]
 
     /// One phone's encounters with the owner during the keys' validity.
-    public struct Contact: Hashable, Sendable {
-        public var phone: Int
+    package struct Contact: Hashable, Sendable {
+        package var phone: Int
         /// Each encounter's segments (minutes after the UTC day's midnight,
         /// half-open, clipped to the keys' validity), encounters in time order.
-        public var encounters: [[StoredExposure.Segment]]
+        package var encounters: [[StoredExposure.Segment]]
 
-        public init(phone: Int, encounters: [[StoredExposure.Segment]]) {
+        package init(phone: Int, encounters: [[StoredExposure.Segment]]) {
             self.phone = phone
             self.encounters = encounters
         }
     }
 
-    public init(owner: Int, day: Int, contacts: [Contact]) {
+    package init(owner: Int, day: Int, contacts: [Contact]) {
         self.owner = owner
         self.day = day
         self.contacts = contacts

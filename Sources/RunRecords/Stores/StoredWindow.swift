@@ -4,24 +4,24 @@ import RiskCalculation
 /// One exposure window a phone recorded during a run, with the ground truth
 /// behind it: the input of `warnsim evaluate`, `warnsim sweep` and
 /// `warnsim windows export`.
-public struct StoredWindow: Hashable, Sendable {
+package struct StoredWindow: Hashable, Sendable {
     /// The phone (person index) whose detection produced the window.
-    public var phone: Int
+    package var phone: Int
     /// The person who uploaded the matched key (−1 if unknown).
-    public var owner: Int
+    package var owner: Int
     /// Unix seconds of the window's first and last scan.
-    public var firstScanTime: Int64
-    public var lastScanTime: Int64
+    package var firstScanTime: Int64
+    package var lastScanTime: Int64
     /// Unix seconds of the detection that first produced the window.
-    public var detectedAt: Int64
+    package var detectedAt: Int64
     /// The window's level under the run's own configuration (nil: dropped).
-    public var runLevel: RiskLevel?
+    package var runLevel: RiskLevel?
     /// The real contact during the window's span.
-    public var truth: WindowTruth
+    package var truth: WindowTruth
     /// The window exactly as the framework returned it.
-    public var window: ExposureWindow
+    package var window: ExposureWindow
 
-    public init(
+    package init(
         phone: Int, owner: Int, firstScanTime: Int64, lastScanTime: Int64, detectedAt: Int64,
         runLevel: RiskLevel?, truth: WindowTruth, window: ExposureWindow
     ) {

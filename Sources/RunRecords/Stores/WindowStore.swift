@@ -10,15 +10,15 @@ import WarnSimCore
 /// true_minutes f32, true_min_distance_m f32, true_dose f32, scan_count u16,
 /// then per scan: min_attenuation u8, typical_attenuation u8,
 /// seconds_since_last_scan u16 (Outputs/README.md).
-public enum WindowStore {
+package enum WindowStore {
     /// The file's name in a run folder.
-    public static let fileName = "windows.bin"
+    package static let fileName = "windows.bin"
     /// The 8 ASCII bytes that start the file.
-    public static let magic = "WSWINDOW"
+    package static let magic = "WSWINDOW"
     /// The record layout's version, after the magic; a file of another version is refused.
-    public static let version: UInt32 = 1
+    package static let version: UInt32 = 1
 
-    public static func encode(_ windows: [StoredWindow]) -> [UInt8] {
+    package static func encode(_ windows: [StoredWindow]) -> [UInt8] {
         var out = BinaryWriter(magic: magic, version: version, count: windows.count)
         for w in windows {
             out.put(Int32(w.phone))
@@ -45,7 +45,7 @@ public enum WindowStore {
     }
 
     /// Decodes and checks a file's bytes; `file` names it in errors.
-    public static func decode(_ bytes: [UInt8], file: String) throws(InputError) -> [StoredWindow] {
+    package static func decode(_ bytes: [UInt8], file: String) throws(InputError) -> [StoredWindow] {
         var input = BinaryReader(bytes: bytes, file: file)
         let count = try input.header(magic: magic, version: version)
         var windows: [StoredWindow] = []

@@ -19,22 +19,22 @@ import Foundation
 /// The signature is the same algorithm as the key packages' (ecdsa-with-SHA256,
 /// google/exposure-notifications-server `internal/export/exportfile.go`), so the
 /// same signing key can serve both.
-public enum SignedAppConfiguration {
+package enum SignedAppConfiguration {
     /// The 16-byte magic.
-    public static let magic = Data("WarnSim AppCfg 1".utf8)
+    package static let magic = Data("WarnSim AppCfg 1".utf8)
     /// The largest accepted payload (a risk configuration is a few kilobytes).
-    public static let maximumPayloadBytes = 1 << 20
+    package static let maximumPayloadBytes = 1 << 20
     static let headerBytes = 28
 
     /// The verified contents of a container.
-    public struct Contents: Hashable, Sendable {
+    package struct Contents: Hashable, Sendable {
         /// Unix seconds of publication; a newer version replaces an older one.
-        public var version: UInt64
-        public var payload: Data
+        package var version: UInt64
+        package var payload: Data
     }
 
     /// Builds and signs a container.
-    public static func seal(payload: Data, version: UInt64, with key: P256.Signing.PrivateKey) throws(AppConfigurationError) -> Data {
+    package static func seal(payload: Data, version: UInt64, with key: P256.Signing.PrivateKey) throws(AppConfigurationError) -> Data {
         guard payload.count <= maximumPayloadBytes else { throw .payloadTooLarge(payload.count) }
         var bytes = magic
         withUnsafeBytes(of: version.bigEndian) { bytes.append(contentsOf: $0) }
@@ -51,7 +51,7 @@ public enum SignedAppConfiguration {
 
     /// Parses `bytes` and checks the signature with `publicKey`; returns the
     /// contents only if the signature verifies. Never traps on malformed input.
-    public static func open(_ bytes: Data, publicKey: P256.Signing.PublicKey) throws(AppConfigurationError) -> Contents {
+    package static func open(_ bytes: Data, publicKey: P256.Signing.PublicKey) throws(AppConfigurationError) -> Contents {
         let bytes = Data(bytes)  // rebase indices to 0
         guard bytes.count >= headerBytes else { throw .truncated(bytes.count) }
         guard bytes.prefix(16) == magic else { throw .wrongMagic }
@@ -72,7 +72,7 @@ public enum SignedAppConfiguration {
 }
 
 /// Why an app configuration could not be published or was not accepted.
-public enum AppConfigurationError: Error, Equatable, Sendable, CustomStringConvertible {
+package enum AppConfigurationError: Error, Equatable, Sendable, CustomStringConvertible {
     case truncated(Int)
     case wrongMagic
     case payloadTooLarge(Int)
@@ -81,7 +81,7 @@ public enum AppConfigurationError: Error, Equatable, Sendable, CustomStringConve
     case signingFailed(String)
     case notPublished
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .truncated(let count): return "the app configuration is truncated (\(count) bytes)"
         case .wrongMagic: return "not a WarnSim app configuration (wrong magic)"

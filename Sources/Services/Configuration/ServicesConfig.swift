@@ -16,117 +16,117 @@
 /// The rules themselves (one registration token per GUID or teleTAN, one-time
 /// TANs, TRL encoding) are not parameters; only their limits are. Scenario files
 /// override the values in a `services:` section (see ``ServicesConfig/parse(yaml:file:)``).
-public struct ServicesConfig: Hashable, Sendable {
+package struct ServicesConfig: Hashable, Sendable {
     /// Verification server policies.
-    public struct Verification: Hashable, Sendable {
+    package struct Verification: Hashable, Sendable {
         /// TANs per registration token. cwa-verification-server `application.yml`:
         /// `appsession.tancountermax: 1`.
-        public var tanCounterMax = Fields.verificationTanCounterMax.defaultInteger
+        package var tanCounterMax = Fields.verificationTanCounterMax.defaultInteger
         /// Days a TAN stays valid. cwa-verification-server `application.yml`: `tan.valid.days: 14`.
-        public var tanValidDays = Fields.verificationTanValidDays.defaultInteger
+        package var tanValidDays = Fields.verificationTanValidDays.defaultInteger
         /// Seconds a teleTAN stays valid. cwa-verification-server `application.yml`:
         /// a teleTAN is valid for 1 hour.
-        public var teleTANValidSeconds = Fields.verificationTeleTANValidSeconds.defaultInteger
+        package var teleTANValidSeconds = Fields.verificationTeleTANValidSeconds.defaultInteger
         /// teleTANs that may be created per hour, globally. cwa-verification-server
         /// `application.yml` rate limiting: 1000 per hour.
-        public var teleTANRateLimitPerHour = Fields.verificationTeleTANRateLimitPerHour.defaultInteger
+        package var teleTANRateLimitPerHour = Fields.verificationTeleTANRateLimitPerHour.defaultInteger
         /// Share of the rate limit at which the server warns. cwa-verification-server
         /// `application.yml` rate limiting: warning at 80 %.
-        public var teleTANRateLimitWarningShare = Fields.verificationTeleTANRateLimitWarningShare.defaultReal
+        package var teleTANRateLimitWarningShare = Fields.verificationTeleTANRateLimitWarningShare.defaultReal
         /// Days after which verification-server data is deleted. cwa-verification-server
         /// `application.yml`: `entities.cleanup.days: 21`.
-        public var cleanupDays = Fields.verificationCleanupDays.defaultInteger
+        package var cleanupDays = Fields.verificationCleanupDays.defaultInteger
 
-        public init() {}
+        package init() {}
     }
 
     /// Test-result server policies.
-    public struct TestResults: Hashable, Sendable {
+    package struct TestResults: Hashable, Sendable {
         /// Days after which a result is set to REDEEMED. cwa-testresult-server
         /// `application.yml` and `TestResultCleanup.java`: 21 days.
-        public var redeemAfterDays = Fields.testResultsRedeemAfterDays.defaultInteger
+        package var redeemAfterDays = Fields.testResultsRedeemAfterDays.defaultInteger
         /// Days after which a result is deleted. cwa-testresult-server
         /// `application.yml` and `TestResultCleanup.java`: 60 days.
-        public var deleteAfterDays = Fields.testResultsDeleteAfterDays.defaultInteger
+        package var deleteAfterDays = Fields.testResultsDeleteAfterDays.defaultInteger
 
-        public init() {}
+        package init() {}
     }
 
     /// Submission server policies.
-    public struct Submission: Hashable, Sendable {
+    package struct Submission: Hashable, Sendable {
         /// Most keys accepted in one upload. cwa-server submission service
         /// `application.yaml`: 1…`MAX_NUMBER_OF_KEYS` keys per payload, default 14.
-        public var maximumNumberOfKeys = Fields.submissionMaximumNumberOfKeys.defaultInteger
+        package var maximumNumberOfKeys = Fields.submissionMaximumNumberOfKeys.defaultInteger
         /// Oldest accepted key start, in days before the upload. google/exposure-notifications-server
         /// `docs/server_functional_requirements.md`: an uploaded key's start may be at most
         /// 14 days old and not in the future.
-        public var maximumKeyAgeDays = Fields.submissionMaximumKeyAgeDays.defaultInteger
+        package var maximumKeyAgeDays = Fields.submissionMaximumKeyAgeDays.defaultInteger
 
-        public init() {}
+        package init() {}
     }
 
     /// Distribution service policies (`distribution-application.yaml`, `services.distribution`).
-    public struct Distribution: Hashable, Sendable {
+    package struct Distribution: Hashable, Sendable {
         /// Minutes a key must have been expired (since the end of its rolling period)
         /// before it is distributed. `expiry-policy-minutes: 120`.
-        public var expiryPolicyMinutes = Fields.distributionExpiryPolicyMinutes.defaultInteger
+        package var expiryPolicyMinutes = Fields.distributionExpiryPolicyMinutes.defaultInteger
         /// Minimum keys per package; fewer are carried to a later hour.
         /// `shifting-policy-threshold: 140`.
-        public var shiftingPolicyThreshold = Fields.distributionShiftingPolicyThreshold.defaultInteger
+        package var shiftingPolicyThreshold = Fields.distributionShiftingPolicyThreshold.defaultInteger
         /// Most keys per package. `maximum-number-of-keys-per-bundle: 600000`.
-        public var maximumNumberOfKeysPerBundle = Fields.distributionMaximumNumberOfKeysPerBundle.defaultInteger
+        package var maximumNumberOfKeysPerBundle = Fields.distributionMaximumNumberOfKeysPerBundle.defaultInteger
         /// Keys with a lower TRL are not distributed.
         /// `minimum-trl-value-allowed: ${MINIMUM_TRL_VALUE_ALLOWED:3}`.
-        public var minimumTRLValueAllowed = Fields.distributionMinimumTRLValueAllowed.defaultInteger
+        package var minimumTRLValueAllowed = Fields.distributionMinimumTRLValueAllowed.defaultInteger
         /// Days keys and packages are kept. `retention-days: 14`.
-        public var retentionDays = Fields.distributionRetentionDays.defaultInteger
+        package var retentionDays = Fields.distributionRetentionDays.defaultInteger
         /// Days hour packages are kept. `objectstore.hour-file-retention-days: 2`.
-        public var hourFileRetentionDays = Fields.distributionHourFileRetentionDays.defaultInteger
+        package var hourFileRetentionDays = Fields.distributionHourFileRetentionDays.defaultInteger
         /// Only keys submitted within this many days are published.
         /// `days-to-publish: ${DAYS_TO_PUBLISH:10}`.
-        public var daysToPublish = Fields.distributionDaysToPublish.defaultInteger
+        package var daysToPublish = Fields.distributionDaysToPublish.defaultInteger
         /// The packages' region. `api.origin-country: ${ORIGIN_COUNTRY:DE}`.
-        public var region = Fields.distributionRegion.defaultString
+        package var region = Fields.distributionRegion.defaultString
         /// `signature.verification-key-id: 262`.
-        public var verificationKeyID = Fields.distributionVerificationKeyID.defaultString
+        package var verificationKeyID = Fields.distributionVerificationKeyID.defaultString
         /// `signature.verification-key-version: v1`.
-        public var verificationKeyVersion = Fields.distributionVerificationKeyVersion.defaultString
+        package var verificationKeyVersion = Fields.distributionVerificationKeyVersion.defaultString
 
-        public init() {}
+        package init() {}
     }
 
     /// Immuni's OTP and exposure-ingestion services (used by the Immuni
     /// upload path only; immuni-app/immuni-backend-otp and
     /// immuni-app/immuni-backend-exposure-ingestion `core/config.py`).
-    public struct ImmuniIngestion: Hashable, Sendable {
+    package struct ImmuniIngestion: Hashable, Sendable {
         /// Seconds an authorised OTP stays valid. immuni-backend-otp `core/config.py`:
         /// `OTP_EXPIRATION_SECONDS`, default 2.5 minutes.
-        public var otpExpirationSeconds = Fields.immuniIngestionOtpExpirationSeconds.defaultInteger
+        package var otpExpirationSeconds = Fields.immuniIngestionOtpExpirationSeconds.defaultInteger
         /// Keys of days from this many days before the symptom onset are kept.
         /// immuni-backend-exposure-ingestion `core/config.py`:
         /// `DAYS_BEFORE_SYMPTOMS_TO_CONSIDER_KEY_AT_RISK`, default 2.
-        public var daysBeforeSymptomsToConsiderKeyAtRisk = Fields.immuniIngestionDaysBeforeSymptomsToConsiderKeyAtRisk.defaultInteger
+        package var daysBeforeSymptomsToConsiderKeyAtRisk = Fields.immuniIngestionDaysBeforeSymptomsToConsiderKeyAtRisk.defaultInteger
         /// Most keys per upload. immuni-backend-common `validators.py`
         /// (`TekListValidator`): at most 14.
-        public var maximumKeysPerUpload = Fields.immuniIngestionMaximumKeysPerUpload.defaultInteger
+        package var maximumKeysPerUpload = Fields.immuniIngestionMaximumKeysPerUpload.defaultInteger
         /// Whether keys still valid at processing are dropped.
         /// immuni-backend-exposure-ingestion `core/config.py`: `EXCLUDE_CURRENT_DAY_TEK`, default true.
-        public var excludeCurrentDayKey = Fields.immuniIngestionExcludeCurrentDayKey.defaultFlag
+        package var excludeCurrentDayKey = Fields.immuniIngestionExcludeCurrentDayKey.defaultFlag
 
-        public init() {}
+        package init() {}
     }
 
-    public var verification = Verification()
-    public var testResults = TestResults()
-    public var submission = Submission()
-    public var distribution = Distribution()
-    public var immuniIngestion = ImmuniIngestion()
+    package var verification = Verification()
+    package var testResults = TestResults()
+    package var submission = Submission()
+    package var distribution = Distribution()
+    package var immuniIngestion = ImmuniIngestion()
 
     /// The real servers' values.
-    public init() {}
+    package init() {}
 
     /// The production values (same as `init()`).
-    public static let cwaDefaults = ServicesConfig()
+    package static let cwaDefaults = ServicesConfig()
 }
 
 /// Seconds per minute, hour and day, for the servers' time arithmetic.

@@ -46,7 +46,7 @@ extension ServicesConfig {
     /// Parses the `services:` section of a YAML document (a scenario file); the
     /// document's other top-level keys belong to other layers and are ignored.
     /// Without a `services:` section the production defaults apply.
-    public static func parse(yaml text: String, file: String) throws(InputError) -> ServicesConfig {
+    package static func parse(yaml text: String, file: String) throws(InputError) -> ServicesConfig {
         guard let root = try YAMLSection.parseDocument(text, file: file),
             let services = try root.optionalSection("services")
         else { return ServicesConfig() }
@@ -54,12 +54,12 @@ extension ServicesConfig {
     }
 
     /// Reads `url` and parses its `services:` section.
-    public static func load(contentsOf url: URL) throws(InputError) -> ServicesConfig {
+    package static func load(contentsOf url: URL) throws(InputError) -> ServicesConfig {
         try parse(yaml: YAMLSection.readText(url), file: url.path)
     }
 
     /// Parses a `services` mapping (an empty mapping gives the production defaults).
-    public static func parse(section root: YAMLSection) throws(InputError) -> ServicesConfig {
+    package static func parse(section root: YAMLSection) throws(InputError) -> ServicesConfig {
         var config = ServicesConfig()
 
         if let s = try root.optionalSection(Fields.verification) {

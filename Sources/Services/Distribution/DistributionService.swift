@@ -29,8 +29,8 @@ import ExposureNotification
 ///
 /// Packages are signed with the private key passed in (the key whose public half
 /// the phones pin); each run takes the simulated time in Unix seconds.
-public struct DistributionService: Sendable {
-    public let configuration: ServicesConfig.Distribution
+package struct DistributionService: Sendable {
+    package let configuration: ServicesConfig.Distribution
     private let signingKey: ServerSigningKey
     /// Keys accepted but not yet in a package, in arrival order.
     private var pending: [StoredDiagnosisKey] = []
@@ -40,40 +40,40 @@ public struct DistributionService: Sendable {
     private var nextHour: Int64?
 
     /// Counters of what the policies held back, for reports.
-    public struct Statistics: Hashable, Sendable {
+    package struct Statistics: Hashable, Sendable {
         /// Keys received from the submission server.
-        public var received = 0
+        package var received = 0
         /// Keys placed in an hour package.
-        public var distributed = 0
+        package var distributed = 0
         /// Keys never distributed because their TRL is below the minimum.
-        public var droppedLowTRL = 0
+        package var droppedLowTRL = 0
         /// Keys dropped because they were not published within `days-to-publish`.
-        public var droppedUnpublished = 0
+        package var droppedUnpublished = 0
         /// Hours whose keys were carried to a later hour by the shifting policy.
-        public var shiftedHours = 0
+        package var shiftedHours = 0
     }
 
-    public private(set) var statistics = Statistics()
+    package private(set) var statistics = Statistics()
 
-    public init(configuration: ServicesConfig.Distribution = .init(), signingKey: P256.Signing.PrivateKey) {
+    package init(configuration: ServicesConfig.Distribution = .init(), signingKey: P256.Signing.PrivateKey) {
         self.configuration = configuration
         self.signingKey = ServerSigningKey(signingKey)
     }
 
     /// The public key phones use to verify the packages.
-    public var verificationKey: P256.Signing.PublicKey { signingKey.publicKey }
+    package var verificationKey: P256.Signing.PublicKey { signingKey.publicKey }
 
     /// Stores keys the submission server accepted.
-    public mutating func receive(_ keys: [StoredDiagnosisKey]) {
+    package mutating func receive(_ keys: [StoredDiagnosisKey]) {
         statistics.received += keys.count
         pending.append(contentsOf: keys)
     }
 
     /// Keys accepted and not yet published (carried by the policies).
-    public var pendingCount: Int { pending.count }
+    package var pendingCount: Int { pending.count }
 
     /// The instant a key may first be distributed (expiry policy).
-    public func distributableAt(_ key: StoredDiagnosisKey) -> Int64 {
+    package func distributableAt(_ key: StoredDiagnosisKey) -> Int64 {
         max(key.submittedAt, key.rollingPeriodEnd + Int64(configuration.expiryPolicyMinutes) * Seconds.minute)
     }
 
@@ -81,7 +81,7 @@ public struct DistributionService: Sendable {
     /// complete hour (and day) not yet processed, then applies retention.
     /// Returns the packages published by this run, hour packages first, in time order.
     @discardableResult
-    public mutating func run(now: Int64) throws(DistributionError) -> [PublishedPackage] {
+    package mutating func run(now: Int64) throws(DistributionError) -> [PublishedPackage] {
         let currentHour = floorDiv(now, Seconds.hour)
         let firstHour: Int64
         if let nextHour {
@@ -194,34 +194,34 @@ public struct DistributionService: Sendable {
     // MARK: The CDN, as phones see it
 
     /// The `index` of day packages: the dates (UTC day numbers) with a package, ascending.
-    public func availableDays(now: Int64) -> [Int64] {
+    package func availableDays(now: Int64) -> [Int64] {
         dayPackages.values.filter { $0.publishedAt <= now }.map(\.day).sorted()
     }
 
     /// The `index` of a date's hour packages: the hours (0…23) with a package, ascending.
-    public func availableHours(day: Int64, now: Int64) -> [Int] {
+    package func availableHours(day: Int64, now: Int64) -> [Int] {
         (0..<24).filter { hour in
             hourPackages[day * 24 + Int64(hour)].map { $0.publishedAt <= now } ?? false
         }
     }
 
     /// The day package of `day`, if published by `now` and still retained.
-    public func dayPackage(day: Int64, now: Int64) -> PublishedPackage? {
+    package func dayPackage(day: Int64, now: Int64) -> PublishedPackage? {
         dayPackages[day].flatMap { $0.publishedAt <= now ? $0 : nil }
     }
 
     /// The hour package of `hour` on `day`, if published by `now` and still retained.
-    public func hourPackage(day: Int64, hour: Int, now: Int64) -> PublishedPackage? {
+    package func hourPackage(day: Int64, hour: Int, now: Int64) -> PublishedPackage? {
         guard (0..<24).contains(hour) else { return nil }
         return hourPackages[day * 24 + Int64(hour)].flatMap { $0.publishedAt <= now ? $0 : nil }
     }
 }
 
 /// Why the distribution service could not publish.
-public enum DistributionError: Error, Equatable, Sendable, CustomStringConvertible {
+package enum DistributionError: Error, Equatable, Sendable, CustomStringConvertible {
     case signingFailed(String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .signingFailed(let detail): return "signing a key package failed (\(detail))"
         }

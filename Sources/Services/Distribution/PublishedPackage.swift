@@ -3,41 +3,41 @@ import ExposureNotification
 /// A key package on the simulated CDN: a day package
 /// (`/version/v1/diagnosis-keys/country/{DE}/date/{YYYY-MM-DD}`) or an hour
 /// package (`…/date/{d}/hour/{0-23}`) (corona-warn-app/cwa-server `docs/DISTRIBUTION.md`).
-public struct PublishedPackage: Hashable, Sendable {
-    public enum Kind: String, Hashable, Sendable {
+package struct PublishedPackage: Hashable, Sendable {
+    package enum Kind: String, Hashable, Sendable {
         case day
         case hour
     }
 
-    public var kind: Kind
+    package var kind: Kind
     /// UTC day number (days since 1970-01-01) of the package's date.
-    public var day: Int64
+    package var day: Int64
     /// The hour of the day (0…23) for hour packages.
-    public var hour: Int?
+    package var hour: Int?
     /// Unix seconds of the distribution run that published it.
-    public var publishedAt: Int64
+    package var publishedAt: Int64
     /// The keys as exported (sorted by key bytes), the contents of `export.bin`.
-    public var export: KeyExport
+    package var export: KeyExport
     /// `export.bin` and its signature `export.sig`.
-    public var package: KeyExportPackage
+    package var package: KeyExportPackage
 
     /// The number of keys in the package.
-    public var keyCount: Int { export.keys.count }
+    package var keyCount: Int { export.keys.count }
 
     /// The package's CDN path for `region`.
-    public func path(region: String) -> String {
+    package func path(region: String) -> String {
         let base = "/version/v1/diagnosis-keys/country/\(region)/date/\(CivilDate.iso(day: day))"
         if let hour { return "\(base)/hour/\(hour)" }
         return base
     }
 
-    public static func == (lhs: Self, rhs: Self) -> Bool {
+    package static func == (lhs: Self, rhs: Self) -> Bool {
         lhs.kind == rhs.kind && lhs.day == rhs.day && lhs.hour == rhs.hour && lhs.publishedAt == rhs.publishedAt
             && lhs.export == rhs.export && lhs.package.exportBin == rhs.package.exportBin
             && lhs.package.exportSig == rhs.package.exportSig
     }
 
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         hasher.combine(kind)
         hasher.combine(day)
         hasher.combine(hour)

@@ -13,9 +13,9 @@ import ExposureNotification
 /// With the phone's data mapping (DSOS 1 → STANDARD, 2 → HIGH) and the app's
 /// `trlEncoding` (standard +1, high +2; recursive 0, self-report 2, clinical 4,
 /// confirmed test 6) the window decodes back to the original TRL.
-public enum TransmissionRiskEncoding {
+package enum TransmissionRiskEncoding {
     /// `transmissionRisk-to-reportType`, or nil for a TRL outside 1…8.
-    public static func reportType(transmissionRiskLevel trl: Int) -> DiagnosisKey.ReportType? {
+    package static func reportType(transmissionRiskLevel trl: Int) -> DiagnosisKey.ReportType? {
         switch trl {
         case 1, 2: return .recursive
         case 3, 4: return .selfReport
@@ -26,7 +26,7 @@ public enum TransmissionRiskEncoding {
     }
 
     /// `transmissionRisk-to-daysSinceSymptoms`, or nil for a TRL outside 1…8.
-    public static func daysSinceOnsetOfSymptoms(transmissionRiskLevel trl: Int) -> Int32? {
+    package static func daysSinceOnsetOfSymptoms(transmissionRiskLevel trl: Int) -> Int32? {
         guard (1...8).contains(trl) else { return nil }
         return trl % 2 == 1 ? 1 : 2
     }
@@ -36,7 +36,7 @@ public enum TransmissionRiskEncoding {
     /// TRL itself, which ENF v1 clients used (cwa-server `main-config/exposure-config.yaml`)
     /// and ENF v2 ignores when the report type is set (google/exposure-notifications-server
     /// `export.proto`, field 2 deprecated). Nil for a TRL outside 1…8.
-    public static func exportKey(_ key: StoredDiagnosisKey) -> DiagnosisKey? {
+    package static func exportKey(_ key: StoredDiagnosisKey) -> DiagnosisKey? {
         guard let reportType = reportType(transmissionRiskLevel: key.transmissionRiskLevel),
             let dsos = daysSinceOnsetOfSymptoms(transmissionRiskLevel: key.transmissionRiskLevel)
         else { return nil }

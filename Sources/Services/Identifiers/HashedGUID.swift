@@ -6,12 +6,12 @@ import Foundation
 /// `/registrationToken`; labs post the hashed GUID with the result:
 /// cwa-documentation `solution_architecture.md`, "Retrieval of Lab Results and
 /// Verification Process"; cwa-verification-server `docs/architecture-overview.md`).
-public struct HashedGUID: Hashable, Comparable, Sendable, CustomStringConvertible {
+package struct HashedGUID: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// 64 lowercase hexadecimal digits.
-    public let hex: String
+    package let hex: String
 
     /// Hashes `guid` (its UTF-8 bytes), as the app does with the QR code's GUID.
-    public init(guid: String) {
+    package init(guid: String) {
         hex = SHA256.hash(data: Data(guid.utf8)).map { byte in
             let text = String(byte, radix: 16)
             return byte < 16 ? "0" + text : text
@@ -19,7 +19,7 @@ public struct HashedGUID: Hashable, Comparable, Sendable, CustomStringConvertibl
     }
 
     /// Accepts an already hashed value: exactly 64 hexadecimal digits (stored lowercase).
-    public init?(hex: String) {
+    package init?(hex: String) {
         guard hex.utf8.count == 64, hex.utf8.allSatisfy({ ($0 >= 48 && $0 <= 57) || ($0 >= 97 && $0 <= 102) || ($0 >= 65 && $0 <= 70) })
         else {
             return nil
@@ -27,6 +27,6 @@ public struct HashedGUID: Hashable, Comparable, Sendable, CustomStringConvertibl
         self.hex = hex.lowercased()
     }
 
-    public var description: String { hex }
-    public static func < (lhs: Self, rhs: Self) -> Bool { lhs.hex < rhs.hex }
+    package var description: String { hex }
+    package static func < (lhs: Self, rhs: Self) -> Bool { lhs.hex < rhs.hex }
 }

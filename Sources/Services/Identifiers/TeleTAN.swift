@@ -12,18 +12,18 @@ import WarnSimCore
 /// over the 9 body characters. Since 31 is prime and the weights 1…9 are
 /// distinct and non-zero modulo 31, it detects every single-character
 /// substitution and every transposition of two characters.
-public struct TeleTAN: Hashable, Comparable, Sendable, CustomStringConvertible {
+package struct TeleTAN: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// The allowed characters, in the order the check-character sum uses.
-    public static let alphabet: [Character] = Array("ABCDEFGHJKMNPQRSTUVWXYZ23456789")
+    package static let alphabet: [Character] = Array("ABCDEFGHJKMNPQRSTUVWXYZ23456789")
     /// Body characters before the check character.
-    public static let bodyLength = 9
+    package static let bodyLength = 9
 
     /// The 10 characters.
-    public let code: String
+    package let code: String
 
     /// Parses a teleTAN as typed in: exactly 10 characters of the alphabet with a
     /// correct check character. Nil for anything else (a malformed or mistyped code).
-    public init?(code: String) {
+    package init?(code: String) {
         guard CheckedCode.indices(of: code, alphabet: Self.alphabet, bodyLength: Self.bodyLength, checkIndex: Self.checkIndex) != nil
         else { return nil }
         self.code = code
@@ -31,7 +31,7 @@ public struct TeleTAN: Hashable, Comparable, Sendable, CustomStringConvertible {
 
     /// Draws a new teleTAN from `stream` (uniform over the alphabet, by rejection
     /// sampling so that no character is favoured).
-    public static func draw(from stream: inout RandomStream) -> TeleTAN {
+    package static func draw(from stream: inout RandomStream) -> TeleTAN {
         TeleTAN(unchecked: CheckedCode.draw(alphabet: alphabet, bodyLength: bodyLength, checkIndex: checkIndex, from: &stream))
     }
 
@@ -43,6 +43,6 @@ public struct TeleTAN: Hashable, Comparable, Sendable, CustomStringConvertible {
         return sum % alphabet.count
     }
 
-    public var description: String { code }
-    public static func < (lhs: Self, rhs: Self) -> Bool { lhs.code < rhs.code }
+    package var description: String { code }
+    package static func < (lhs: Self, rhs: Self) -> Bool { lhs.code < rhs.code }
 }

@@ -6,24 +6,24 @@ import WarnSimCore
 /// (corona-warn-app/cwa-verification-server: 128-bit registration tokens; TANs
 /// random, 128 bits by default). Here they come from a `RandomStream` so that a
 /// run is reproducible from its seed.
-public struct Token128: Hashable, Comparable, Sendable, CustomStringConvertible {
-    public var high: UInt64
-    public var low: UInt64
+package struct Token128: Hashable, Comparable, Sendable, CustomStringConvertible {
+    package var high: UInt64
+    package var low: UInt64
 
-    public init(high: UInt64, low: UInt64) {
+    package init(high: UInt64, low: UInt64) {
         self.high = high
         self.low = low
     }
 
     /// Two draws from `stream`.
-    public static func draw(from stream: inout RandomStream) -> Token128 {
+    package static func draw(from stream: inout RandomStream) -> Token128 {
         let high = stream.next()
         let low = stream.next()
         return Token128(high: high, low: low)
     }
 
     /// Parses 32 hexadecimal digits (either case); nil for anything else.
-    public init?(hex: String) {
+    package init?(hex: String) {
         let digits = Array(hex.utf8)
         guard digits.count == 32 else { return nil }
         var words: [UInt64] = [0, 0]
@@ -40,7 +40,7 @@ public struct Token128: Hashable, Comparable, Sendable, CustomStringConvertible 
         self.init(high: words[0], low: words[1])
     }
 
-    public var hex: String {
+    package var hex: String {
         func pad(_ word: UInt64) -> String {
             let text = String(word, radix: 16)
             return String(repeating: "0", count: 16 - text.count) + text
@@ -48,26 +48,26 @@ public struct Token128: Hashable, Comparable, Sendable, CustomStringConvertible 
         return pad(high) + pad(low)
     }
 
-    public var description: String { hex }
+    package var description: String { hex }
 
-    public static func < (lhs: Token128, rhs: Token128) -> Bool {
+    package static func < (lhs: Token128, rhs: Token128) -> Bool {
         (lhs.high, lhs.low) < (rhs.high, rhs.low)
     }
 }
 
 /// The token the verification server returns for a registered test; the app
 /// uses it to poll the result and to request the TAN.
-public struct RegistrationToken: Hashable, Comparable, Sendable, CustomStringConvertible {
-    public var value: Token128
-    public init(_ value: Token128) { self.value = value }
-    public var description: String { value.hex }
-    public static func < (lhs: Self, rhs: Self) -> Bool { lhs.value < rhs.value }
+package struct RegistrationToken: Hashable, Comparable, Sendable, CustomStringConvertible {
+    package var value: Token128
+    package init(_ value: Token128) { self.value = value }
+    package var description: String { value.hex }
+    package static func < (lhs: Self, rhs: Self) -> Bool { lhs.value < rhs.value }
 }
 
 /// A one-time transaction number that authorises one key upload.
-public struct TAN: Hashable, Comparable, Sendable, CustomStringConvertible {
-    public var value: Token128
-    public init(_ value: Token128) { self.value = value }
-    public var description: String { value.hex }
-    public static func < (lhs: Self, rhs: Self) -> Bool { lhs.value < rhs.value }
+package struct TAN: Hashable, Comparable, Sendable, CustomStringConvertible {
+    package var value: Token128
+    package init(_ value: Token128) { self.value = value }
+    package var description: String { value.hex }
+    package static func < (lhs: Self, rhs: Self) -> Bool { lhs.value < rhs.value }
 }

@@ -16,13 +16,13 @@ import ExposureNotification
 ///    (`EXCLUDE_CURRENT_DAY_TEK` true: "remove any keys that might still be valid").
 ///
 /// The kept keys go to the distribution service like any other.
-public enum ExposureIngestion {
+package enum ExposureIngestion {
     /// Immuni's highest transmission risk level (`TransmissionRiskLevel.highest`).
-    public static let highestTransmissionRiskLevel = 8
+    package static let highestTransmissionRiskLevel = 8
 
     /// The keys of an upload as the ingestion service keeps them at `now`,
     /// or the rule the upload breaks.
-    public static func keysAtRisk(
+    package static func keysAtRisk(
         _ keys: [SubmittedKey], symptomsStartedOnDay: Int64, now: Int64, configuration: ServicesConfig.ImmuniIngestion
     ) throws(ImmuniUploadError) -> [StoredDiagnosisKey] {
         guard (1...configuration.maximumKeysPerUpload).contains(keys.count) else {

@@ -13,11 +13,11 @@ import WarnSimCore
 /// one table and even positions by another (immuni-app/immuni-backend-common,
 /// `models/marshmallow/validators.py`, `OtpCodeValidator`: the two tables and
 /// the alphabet's order are the format's facts, given below).
-public struct ImmuniOTP: Hashable, Sendable, CustomStringConvertible {
+package struct ImmuniOTP: Hashable, Sendable, CustomStringConvertible {
     /// The allowed characters, in the order the check character indexes.
-    public static let alphabet: [Character] = Array("AEFHIJKLQRSUWXYZ123456789")
+    package static let alphabet: [Character] = Array("AEFHIJKLQRSUWXYZ123456789")
     /// Characters before the check character.
-    public static let bodyLength = 9
+    package static let bodyLength = 9
 
     /// The weight of each alphabet character (in ``alphabet`` order) at an odd position.
     static let oddWeights = [1, 9, 13, 17, 19, 21, 2, 4, 6, 8, 12, 16, 22, 25, 24, 23, 0, 5, 7, 9, 13, 15, 17, 19, 21]
@@ -25,11 +25,11 @@ public struct ImmuniOTP: Hashable, Sendable, CustomStringConvertible {
     static let evenWeights = [0, 4, 5, 7, 8, 9, 10, 11, 16, 17, 18, 20, 22, 23, 24, 25, 1, 2, 3, 4, 5, 6, 7, 8, 9]
 
     /// The 10 characters.
-    public let code: String
+    package let code: String
 
     /// Parses a code as the health operator types it: exactly 10 characters
     /// of the alphabet with the right check character; nil otherwise.
-    public init?(code: String) {
+    package init?(code: String) {
         guard CheckedCode.indices(of: code, alphabet: Self.alphabet, bodyLength: Self.bodyLength, checkIndex: Self.checkIndex) != nil
         else { return nil }
         self.code = code
@@ -39,7 +39,7 @@ public struct ImmuniOTP: Hashable, Sendable, CustomStringConvertible {
 
     /// Draws a new code from `stream`, uniform over the 25⁹ valid codes
     /// (rejection sampling, so that no character is favoured).
-    public static func draw(from stream: inout RandomStream) -> ImmuniOTP {
+    package static func draw(from stream: inout RandomStream) -> ImmuniOTP {
         ImmuniOTP(unchecked: CheckedCode.draw(alphabet: alphabet, bodyLength: bodyLength, checkIndex: checkIndex, from: &stream))
     }
 
@@ -56,12 +56,12 @@ public struct ImmuniOTP: Hashable, Sendable, CustomStringConvertible {
     /// What the app sends as its bearer token: the lowercase hex SHA-256 of
     /// the code's UTF-8 bytes (`Authorization: Bearer <SHA256(OTP)>`,
     /// `Technology.md`, "API - Validate OTP"); the servers store it, never the code.
-    public var sha256: String {
+    package var sha256: String {
         SHA256.hash(data: Array(code.utf8)).map { byte in
             let hex = String(byte, radix: 16)
             return byte < 16 ? "0" + hex : hex
         }.joined()
     }
 
-    public var description: String { code }
+    package var description: String { code }
 }

@@ -1,5 +1,5 @@
 /// Why Immuni's OTP service or exposure-ingestion service refused a request.
-public enum ImmuniUploadError: Error, Equatable, Sendable, CustomStringConvertible {
+package enum ImmuniUploadError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The code the operator typed is not a well-formed OTP (length, alphabet or check character).
     case malformedOTP
     /// The code is already authorised and not yet expired (the OTP service
@@ -17,7 +17,7 @@ public enum ImmuniUploadError: Error, Equatable, Sendable, CustomStringConvertib
     /// A key's data is not 16 bytes.
     case keyDataLength(index: Int, bytes: Int)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .malformedOTP: return "the OTP is not 10 characters of the Immuni alphabet with a valid check character"
         case .otpCollision: return "the OTP is already authorised"
@@ -31,7 +31,7 @@ public enum ImmuniUploadError: Error, Equatable, Sendable, CustomStringConvertib
 }
 
 extension ImmuniUploadError: ServiceRejection {
-    public var category: String {
+    package var category: String {
         switch self {
         case .malformedOTP: return "immuni.malformed_otp"
         case .otpCollision: return "immuni.otp_collision"

@@ -12,26 +12,26 @@
 ///   (immuni-backend-otp `core/config.py`: `OTP_EXPIRATION_SECONDS`, 2.5 minutes);
 /// - only its SHA-256 is kept, and an upload uses it up (the exposure-ingestion
 ///   service deletes the code once the upload is stored).
-public struct OTPService: Sendable {
+package struct OTPService: Sendable {
     /// What the HIS stored with an authorised code.
-    public struct Authorisation: Hashable, Sendable {
+    package struct Authorisation: Hashable, Sendable {
         /// The symptom-onset day the operator entered (days since 1970-01-01, UTC).
-        public var symptomsStartedOnDay: Int64
+        package var symptomsStartedOnDay: Int64
         /// Unix seconds at which the code expires.
-        public var expiresAt: Int64
+        package var expiresAt: Int64
     }
 
-    public let configuration: ServicesConfig.ImmuniIngestion
+    package let configuration: ServicesConfig.ImmuniIngestion
     /// Authorised codes by SHA-256 (hex).
     private var authorised: [String: Authorisation] = [:]
 
-    public init(configuration: ServicesConfig.ImmuniIngestion = .init()) {
+    package init(configuration: ServicesConfig.ImmuniIngestion = .init()) {
         self.configuration = configuration
     }
 
     /// `POST /v1/otp` from the HIS: authorises `code` at `now` with the
     /// symptom-onset day the operator entered.
-    public mutating func authorise(code: String, symptomsStartedOnDay: Int64, now: Int64) throws(ImmuniUploadError) {
+    package mutating func authorise(code: String, symptomsStartedOnDay: Int64, now: Int64) throws(ImmuniUploadError) {
         guard let otp = ImmuniOTP(code: code) else { throw .malformedOTP }
         guard symptomsStartedOnDay <= now.floorDivided(by: Seconds.day) else { throw .symptomsInFuture }
         expire(now: now)
@@ -41,7 +41,7 @@ public struct OTPService: Sendable {
     }
 
     /// The authorisation behind `sha256` at `now`, nil when none is valid.
-    public func authorisation(sha256: String, now: Int64) -> Authorisation? {
+    package func authorisation(sha256: String, now: Int64) -> Authorisation? {
         guard let found = authorised[sha256], now < found.expiresAt else { return nil }
         return found
     }
@@ -50,12 +50,12 @@ public struct OTPService: Sendable {
     mutating func consume(sha256: String) { authorised[sha256] = nil }
 
     /// Forgets expired codes.
-    public mutating func expire(now: Int64) {
+    package mutating func expire(now: Int64) {
         // Called every simulated hour; almost always there is nothing pending.
         guard authorised.contains(where: { now >= $0.value.expiresAt }) else { return }
         authorised = authorised.filter { now < $0.value.expiresAt }
     }
 
     /// Codes authorised and not yet expired or used.
-    public var pendingCount: Int { authorised.count }
+    package var pendingCount: Int { authorised.count }
 }

@@ -1,6 +1,6 @@
 /// Why the submission server rejected an upload. Payload errors come before the
 /// TAN check, so a malformed upload does not consume the TAN.
-public enum SubmissionError: Error, Equatable, Sendable, CustomStringConvertible {
+package enum SubmissionError: Error, Equatable, Sendable, CustomStringConvertible {
     /// Fewer than 1 or more than the maximum number of keys.
     case keyCount(Int, maximum: Int)
     /// Key `index` has key data of the wrong length.
@@ -18,7 +18,7 @@ public enum SubmissionError: Error, Equatable, Sendable, CustomStringConvertible
     /// The TAN check failed: forged, replayed or expired.
     case tanRejected(TANVerification)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .keyCount(let count, let maximum): return "an upload holds 1 to \(maximum) keys, this one \(count)"
         case .keyDataLength(let index, let bytes): return "key \(index): key data is \(bytes) bytes, not 16"

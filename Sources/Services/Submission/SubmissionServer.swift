@@ -19,15 +19,15 @@ import ExposureNotification
 /// A missing TRL or DSOS is derived with ``TEKFieldDerivations`` (the server's
 /// derivation maps). The reference does not say the server rejects two keys
 /// with the same start interval in one upload, so that is not checked.
-public struct SubmissionServer: Sendable {
-    public let configuration: ServicesConfig.Submission
+package struct SubmissionServer: Sendable {
+    package let configuration: ServicesConfig.Submission
 
-    public init(configuration: ServicesConfig.Submission = .init()) {
+    package init(configuration: ServicesConfig.Submission = .init()) {
         self.configuration = configuration
     }
 
     /// Checks the payload alone (rules 1–2) and returns the keys as they would be stored.
-    public func validate(_ keys: [SubmittedKey], now: Int64) throws(SubmissionError) -> [StoredDiagnosisKey] {
+    package func validate(_ keys: [SubmittedKey], now: Int64) throws(SubmissionError) -> [StoredDiagnosisKey] {
         guard (1...configuration.maximumNumberOfKeys).contains(keys.count) else {
             throw .keyCount(keys.count, maximum: configuration.maximumNumberOfKeys)
         }
@@ -67,7 +67,7 @@ public struct SubmissionServer: Sendable {
 
     /// `POST /version/v1/diagnosis-keys` with the TAN in `cwa-authorization`:
     /// validates the payload, then verifies (and so consumes) the TAN.
-    public func submit(
+    package func submit(
         _ keys: [SubmittedKey], tan: TAN, verification: inout VerificationServer, now: Int64
     ) throws(SubmissionError) -> [StoredDiagnosisKey] {
         let stored = try validate(keys, now: now)

@@ -2,20 +2,20 @@ import ExposureNotification
 
 /// One key as the app uploads it (`SubmissionPayload` key): raw fields, not yet
 /// validated. The submission server checks every field before storing it.
-public struct SubmittedKey: Hashable, Sendable {
+package struct SubmittedKey: Hashable, Sendable {
     /// Should be 16 bytes.
-    public var keyData: [UInt8]
-    public var rollingStartIntervalNumber: UInt32
+    package var keyData: [UInt8]
+    package var rollingStartIntervalNumber: UInt32
     /// Should be 1…144.
-    public var rollingPeriod: UInt32
+    package var rollingPeriod: UInt32
     /// The TRL the app attached (1…8; cwa-app-android
     /// `TransmissionRiskVectorDeterminer.kt`), or nil.
-    public var transmissionRiskLevel: Int?
+    package var transmissionRiskLevel: Int?
     /// The DSOS the app attached (cwa-app-android
     /// `DaysSinceOnsetOfSymptomsVectorDeterminer.kt`), or nil.
-    public var daysSinceOnsetOfSymptoms: Int?
+    package var daysSinceOnsetOfSymptoms: Int?
 
-    public init(
+    package init(
         keyData: [UInt8], rollingStartIntervalNumber: UInt32, rollingPeriod: UInt32 = 144,
         transmissionRiskLevel: Int?, daysSinceOnsetOfSymptoms: Int?
     ) {
@@ -27,7 +27,7 @@ public struct SubmittedKey: Hashable, Sendable {
     }
 
     /// The upload form of a phone's TEK with the TRL and DSOS the app computed.
-    public init(_ key: TemporaryExposureKey, transmissionRiskLevel: Int?, daysSinceOnsetOfSymptoms: Int?) {
+    package init(_ key: TemporaryExposureKey, transmissionRiskLevel: Int?, daysSinceOnsetOfSymptoms: Int?) {
         self.init(
             keyData: key.keyData.bytes, rollingStartIntervalNumber: key.rollingStartIntervalNumber.rawValue,
             rollingPeriod: key.rollingPeriod, transmissionRiskLevel: transmissionRiskLevel,
@@ -37,17 +37,17 @@ public struct SubmittedKey: Hashable, Sendable {
 
 /// A key the submission server accepted, as stored for distribution: the TRL and
 /// DSOS as uploaded (or derived when missing) and the time of the upload.
-public struct StoredDiagnosisKey: Hashable, Sendable {
-    public var keyData: KeyBytes
-    public var rollingStartIntervalNumber: ENIntervalNumber
-    public var rollingPeriod: UInt32
+package struct StoredDiagnosisKey: Hashable, Sendable {
+    package var keyData: KeyBytes
+    package var rollingStartIntervalNumber: ENIntervalNumber
+    package var rollingPeriod: UInt32
     /// 1…8.
-    public var transmissionRiskLevel: Int
-    public var daysSinceOnsetOfSymptoms: Int?
+    package var transmissionRiskLevel: Int
+    package var daysSinceOnsetOfSymptoms: Int?
     /// Unix seconds of the upload.
-    public var submittedAt: Int64
+    package var submittedAt: Int64
 
-    public init(
+    package init(
         keyData: KeyBytes, rollingStartIntervalNumber: ENIntervalNumber, rollingPeriod: UInt32,
         transmissionRiskLevel: Int, daysSinceOnsetOfSymptoms: Int?, submittedAt: Int64
     ) {
@@ -60,7 +60,7 @@ public struct StoredDiagnosisKey: Hashable, Sendable {
     }
 
     /// Unix seconds at which the key's rolling period ends.
-    public var rollingPeriodEnd: Int64 {
+    package var rollingPeriodEnd: Int64 {
         (Int64(rollingStartIntervalNumber.rawValue) + Int64(rollingPeriod)) * ENIntervalNumber.secondsPerInterval
     }
 }

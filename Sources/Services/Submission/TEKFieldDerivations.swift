@@ -5,17 +5,17 @@
 /// (`tek-field-derivations`, used only when a field is missing; default TRL 1;
 /// unmodified copy in `Tests/Reference/cwa/server-config/common-persistence/`). A test compares these
 /// tables with the reference file.
-public enum TEKFieldDerivations {
+package enum TEKFieldDerivations {
     /// `default-trl: ${DEFAULT_TRL:1}`: the TRL of a key whose DSOS is missing or unmapped.
-    public static let defaultTRL = 1
+    package static let defaultTRL = 1
 
     /// `dsos-from-trl`.
-    public static let dsosFromTRL: [Int: Int] = [
+    package static let dsosFromTRL: [Int: Int] = [
         1: 3986, 2: 3992, 3: 3993, 4: 3994, 5: 4000, 6: 3995, 7: 3996, 8: 3997,
     ]
 
     /// `trl-from-dsos`.
-    public static let trlFromDSOS: [Int: Int] = [
+    package static let trlFromDSOS: [Int: Int] = [
         -5: 2, -4: 4, -3: 6, -2: 7, -1: 8, 0: 8, 1: 8, 2: 6, 3: 5, 4: 3,
         5: 2, 6: 2, 194: 2, 195: 3, 196: 5, 197: 7, 198: 8, 199: 8, 200: 8, 201: 7,
         202: 5, 203: 4, 204: 3, 205: 2, 294: 3, 295: 4, 296: 5, 297: 8, 298: 8, 299: 8,
@@ -47,14 +47,14 @@ public enum TEKFieldDerivations {
     ]
 
     /// The TRL of a key: as uploaded, else derived from its DSOS, else the default.
-    public static func transmissionRiskLevel(uploaded trl: Int?, daysSinceOnsetOfSymptoms dsos: Int?) -> Int {
+    package static func transmissionRiskLevel(uploaded trl: Int?, daysSinceOnsetOfSymptoms dsos: Int?) -> Int {
         if let trl { return trl }
         if let dsos, let derived = trlFromDSOS[dsos] { return derived }
         return defaultTRL
     }
 
     /// The DSOS of a key: as uploaded, else derived from its TRL (nil if the TRL is unmapped).
-    public static func daysSinceOnsetOfSymptoms(uploaded dsos: Int?, transmissionRiskLevel trl: Int) -> Int? {
+    package static func daysSinceOnsetOfSymptoms(uploaded dsos: Int?, transmissionRiskLevel trl: Int) -> Int? {
         dsos ?? dsosFromTRL[trl]
     }
 }

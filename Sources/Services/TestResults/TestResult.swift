@@ -1,12 +1,12 @@
 /// A PCR test result as the test-result server reports it
 /// (corona-warn-app/cwa-testresult-server: PENDING, NEGATIVE, POSITIVE, INVALID or
 /// REDEEMED; the rapid-test QUICK_* and POCNAT_* variants are not simulated).
-public enum TestResult: String, Hashable, Sendable, CaseIterable, CustomStringConvertible {
+package enum TestResult: String, Hashable, Sendable, CaseIterable, CustomStringConvertible {
     case pending = "PENDING"
     case negative = "NEGATIVE"
     case positive = "POSITIVE"
     case invalid = "INVALID"
     case redeemed = "REDEEMED"
 
-    public var description: String { rawValue }
+    package var description: String { rawValue }
 }

@@ -11,26 +11,26 @@
 ///   after deletion starts over as PENDING).
 ///
 /// Every call takes the simulated time `now` in Unix seconds; nothing reads a clock.
-public struct TestResultServer: Sendable {
+package struct TestResultServer: Sendable {
     /// What the server holds for one test.
-    public struct Entry: Hashable, Sendable {
+    package struct Entry: Hashable, Sendable {
         /// When the server first saw the test (lab post or first query).
-        public var createdAt: Int64
+        package var createdAt: Int64
         /// The lab's result and when it becomes visible; nil before any lab post.
-        public var labResult: TestResult?
-        public var visibleAt: Int64
+        package var labResult: TestResult?
+        package var visibleAt: Int64
     }
 
-    public let configuration: ServicesConfig.TestResults
+    package let configuration: ServicesConfig.TestResults
     private var entries: [HashedGUID: Entry] = [:]
 
-    public init(configuration: ServicesConfig.TestResults = .init()) {
+    package init(configuration: ServicesConfig.TestResults = .init()) {
         self.configuration = configuration
     }
 
     /// A lab posts `result` for the test at `now`; it becomes visible
     /// `delaySeconds` later. A later post replaces an earlier one.
-    public mutating func labPost(
+    package mutating func labPost(
         hashedGUID: HashedGUID, result: TestResult, now: Int64, delaySeconds: Int64 = 0
     ) throws(TestResultError) {
         guard result != .redeemed else { throw .labCannotPostRedeemed }
@@ -44,7 +44,7 @@ public struct TestResultServer: Sendable {
 
     /// The result of the test at `now`. An unknown test is created PENDING, as
     /// a registered test is pending until its lab reports.
-    public mutating func result(for hashedGUID: HashedGUID, now: Int64) -> TestResult {
+    package mutating func result(for hashedGUID: HashedGUID, now: Int64) -> TestResult {
         purge(hashedGUID, now: now)
         let entry = entries[hashedGUID] ?? Entry(createdAt: now, labResult: nil, visibleAt: now)
         entries[hashedGUID] = entry
@@ -54,16 +54,16 @@ public struct TestResultServer: Sendable {
     }
 
     /// The stored entry, if any, without creating one (for inspection and tests).
-    public func entry(for hashedGUID: HashedGUID) -> Entry? { entries[hashedGUID] }
+    package func entry(for hashedGUID: HashedGUID) -> Entry? { entries[hashedGUID] }
 
     /// Deletes every entry older than `deleteAfterDays` (the daily cleanup job).
-    public mutating func cleanup(now: Int64) {
+    package mutating func cleanup(now: Int64) {
         let limit = Int64(configuration.deleteAfterDays) * Seconds.day
         entries = entries.filter { now - $0.value.createdAt < limit }
     }
 
     /// The number of stored tests.
-    public var count: Int { entries.count }
+    package var count: Int { entries.count }
 
     private mutating func purge(_ hashedGUID: HashedGUID, now: Int64) {
         if let entry = entries[hashedGUID], now - entry.createdAt >= Int64(configuration.deleteAfterDays) * Seconds.day {
@@ -73,11 +73,11 @@ public struct TestResultServer: Sendable {
 }
 
 /// Why the test-result server refused a lab post.
-public enum TestResultError: Error, Equatable, Sendable, CustomStringConvertible {
+package enum TestResultError: Error, Equatable, Sendable, CustomStringConvertible {
     case labCannotPostRedeemed
     case negativeDelay(Int64)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .labCannotPostRedeemed: return "labs post PENDING, NEGATIVE, POSITIVE or INVALID; REDEEMED is set by the server"
         case .negativeDelay(let delay): return "the result delay must not be negative (got \(delay) s)"

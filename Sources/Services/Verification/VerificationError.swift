@@ -1,7 +1,7 @@
 /// Why the verification server refused a request. The real server answers most
 /// of these with the same HTTP status; the simulation keeps the reason so that
 /// runs can be explained.
-public enum VerificationError: Error, Equatable, Sendable, CustomStringConvertible {
+package enum VerificationError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The hashed GUID already has a registration token (one per GUID).
     case guidAlreadyRegistered
     /// The code is not 10 characters of the teleTAN alphabet with a valid check character.
@@ -23,7 +23,7 @@ public enum VerificationError: Error, Equatable, Sendable, CustomStringConvertib
     /// The registration token already received its TANs (`tancountermax`).
     case tanLimitReached(max: Int)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .guidAlreadyRegistered: return "this test (hashed GUID) already has a registration token"
         case .malformedTeleTAN(let code): return "'\(code)' is not a well-formed teleTAN (10 characters, valid check character)"
@@ -40,7 +40,7 @@ public enum VerificationError: Error, Equatable, Sendable, CustomStringConvertib
 }
 
 /// The outcome of the submission server's TAN check (`/tan/verify`).
-public enum TANVerification: String, Hashable, Sendable {
+package enum TANVerification: String, Hashable, Sendable {
     /// The TAN was valid and is now consumed.
     case valid
     /// Never issued (forged) or already deleted.

@@ -20,18 +20,18 @@ import WarnSimCore
 ///
 /// Tokens, TANs and teleTANs are drawn from the server's own `RandomStream`;
 /// every call takes the simulated time in Unix seconds.
-public struct VerificationServer: Sendable {
+package struct VerificationServer: Sendable {
     /// How a registration token came about.
-    public enum SourceOfTrust: Hashable, Sendable {
+    package enum SourceOfTrust: Hashable, Sendable {
         case hashedGUID(HashedGUID)
         case teleTAN(TeleTAN)
     }
 
     /// One registration (an "app session" in the real server).
-    public struct Session: Hashable, Sendable {
-        public var source: SourceOfTrust
-        public var createdAt: Int64
-        public var tansIssued: Int
+    package struct Session: Hashable, Sendable {
+        package var source: SourceOfTrust
+        package var createdAt: Int64
+        package var tansIssued: Int
     }
 
     struct TeleTANRecord: Hashable, Sendable {
@@ -44,7 +44,7 @@ public struct VerificationServer: Sendable {
         var redeemed: Bool
     }
 
-    public let configuration: ServicesConfig.Verification
+    package let configuration: ServicesConfig.Verification
     private var stream: RandomStream
     private var sessions: [RegistrationToken: Session] = [:]
     private var registeredGUIDs: [HashedGUID: Int64] = [:]
@@ -54,12 +54,12 @@ public struct VerificationServer: Sendable {
     private var tans: [TAN: TANRecord] = [:]
 
     /// A server whose tokens come from `RandomStream(seed: seed, subsystem: StreamName.verificationServer)`.
-    public init(configuration: ServicesConfig.Verification = .init(), seed: UInt64) {
+    package init(configuration: ServicesConfig.Verification = .init(), seed: UInt64) {
         self.init(configuration: configuration, stream: RandomStream(seed: seed, subsystem: StreamName.verificationServer))
     }
 
     /// A server whose tokens come from `stream`.
-    public init(configuration: ServicesConfig.Verification = .init(), stream: RandomStream) {
+    package init(configuration: ServicesConfig.Verification = .init(), stream: RandomStream) {
         self.configuration = configuration
         self.stream = stream
     }
@@ -71,14 +71,14 @@ public struct VerificationServer: Sendable {
     // MARK: Registration
 
     /// `/registrationToken` with a hashed GUID (QR code route, E06.01).
-    public mutating func register(hashedGUID: HashedGUID, now: Int64) throws(VerificationError) -> RegistrationToken {
+    package mutating func register(hashedGUID: HashedGUID, now: Int64) throws(VerificationError) -> RegistrationToken {
         if let created = registeredGUIDs[hashedGUID], alive(created, now) { throw .guidAlreadyRegistered }
         registeredGUIDs[hashedGUID] = now
         return newSession(.hashedGUID(hashedGUID), now: now)
     }
 
     /// `/registrationToken` with a teleTAN as typed by the user (E06.04, E06.05).
-    public mutating func register(teleTAN code: String, now: Int64) throws(VerificationError) -> RegistrationToken {
+    package mutating func register(teleTAN code: String, now: Int64) throws(VerificationError) -> RegistrationToken {
         guard let teleTAN = TeleTAN(code: code) else { throw .malformedTeleTAN(code) }
         guard var record = teleTANs[teleTAN], alive(record.createdAt, now) else { throw .unknownTeleTAN }
         guard !record.used else { throw .teleTANAlreadyUsed }
@@ -96,7 +96,7 @@ public struct VerificationServer: Sendable {
     }
 
     /// The registration behind `token`, if it exists at `now`.
-    public func session(_ token: RegistrationToken, now: Int64) -> Session? {
+    package func session(_ token: RegistrationToken, now: Int64) -> Session? {
         guard let session = sessions[token], alive(session.createdAt, now) else { return nil }
         return session
     }
@@ -104,7 +104,7 @@ public struct VerificationServer: Sendable {
     // MARK: teleTAN
 
     /// Creates a teleTAN for the hotline or a health authority.
-    public mutating func createTeleTAN(now: Int64) throws(VerificationError) -> TeleTAN {
+    package mutating func createTeleTAN(now: Int64) throws(VerificationError) -> TeleTAN {
         pruneRateWindow(now: now)
         guard recentTeleTANs.count < configuration.teleTANRateLimitPerHour else {
             throw .teleTANRateLimitExceeded(limit: configuration.teleTANRateLimitPerHour)
@@ -117,13 +117,13 @@ public struct VerificationServer: Sendable {
     }
 
     /// teleTANs created in the hour before `now` (inclusive of `now`).
-    public func teleTANsInLastHour(now: Int64) -> Int {
+    package func teleTANsInLastHour(now: Int64) -> Int {
         let cutoff = now - Seconds.hour
         return recentTeleTANs.reduce(0) { $0 + ($1 > cutoff && $1 <= now ? 1 : 0) }
     }
 
     /// Whether the teleTAN count of the last hour has reached the warning share of the limit.
-    public func teleTANRateWarning(now: Int64) -> Bool {
+    package func teleTANRateWarning(now: Int64) -> Bool {
         Double(teleTANsInLastHour(now: now)) >= configuration.teleTANRateLimitWarningShare * Double(configuration.teleTANRateLimitPerHour)
     }
 
@@ -139,7 +139,7 @@ public struct VerificationServer: Sendable {
     // MARK: Test result and TAN
 
     /// `/testresult`: the result of the test behind `token`, from the test-result server.
-    public func testResult(
+    package func testResult(
         registrationToken token: RegistrationToken, testResults: inout TestResultServer, now: Int64
     ) throws(VerificationError) -> TestResult {
         guard let session = session(token, now: now) else { throw .unknownRegistrationToken }
@@ -148,7 +148,7 @@ public struct VerificationServer: Sendable {
     }
 
     /// `/tan`: a TAN for the registration behind `token`.
-    public mutating func requestTAN(
+    package mutating func requestTAN(
         registrationToken token: RegistrationToken, testResults: inout TestResultServer, now: Int64
     ) throws(VerificationError) -> TAN {
         guard var session = session(token, now: now) else { throw .unknownRegistrationToken }
@@ -167,7 +167,7 @@ public struct VerificationServer: Sendable {
 
     /// `/tan/verify`, called by the submission server: checks `tan` and, if it is
     /// valid, consumes it so that it can never be used again.
-    public mutating func verifyTAN(_ tan: TAN, now: Int64) -> TANVerification {
+    package mutating func verifyTAN(_ tan: TAN, now: Int64) -> TANVerification {
         guard var record = tans[tan], alive(record.issuedAt, now) else { return .unknown }
         guard !record.redeemed else { return .alreadyRedeemed }
         guard now - record.issuedAt < Int64(configuration.tanValidDays) * Seconds.day else { return .expired }
@@ -180,7 +180,7 @@ public struct VerificationServer: Sendable {
     // MARK: Cleanup
 
     /// Deletes every registration, teleTAN and TAN older than `cleanupDays`.
-    public mutating func cleanup(now: Int64) {
+    package mutating func cleanup(now: Int64) {
         sessions = sessions.filter { alive($0.value.createdAt, now) }
         registeredGUIDs = registeredGUIDs.filter { alive($0.value, now) }
         teleTANs = teleTANs.filter { alive($0.value.createdAt, now) }
@@ -189,7 +189,7 @@ public struct VerificationServer: Sendable {
     }
 
     /// Stored counts (registrations, teleTANs, TANs), for reports and tests.
-    public var storedCounts: (registrations: Int, teleTANs: Int, tans: Int) {
+    package var storedCounts: (registrations: Int, teleTANs: Int, tans: Int) {
         (sessions.count, teleTANs.count, tans.count)
     }
 }

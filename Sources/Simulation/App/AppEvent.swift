@@ -3,7 +3,7 @@ import Services
 
 /// What happened in one phone's app, in time order: the record behind
 /// `phones.csv` and the evaluation's warning times.
-public enum AppEvent: Hashable, Sendable {
+package enum AppEvent: Hashable, Sendable {
     case testRegistered(at: Int64, route: TestRegistrationRoute)
     case registrationRejected(at: Int64, reason: String)
     /// A result became available; the notification does not reveal it (E05.02, E06.02).
@@ -18,7 +18,7 @@ public enum AppEvent: Hashable, Sendable {
     /// E03.01: the user switched exposure logging off or on (a reset switches it on).
     case exposureLoggingSwitched(at: Int64, on: Bool)
 
-    public var time: Int64 {
+    package var time: Int64 {
         switch self {
         case .testRegistered(let t, _), .registrationRejected(let t, _), .testResultAvailable(let t, _, _),
             .keysShared(let t, _), .keySharingDeclined(let t), .submissionRejected(let t, _),
@@ -29,7 +29,7 @@ public enum AppEvent: Hashable, Sendable {
 }
 
 /// How a test reached the app (E06.01 QR code; E06.04/E06.05 teleTAN from the hotline).
-public enum TestRegistrationRoute: String, Hashable, Sendable {
+package enum TestRegistrationRoute: String, Hashable, Sendable {
     case qrCode = "qr_code"
     case teleTAN = "tele_tan"
 }

@@ -10,46 +10,46 @@ import WarnSimCore
 /// downloading verified key packages, detection on the app's cadence, the CWA
 /// risk calculation, and a notification when the risk changes. Every method
 /// takes the simulated time; nothing reads a clock.
-public struct CoronaWarnApp: Sendable {
+package struct CoronaWarnApp: Sendable {
     /// What the user granted at onboarding.
-    public struct Consents: Hashable, Sendable {
+    package struct Consents: Hashable, Sendable {
         /// E01.03/E01.04: creating and exchanging pseudonymous IDs over Bluetooth;
         /// without it the app cannot trace.
-        public var exposureLogging: Bool
+        package var exposureLogging: Bool
         /// E01.05: local notifications.
-        public var notifications: Bool
+        package var notifications: Bool
 
-        public init(exposureLogging: Bool, notifications: Bool) {
+        package init(exposureLogging: Bool, notifications: Bool) {
             self.exposureLogging = exposureLogging
             self.notifications = notifications
         }
     }
 
     /// A test registered in the app.
-    public struct RegisteredTest: Hashable, Sendable {
-        public var token: RegistrationToken
-        public var route: TestRegistrationRoute
-        public var registeredAt: Int64
-        public var polling: TestResultPolling
-        public var nextPoll: Int64
+    package struct RegisteredTest: Hashable, Sendable {
+        package var token: RegistrationToken
+        package var route: TestRegistrationRoute
+        package var registeredAt: Int64
+        package var polling: TestResultPolling
+        package var nextPoll: Int64
         /// The final result once it arrived (not PENDING).
-        public var result: TestResult?
+        package var result: TestResult?
     }
 
-    public internal(set) var framework: ExposureNotificationFramework
-    public private(set) var consents: Consents
+    package internal(set) var framework: ExposureNotificationFramework
+    package private(set) var consents: Consents
     /// E03.01: the user's tracing switch.
-    public private(set) var tracingSwitchedOn = true
+    package private(set) var tracingSwitchedOn = true
     /// E03.03: the phone's Bluetooth.
-    public private(set) var bluetoothOn = true
-    public private(set) var test: RegisteredTest?
+    package private(set) var bluetoothOn = true
+    package private(set) var test: RegisteredTest?
     /// E05.01: keys are shared at most once per test.
-    public private(set) var hasSharedKeys = false
-    public private(set) var detection: ExposureDetectionSchedule
-    public private(set) var notifier: RiskChangeNotifier
+    package private(set) var hasSharedKeys = false
+    package private(set) var detection: ExposureDetectionSchedule
+    package private(set) var notifier: RiskChangeNotifier
     /// The packages processed (at most the retained day packages and the
     /// hour packages of days without one).
-    public private(set) var packages: [VerifiedKeyPackage] = []
+    package private(set) var packages: [VerifiedKeyPackage] = []
     /// The numbers of `packages`, and of the hour packages whose keys a held
     /// day package repeats (held through it, ``VerifiedKeyPackage/covers``).
     private var heldNumbers = SourceSet()
@@ -61,15 +61,15 @@ public struct CoronaWarnApp: Sendable {
     private var prunedBeforeDay: UInt32?
     /// The result of the last risk calculation (v2 or ENF v1, as the
     /// configuration the app ran then).
-    public private(set) var lastRisk: PhoneRiskResult?
+    package private(set) var lastRisk: PhoneRiskResult?
     /// The windows of the last detection, with the index of their key in the
     /// `DiagnosisKeyIndex` used.
-    public private(set) var lastWindows: [MatchedExposureWindow] = []
-    public private(set) var events: [AppEvent] = []
+    package private(set) var lastWindows: [MatchedExposureWindow] = []
+    package private(set) var events: [AppEvent] = []
     /// Wall-clock seconds this app spent matching keys and calculating risk
     /// (for benchmarks only; never in the outputs).
-    public internal(set) var matchingSeconds = 0.0
-    public internal(set) var scoringSeconds = 0.0
+    package internal(set) var matchingSeconds = 0.0
+    package internal(set) var scoringSeconds = 0.0
     /// The windows of earlier detections per key, so that a detection matches
     /// only keys that are new or whose sightings changed.
     private var matchCache = ExposureMatchCache()
@@ -77,18 +77,18 @@ public struct CoronaWarnApp: Sendable {
     /// (``ExposureNotificationFramework/observeThroughSecondChannel()``,
     /// `warnsim redraw`): matched at the same detections against the same
     /// packages, scored by the same engine, never acted on. Empty without one.
-    public private(set) var secondChannel: [SecondChannelDetection] = []
+    package private(set) var secondChannel: [SecondChannelDetection] = []
 
     /// The second channel's state of detection.
-    public struct SecondChannelDetection: Sendable {
+    package struct SecondChannelDetection: Sendable {
         var matchCache = ExposureMatchCache()
         /// The windows of the last detection (as ``CoronaWarnApp/lastWindows``).
-        public internal(set) var lastWindows: [MatchedExposureWindow] = []
+        package internal(set) var lastWindows: [MatchedExposureWindow] = []
         /// The result of the last risk calculation (as ``CoronaWarnApp/lastRisk``).
-        public internal(set) var lastRisk: PhoneRiskResult?
+        package internal(set) var lastRisk: PhoneRiskResult?
     }
 
-    public init(framework: ExposureNotificationFramework, consents: Consents, maxDetectionsPerDay: Int = 6) {
+    package init(framework: ExposureNotificationFramework, consents: Consents, maxDetectionsPerDay: Int = 6) {
         self.framework = framework
         self.consents = consents
         self.detection = ExposureDetectionSchedule(maxDetectionsPerDay: maxDetectionsPerDay)
@@ -97,24 +97,24 @@ public struct CoronaWarnApp: Sendable {
     }
 
     /// Whether the framework advertises and scans now.
-    public var isTracing: Bool { consents.exposureLogging && tracingSwitchedOn && bluetoothOn }
+    package var isTracing: Bool { consents.exposureLogging && tracingSwitchedOn && bluetoothOn }
 
     /// Whether exposure logging is on (consent given and the switch on): the
     /// framework runs exposure detection only then (E03.01); Bluetooth being
     /// off stops scanning and advertising, not detection.
-    public var isExposureLoggingOn: Bool { consents.exposureLogging && tracingSwitchedOn }
+    package var isExposureLoggingOn: Bool { consents.exposureLogging && tracingSwitchedOn }
 
     // MARK: Settings (E03)
 
     /// E03.01: the user switches exposure logging on or off at `time`
     /// (recorded as an event when it changes).
-    public mutating func setTracing(_ on: Bool, at time: Int64) {
+    package mutating func setTracing(_ on: Bool, at time: Int64) {
         if on != tracingSwitchedOn { events.append(.exposureLoggingSwitched(at: time, on: on)) }
         tracingSwitchedOn = on
         updateTracing()
     }
 
-    public mutating func setBluetooth(_ on: Bool) {
+    package mutating func setBluetooth(_ on: Bool) {
         bluetoothOn = on
         updateTracing()
     }
@@ -122,7 +122,7 @@ public struct CoronaWarnApp: Sendable {
     /// E03.02: back to delivery defaults with the consents of a new onboarding.
     /// The framework's keys and sightings stay: they can only be deleted in the
     /// system settings.
-    public mutating func reset(now: Int64, consents: Consents) {
+    package mutating func reset(now: Int64, consents: Consents) {
         self.consents = consents
         if !tracingSwitchedOn { events.append(.exposureLoggingSwitched(at: now, on: true)) }
         tracingSwitchedOn = true
@@ -148,11 +148,11 @@ public struct CoronaWarnApp: Sendable {
 
     // MARK: Bluetooth
 
-    public mutating func advertisement(at time: Int64) -> AdvertisementPayload? {
+    package mutating func advertisement(at time: Int64) -> AdvertisementPayload? {
         framework.advertisement(at: time)
     }
 
-    public mutating func recordScan(at time: Int64, received: [(payload: AdvertisementPayload, rawRSSI: Int)]) {
+    package mutating func recordScan(at time: Int64, received: [(payload: AdvertisementPayload, rawRSSI: Int)]) {
         framework.recordScan(at: time, received: received)
     }
 
@@ -161,7 +161,7 @@ public struct CoronaWarnApp: Sendable {
     /// Registers a test from its QR code (the app sends the GUID's SHA-256) or a
     /// teleTAN. A second test replaces nothing while one is registered.
     @discardableResult
-    public mutating func registerTest(
+    package mutating func registerTest(
         _ route: TestRegistrationRoute, code: String, polling: TestResultPolling,
         backend: inout CWABackend, now: Int64
     ) -> Bool {
@@ -191,7 +191,7 @@ public struct CoronaWarnApp: Sendable {
     /// is kept until its keys were shared or sharing was declined. Returns
     /// whether the test was removed.
     @discardableResult
-    public mutating func removeTest(now: Int64) -> Bool {
+    package mutating func removeTest(now: Int64) -> Bool {
         guard let current = test, let result = current.result, result != .positive || hasSharedKeys else { return false }
         test = nil
         hasSharedKeys = false  // the question is asked once per test
@@ -200,7 +200,7 @@ public struct CoronaWarnApp: Sendable {
     }
 
     /// Polls the result if a poll is due; returns the result when it arrives.
-    public mutating func pollTestResult(backend: inout CWABackend, now: Int64) -> TestResult? {
+    package mutating func pollTestResult(backend: inout CWABackend, now: Int64) -> TestResult? {
         guard var current = test, current.result == nil, now >= current.nextPoll else { return nil }
         defer { test = current }
         current.nextPoll = current.polling.nextPoll(after: now, registeredAt: current.registeredAt)
@@ -216,7 +216,7 @@ public struct CoronaWarnApp: Sendable {
     /// a TAN and uploads the keys of the last 14 days with the TRL and DSOS of
     /// the symptom answer. Returns the number of keys uploaded.
     @discardableResult
-    public mutating func shareKeys(
+    package mutating func shareKeys(
         consent: Bool, answer: SymptomAnswer, backend: inout CWABackend, now: Int64
     ) -> Int {
         guard let current = test, current.result == .positive, !hasSharedKeys else { return 0 }
@@ -261,7 +261,7 @@ public struct CoronaWarnApp: Sendable {
     /// than the framework's 14-day retention are forgotten. A day package
     /// replaces the hour packages it covers (their keys are in it); an hour
     /// package a held day package covers is not new.
-    public mutating func receive(_ downloaded: [VerifiedKeyPackage], now: Int64) {
+    package mutating func receive(_ downloaded: [VerifiedKeyPackage], now: Int64) {
         var added = false
         for package in downloaded where !holds(package.number) {
             packages.append(package)
@@ -297,7 +297,7 @@ public struct CoronaWarnApp: Sendable {
 
     /// Whether the app holds the keys of the package numbered `number`,
     /// itself or through a day package that covers it.
-    public func holds(_ number: UInt32) -> Bool { heldNumbers.contains(number) || coveredNumbers.contains(number) }
+    package func holds(_ number: UInt32) -> Bool { heldNumbers.contains(number) || coveredNumbers.contains(number) }
 
     /// Runs exposure detection and the risk calculation if the schedule says
     /// so; `index` holds the identifiers of all distributed keys (derived once
@@ -308,7 +308,7 @@ public struct CoronaWarnApp: Sendable {
     /// off the framework refuses detection (E03.01); the app tries again at
     /// its next run, with the packages that arrived meanwhile still new.
     @discardableResult
-    public mutating func detectIfDue(
+    package mutating func detectIfDue(
         now: Int64, index: DiagnosisKeyIndex, matcher: ExposureMatcher, engine: PhoneRiskEngine
     ) throws -> PhoneRiskResult? {
         guard isExposureLoggingOn, detection.isDue(at: now, hasNewKeyFiles: hasNewPackages) else { return nil }
@@ -365,7 +365,7 @@ public struct CoronaWarnApp: Sendable {
 
     /// Every key of `index` matched against every sighting (of `store`, by
     /// default the framework's own), then restricted to the keys of held packages.
-    public func matchedWindowsAfresh(
+    package func matchedWindowsAfresh(
         index: DiagnosisKeyIndex, matcher: ExposureMatcher, in store: SightingStore? = nil
     ) -> [MatchedExposureWindow] {
         let matched = matcher.match(index, in: store ?? framework.sightings)

@@ -9,23 +9,23 @@
 ///   at 6; iOS `RiskProvider` the same);
 /// - skipped when less than 24 h have passed since the last detection and no
 ///   new key files arrived, so there is one forced detection per 24 h.
-public struct ExposureDetectionSchedule: Hashable, Sendable {
+package struct ExposureDetectionSchedule: Hashable, Sendable {
     /// `max-exposure-detections-per-interval` (server: 6; capped at 6).
-    public var maxDetectionsPerDay: Int
+    package var maxDetectionsPerDay: Int
     /// Unix seconds of the last detection, if any.
-    public private(set) var lastDetection: Int64?
+    package private(set) var lastDetection: Int64?
 
-    public init(maxDetectionsPerDay: Int = 6) {
+    package init(maxDetectionsPerDay: Int = 6) {
         precondition(maxDetectionsPerDay >= 1)
         self.maxDetectionsPerDay = min(maxDetectionsPerDay, 6)
     }
 
     /// Seconds that must pass between two detections.
-    public var minimumSeconds: Int64 { 86_400 / Int64(maxDetectionsPerDay) }
+    package var minimumSeconds: Int64 { 86_400 / Int64(maxDetectionsPerDay) }
 
     /// Whether a detection runs at `time`, given whether key files arrived
     /// since the last one.
-    public func isDue(at time: Int64, hasNewKeyFiles: Bool) -> Bool {
+    package func isDue(at time: Int64, hasNewKeyFiles: Bool) -> Bool {
         guard let last = lastDetection else { return true }
         let elapsed = time - last
         guard elapsed >= minimumSeconds else { return false }
@@ -33,7 +33,7 @@ public struct ExposureDetectionSchedule: Hashable, Sendable {
     }
 
     /// Records a detection at `time`.
-    public mutating func recordDetection(at time: Int64) {
+    package mutating func recordDetection(at time: Int64) {
         lastDetection = time
     }
 }

@@ -11,7 +11,7 @@ extension CoronaWarnApp {
     /// operating system's consent pop-up is the user's consent to the operator).
     /// Returns the number of keys the service kept.
     @discardableResult
-    public mutating func uploadWithOTP(_ otp: ImmuniOTP, backend: inout CWABackend, now: Int64) -> Int {
+    package mutating func uploadWithOTP(_ otp: ImmuniOTP, backend: inout CWABackend, now: Int64) -> Int {
         guard !hasSharedKeys else { return 0 }
         let token = otp.sha256
         do throws(ImmuniUploadError) {

@@ -19,33 +19,33 @@ import Services
 /// `app.ios.download_interval_minutes`); a phone's first run falls uniformly
 /// within the first interval, the system's background scheduling is not
 /// modelled further.
-public struct KeyDownloadSchedule: Hashable, Sendable {
+package struct KeyDownloadSchedule: Hashable, Sendable {
     /// Seconds between download runs.
-    public var intervalSeconds: Int64
+    package var intervalSeconds: Int64
 
     /// A schedule with runs `intervalSeconds` apart (> 0).
-    public init(intervalSeconds: Int64) {
+    package init(intervalSeconds: Int64) {
         precondition(intervalSeconds > 0)
         self.intervalSeconds = intervalSeconds
     }
 
     /// The Android worker: every 60 minutes.
-    public static let android = KeyDownloadSchedule(intervalSeconds: 3600)
+    package static let android = KeyDownloadSchedule(intervalSeconds: 3600)
     /// The iOS background task: every 2 hours.
-    public static let ios = KeyDownloadSchedule(intervalSeconds: 7200)
+    package static let ios = KeyDownloadSchedule(intervalSeconds: 7200)
 
     /// The first run of a phone that starts at `start`, `offset` (any
     /// value, reduced modulo the interval) seconds into its first interval.
-    public func firstRun(from start: Int64, offset: UInt64) -> Int64 {
+    package func firstRun(from start: Int64, offset: UInt64) -> Int64 {
         start + Int64(offset % UInt64(intervalSeconds))
     }
 
     /// The download run after one at `time`.
-    public func nextRun(after time: Int64) -> Int64 { time + intervalSeconds }
+    package func nextRun(after time: Int64) -> Int64 { time + intervalSeconds }
 
     /// Whether a run fetches packages of `kind`: day packages always, hour
     /// packages only on an unmetered connection.
-    public static func fetches(_ kind: PublishedPackage.Kind, unmetered: Bool) -> Bool {
+    package static func fetches(_ kind: PublishedPackage.Kind, unmetered: Bool) -> Bool {
         kind == .day || unmetered
     }
 }

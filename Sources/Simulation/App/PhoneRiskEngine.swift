@@ -11,7 +11,7 @@ import RiskCalculation
 /// ``ENFv1Engine``); this type only chooses between them, so that a phone can
 /// run whatever scheme the app configuration it fetched carries, and switch
 /// when a new one arrives.
-public enum PhoneRiskEngine: Sendable {
+package enum PhoneRiskEngine: Sendable {
     /// The CWA ENF v2 (exposure windows) calculation.
     case exposureWindows(CWARiskEngine)
     /// The CWA ENF v1 calculation of 2020 as reported by `platform`'s framework.
@@ -25,7 +25,7 @@ public enum PhoneRiskEngine: Sendable {
     /// - Parameters:
     ///   - scheme: the scheme and parameters of a checked app configuration.
     ///   - platform: the phone's platform.
-    public init(scheme: RiskScheme, platform: RiskPlatform) {
+    package init(scheme: RiskScheme, platform: RiskPlatform) {
         switch scheme {
         case .cwaExposureWindows(let parameters): self = .exposureWindows(CWARiskEngine(parameters: parameters, platform: platform))
         case .cwa2020(let parameters): self = .cwa2020(parameters, platform: platform)
@@ -34,7 +34,7 @@ public enum PhoneRiskEngine: Sendable {
     }
 
     /// The platform variant the engine runs.
-    public var platform: RiskPlatform {
+    package var platform: RiskPlatform {
         switch self {
         case .exposureWindows(let engine): engine.platform
         case .cwa2020(_, let platform), .immuni(_, let platform): platform
@@ -42,7 +42,7 @@ public enum PhoneRiskEngine: Sendable {
     }
 
     /// The scheme and parameters the engine runs.
-    public var scheme: RiskScheme {
+    package var scheme: RiskScheme {
         switch self {
         case .exposureWindows(let engine): .cwaExposureWindows(engine.parameters)
         case .cwa2020(let parameters, _): .cwa2020(parameters)
@@ -51,7 +51,7 @@ public enum PhoneRiskEngine: Sendable {
     }
 
     /// The CWA v2 engine, nil for an ENF v1 scheme.
-    public var exposureWindowEngine: CWARiskEngine? {
+    package var exposureWindowEngine: CWARiskEngine? {
         if case .exposureWindows(let engine) = self { engine } else { nil }
     }
 
@@ -63,7 +63,7 @@ public enum PhoneRiskEngine: Sendable {
     ///   - referenceDay: the UTC day number of the detection.
     /// - Returns: the v2 result or the v1 exposure summary with the scheme's decision.
     /// - Throws: ``RiskCalculationError`` where the v2 Android app rejects a window.
-    public func calculate(_ windows: [ExposureWindow], referenceDay: Int) throws -> PhoneRiskResult {
+    package func calculate(_ windows: [ExposureWindow], referenceDay: Int) throws -> PhoneRiskResult {
         switch self {
         case .exposureWindows(let engine):
             .exposureWindows(try engine.calculate(windows, referenceDay: referenceDay))
@@ -86,7 +86,7 @@ public enum PhoneRiskEngine: Sendable {
     ///   - result: the detection's result (from ``calculate(_:referenceDay:)`` with this engine).
     ///   - referenceDay: the detection's UTC day number.
     /// - Returns: the window's level, nil when dropped.
-    public func level(ofWindow index: Int, _ window: ExposureWindow, in result: PhoneRiskResult, referenceDay: Int) -> RiskLevel? {
+    package func level(ofWindow index: Int, _ window: ExposureWindow, in result: PhoneRiskResult, referenceDay: Int) -> RiskLevel? {
         switch result {
         case .exposureWindows(let risk):
             return risk.windows[index].riskLevel
@@ -100,14 +100,14 @@ public enum PhoneRiskEngine: Sendable {
 /// What one detection's risk calculation gave: the CWA v2 result, or the ENF
 /// v1 exposure summary and per-exposure information with the scheme's
 /// decision.
-public enum PhoneRiskResult: Hashable, Sendable {
+package enum PhoneRiskResult: Hashable, Sendable {
     /// The CWA v2 calculation's result.
     case exposureWindows(RiskResult)
     /// An ENF v1 scheme's result.
     case enfV1(ENFv1Result)
 
     /// The total risk level the app shows and warns by.
-    public var totalRiskLevel: RiskLevel {
+    package var totalRiskLevel: RiskLevel {
         switch self {
         case .exposureWindows(let risk): risk.totalRiskLevel
         case .enfV1(let summary): summary.totalRiskLevel
@@ -115,12 +115,12 @@ public enum PhoneRiskResult: Hashable, Sendable {
     }
 
     /// The CWA v2 result, nil for an ENF v1 scheme.
-    public var exposureWindows: RiskResult? {
+    package var exposureWindows: RiskResult? {
         if case .exposureWindows(let risk) = self { risk } else { nil }
     }
 
     /// The ENF v1 result, nil for the v2 calculation.
-    public var enfV1: ENFv1Result? {
+    package var enfV1: ENFv1Result? {
         if case .enfV1(let summary) = self { summary } else { nil }
     }
 }

@@ -3,7 +3,7 @@
 /// since onset (corona-warn-app/cwa-app-android
 /// `submission/task/TransmissionRiskVectorDeterminer.kt` and
 /// `DaysSinceOnsetOfSymptomsVectorDeterminer.kt`).
-public enum SymptomAnswer: Hashable, Sendable {
+package enum SymptomAnswer: Hashable, Sendable {
     /// Symptoms, with the onset date given as this many days before the upload.
     case exactOnset(daysAgo: Int)
     /// Symptoms that started "in the last 7 days".

@@ -6,15 +6,15 @@ import ExposureNotification
 /// cwa-app-android `submission/task/TransmissionRiskVectorDeterminer.kt` and
 /// `DaysSinceOnsetOfSymptomsVectorDeterminer.kt`; cwa-app-ios
 /// `SymptomsOnset.swift` has the same tables).
-public enum TransmissionRiskVector {
+package enum TransmissionRiskVector {
     /// Keys up to this age (days) are uploaded (`MAX_AGE_IN_DAYS`).
-    public static let maximumKeyAgeDays = 14
+    package static let maximumKeyAgeDays = 14
     /// Keys per upload the submission server accepts (`MAX_NUMBER_OF_KEYS`, default 14).
-    public static let maximumKeysPerUpload = 14
+    package static let maximumKeysPerUpload = 14
 
     /// TRL by DSOS for an exact onset date (the server's `trl-from-dsos` map,
     /// which all 21 exact-date rows of the app's table follow).
-    public static func transmissionRiskLevel(daysSinceOnset dsos: Int) -> Int {
+    package static func transmissionRiskLevel(daysSinceOnset dsos: Int) -> Int {
         switch dsos {
         case ...(-6): return 1
         case -5: return 2
@@ -45,7 +45,7 @@ public enum TransmissionRiskVector {
     }
 
     /// The TRL of a key `age` days old.
-    public static func transmissionRiskLevel(answer: SymptomAnswer, keyAgeDays age: Int) -> Int {
+    package static func transmissionRiskLevel(answer: SymptomAnswer, keyAgeDays age: Int) -> Int {
         if case .exactOnset(let daysAgo) = answer {
             return transmissionRiskLevel(daysSinceOnset: daysAgo - age)
         }
@@ -57,7 +57,7 @@ public enum TransmissionRiskVector {
     /// is the onset's age for an exact date, else 701 (last 7 days), 708 (1–2
     /// weeks), 715 (over 2 weeks), 2000 (no date), 3000 (no symptoms) or 4000
     /// (no answer).
-    public static func daysSinceOnset(answer: SymptomAnswer, keyAgeDays age: Int) -> Int {
+    package static func daysSinceOnset(answer: SymptomAnswer, keyAgeDays age: Int) -> Int {
         let start: Int
         switch answer {
         case .exactOnset(let daysAgo): start = daysAgo
@@ -74,7 +74,7 @@ public enum TransmissionRiskVector {
     /// The keys the app uploads at `uploadTime` from the framework's history:
     /// those at most 14 days old, newest first, at most 14, each with its TRL
     /// and DSOS.
-    public static func prepare(
+    package static func prepare(
         _ history: [TemporaryExposureKey], uploadTime: Int64, answer: SymptomAnswer
     ) -> [PreparedKey] {
         let today = Int(ENIntervalNumber(unixSeconds: uploadTime).dayNumber)
@@ -94,8 +94,8 @@ public enum TransmissionRiskVector {
 }
 
 /// A key ready for upload with the values the app attached.
-public struct PreparedKey: Hashable, Sendable {
-    public var key: TemporaryExposureKey
-    public var transmissionRiskLevel: Int
-    public var daysSinceOnsetOfSymptoms: Int
+package struct PreparedKey: Hashable, Sendable {
+    package var key: TemporaryExposureKey
+    package var transmissionRiskLevel: Int
+    package var daysSinceOnsetOfSymptoms: Int
 }

@@ -6,23 +6,23 @@ import Foundation
 /// pins (E07.01: the app only uses what the RKI signed). Only
 /// ``KeyPackageVerifier`` makes these, so a tampered package can never reach a
 /// phone's matching.
-public struct VerifiedKeyPackage: Hashable, Sendable {
+package struct VerifiedKeyPackage: Hashable, Sendable {
     /// The package's CDN path.
-    public let path: String
+    package let path: String
     /// The number the verifier gave it (one after another, never reused): how
     /// apps and the key index name the package, so that a phone keeps a few
     /// bits per package rather than its path (``SourceSet``).
-    public let number: UInt32
+    package let number: UInt32
     /// Its keys.
-    public let keys: [DiagnosisKey]
+    package let keys: [DiagnosisKey]
     /// For a day package, the numbers of the hour packages whose keys it
     /// repeats (cwa-server `docs/DISTRIBUTION.md`: the day package of a date
     /// holds every key of that date's hour packages); empty for an hour
     /// package. An app holding the day package holds those keys, and drops
     /// the hour packages, as the CWA apps do.
-    public let covers: [UInt32]
+    package let covers: [UInt32]
     /// Whether it is an hour package.
-    public var isHourPackage: Bool { path.contains("/hour/") }
+    package var isHourPackage: Bool { path.contains("/hour/") }
 
     fileprivate init(path: String, number: UInt32, keys: [DiagnosisKey], covers: [UInt32]) {
         self.path = path
@@ -35,14 +35,14 @@ public struct VerifiedKeyPackage: Hashable, Sendable {
 /// Verifies downloaded packages once for all simulated phones: every phone
 /// would verify the same bytes with the same pinned key and get the same
 /// answer, so the answer is computed once per package.
-public struct KeyPackageVerifier: Sendable {
-    public let pinnedKey: P256.Signing.PublicKey
+package struct KeyPackageVerifier: Sendable {
+    package let pinnedKey: P256.Signing.PublicKey
     /// Paths of packages that failed verification or parsing, with the reason.
-    public private(set) var rejected: [String: String] = [:]
+    package private(set) var rejected: [String: String] = [:]
     /// The number the next verified package gets.
     private var nextNumber: UInt32 = 0
 
-    public init(pinnedKey: P256.Signing.PublicKey) {
+    package init(pinnedKey: P256.Signing.PublicKey) {
         self.pinnedKey = pinnedKey
     }
 
@@ -50,7 +50,7 @@ public struct KeyPackageVerifier: Sendable {
     /// record in `rejected`) if it does not verify or does not parse.
     /// `covering` numbers, for a day package, the verified hour packages whose
     /// keys it repeats (``VerifiedKeyPackage/covers``).
-    public mutating func verify(_ package: KeyExportPackage, path: String, covering: [UInt32] = []) -> VerifiedKeyPackage? {
+    package mutating func verify(_ package: KeyExportPackage, path: String, covering: [UInt32] = []) -> VerifiedKeyPackage? {
         do {
             guard try package.verify(with: pinnedKey) == .verified else {
                 rejected[path] = "signature does not verify with the pinned key"

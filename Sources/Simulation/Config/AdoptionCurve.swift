@@ -20,22 +20,22 @@ import WarnSimCore
 /// phone keeps one state through a day (the scan pipeline and the encounter
 /// ledger work day by day). Without a curve everyone who adopts has the app
 /// from the start to the end (as before this field existed).
-public struct AdoptionCurve: Sendable, Hashable {
+package struct AdoptionCurve: Sendable, Hashable {
     /// Days since 1970-01-01 (UTC) of the rows, strictly increasing.
-    public var days: [Int64]
+    package var days: [Int64]
     /// Cumulative installs of each row, non-decreasing, the last positive.
-    public var cumulativeInstalls: [Double]
+    package var cumulativeInstalls: [Double]
     /// Daily rate at which an installed app is uninstalled.
-    public var uninstallPerDay: Double
+    package var uninstallPerDay: Double
     /// The table's file (for the run manifest).
-    public var file: URL
+    package var file: URL
 
     /// The UTC day on which the person with uniform draw `u` installs: the
     /// day on which the cumulative installs, interpolated linearly by day
     /// between rows and divided by the last row's, first reach `u` (a draw
     /// of 0 installs on the first row's day; with a row per day, the first
     /// row whose share reaches `u`).
-    public func installDay(u: Double) -> Int64 {
+    package func installDay(u: Double) -> Int64 {
         let target = u * cumulativeInstalls[cumulativeInstalls.count - 1]
         guard let row = cumulativeInstalls.firstIndex(where: { $0 >= target }) else { return days[days.count - 1] }
         guard row > 0 else { return days[0] }
@@ -46,7 +46,7 @@ public struct AdoptionCurve: Sendable, Hashable {
 
     /// Whole days from the install to the uninstall for the uniform draw `u`
     /// (exponential with ``uninstallPerDay``; nil when never).
-    public func daysInstalled(u: Double) -> Int64? {
+    package func daysInstalled(u: Double) -> Int64? {
         guard uninstallPerDay > 0 else { return nil }
         let days = -Foundation.log(1 - u) / uninstallPerDay
         return days >= 36_500 ? nil : Int64(days.rounded(.up))
@@ -54,7 +54,7 @@ public struct AdoptionCurve: Sendable, Hashable {
 
     /// Parses `app.adoption_curve` (`installs_file` relative to `folder`, and
     /// `uninstall_per_day`).
-    public static func parse(_ section: YAMLSection, folder: URL) throws(InputError) -> AdoptionCurve {
+    package static func parse(_ section: YAMLSection, folder: URL) throws(InputError) -> AdoptionCurve {
         let path = try section.string(AppConfig.Fields.installsFile)
         let uninstall = try section.double(AppConfig.Fields.uninstallPerDay)
         try section.finish()

@@ -16,20 +16,20 @@ import Population
 /// S. Seibert, 22 June 2020, reported by Der Spiegel: "Corona-Warn-App könnte
 /// auf 85 Prozent der Smartphones laufen"), the rest being iPhones that cannot
 /// run iOS 13.5 and phones below Android 6.
-public struct AdoptionGate: Sendable, Hashable {
+package struct AdoptionGate: Sendable, Hashable {
     /// Youngest age allowed to use the app (0: no age gate).
-    public var minimumAge: Int
+    package var minimumAge: Int
     /// Share of smartphones whose operating system can run exposure notifications.
-    public var supportedPhoneShare: Double
+    package var supportedPhoneShare: Double
 
-    public init(minimumAge: Int = 0, supportedPhoneShare: Double = 1) {
+    package init(minimumAge: Int = 0, supportedPhoneShare: Double = 1) {
         self.minimumAge = minimumAge
         self.supportedPhoneShare = supportedPhoneShare
     }
 
     /// The oldest age WarnSim's age groups distinguish for a minimum age: the
     /// 65+ group is open, so a gate can only fall within 0–18.
-    public static let ages = 0...18
+    package static let ages = 0...18
 
     /// The share of `group`'s smartphone owners who may run the app: the
     /// supported phones, times the part of the group at or above the minimum
@@ -38,7 +38,7 @@ public struct AdoptionGate: Sendable, Hashable {
     ///
     /// - Parameter group: An age group.
     /// - Returns: A factor in 0…1 on the group's adoption.
-    public func factor(for group: AgeGroup) -> Double {
+    package func factor(for group: AgeGroup) -> Double {
         let (first, last): (Int, Int) =
             switch group {
             case .preschool: (0, 5)

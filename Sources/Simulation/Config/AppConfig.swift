@@ -12,71 +12,71 @@ import WarnSimCore
 /// default: the scenario must state them, so every run shows which values the
 /// analyst chose. Testing and the response to results and warnings
 /// (``TestingConfig``, ``ResponseConfig``) have cited defaults.
-public struct AppConfig: Sendable {
+package struct AppConfig: Sendable {
     /// Share of each age group (0–5, 6–17, 18–64, 65+) with the app installed
     /// (`adoption_by_age` × `adoption_scale` × the ``AdoptionGate``).
-    public var adoptionByAge: [Double]
+    package var adoptionByAge: [Double]
     /// The age gate and the share of phones that can run the app.
-    public var adoptionGate = AdoptionGate()
+    package var adoptionGate = AdoptionGate()
     /// E01.03/E01.04: share of installers who allow exposure logging.
-    public var exposureLoggingConsent: Double
+    package var exposureLoggingConsent: Double
     /// E01.05: share of installers who allow notifications.
-    public var notificationPermission: Double
+    package var notificationPermission: Double
     /// Share of tests registered by teleTAN through the hotline instead of QR code
     /// (0 on Immuni's upload path, which registers no tests in the app).
-    public var teleTANShare: Double
+    package var teleTANShare: Double
     /// Share of users with a positive result who consent to share their keys
     /// (on Immuni's upload path: `app.immuni.upload_share`).
-    public var shareKeysProbability: Double
+    package var shareKeysProbability: Double
     /// Installs and uninstalls over time (`app.adoption_curve`); nil: the
     /// adopters have the app for the whole run.
-    public var adoptionCurve: AdoptionCurve?
+    package var adoptionCurve: AdoptionCurve?
     /// How keys get to the server (`app.upload_path`: the CWA's TAN path by default).
-    public var uploadPath: UploadPath = .cwa
+    package var uploadPath: UploadPath = .cwa
     /// `max-exposure-detections-per-interval` (cwa-server
     /// `distribution-application.yaml`: 6).
-    public var maxDetectionsPerDay: Int
+    package var maxDetectionsPerDay: Int
     /// E03.01: daily probability that a tracing user switches tracing off, and
     /// for how many whole days (the scan pipeline works day by day).
-    public var tracingOffPerDay: Double
-    public var tracingOffDays: Int
+    package var tracingOffPerDay: Double
+    package var tracingOffDays: Int
     /// E03.03: daily probability that a phone's Bluetooth goes off, and for how many whole days.
-    public var bluetoothOffPerDay: Double
-    public var bluetoothOffDays: Int
+    package var bluetoothOffPerDay: Double
+    package var bluetoothOffDays: Int
     /// E03.02: daily probability that a user resets the app (consents kept as before).
-    public var resetPerDay: Double
+    package var resetPerDay: Double
     /// Share of app users whose phone is an iPhone (the rest run Android);
     /// each phone runs its own platform's scan schedule, download cadence and
     /// risk-calculation variant.
-    public var iosShare: Double
+    package var iosShare: Double
     /// Probability that a download run is on an unmetered connection (Wi-Fi),
     /// so that it fetches hour packages too.
-    public var unmeteredShare: Double
+    package var unmeteredShare: Double
     /// What Android phones and iPhones do differently (`app.android`, `app.ios`).
-    public var android: PlatformBehaviour
-    public var ios: PlatformBehaviour
+    package var android: PlatformBehaviour
+    package var ios: PlatformBehaviour
     /// The risk parameter set the phones use from the start (any scheme: the
     /// CWA v2 calculation or an ENF v1 scheme, ``PhoneRiskEngine``).
-    public var risk: RiskConfiguration
+    package var risk: RiskConfiguration
     /// Configurations published on the app-configuration endpoint during the
     /// run (`risk.timeline`), in date order; empty when the parameters never change.
-    public var riskTimeline: [RiskTimelineEntry] = []
+    package var riskTimeline: [RiskTimelineEntry] = []
     /// The first simulated day (UTC midnight, Unix seconds); must be a Monday,
     /// as the world's day 0 is.
-    public var startTime: Int64
+    package var startTime: Int64
     /// Days simulated unless the command line says otherwise.
-    public var days: Int
+    package var days: Int
     /// The backend's policies (`services:`; `distribution.shifting-policy-threshold`
     /// is required, other fields keep their production defaults when absent).
-    public var services: ServicesConfig
+    package var services: ServicesConfig
     /// Testing of everyone in the town (`testing:`; cited defaults when absent).
-    public var testing: TestingConfig = .defaults
+    package var testing: TestingConfig = .defaults
     /// Isolation, quarantine and the response to warnings (`response:`; cited
     /// defaults when absent).
-    public var response: ResponseConfig = .defaults
+    package var response: ResponseConfig = .defaults
     /// The files the app sections refer to (the risk configuration and those
     /// of the timeline), for the run manifest.
-    public var sourceFiles: [URL] = []
+    package var sourceFiles: [URL] = []
 
     /// Parses the app sections of a parsed scenario document: `app`, `risk`
     /// (`configuration` and an optional `timeline`, ``RiskTimelineEntry``),
@@ -85,7 +85,7 @@ public struct AppConfig: Sendable {
     /// inside (`risk.configuration`) are relative to `folder`, the scenario
     /// file's folder. The caller that owns the whole document checks its other
     /// keys (`finish()`).
-    public static func parse(_ root: YAMLSection, folder: URL) throws -> AppConfig {
+    package static func parse(_ root: YAMLSection, folder: URL) throws -> AppConfig {
         let app = try root.section("app")
         let adoption = try app.doubles(Fields.adoptionByAge)
         let scale = try app.double(Fields.adoptionScale)
@@ -198,12 +198,12 @@ public struct AppConfig: Sendable {
     }
 
     /// What the phones of `platform` do differently.
-    public func behaviour(of platform: RiskPlatform) -> PlatformBehaviour {
+    package func behaviour(of platform: RiskPlatform) -> PlatformBehaviour {
         platform == .ios ? ios : android
     }
 
     /// The CWA v2 parameters of the initial risk configuration, nil for an ENF v1 scheme.
-    public var cwaParameters: CWARiskParameters? {
+    package var cwaParameters: CWARiskParameters? {
         guard case .cwaExposureWindows(let parameters) = risk.scheme else { return nil }
         return parameters
     }

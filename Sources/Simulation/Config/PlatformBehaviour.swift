@@ -6,13 +6,13 @@ import WarnSimCore
 /// in a scenario): how often the framework scans and how often the app
 /// downloads key packages. The risk-calculation variant follows the platform
 /// itself (``RiskPlatform``).
-public struct PlatformBehaviour: Hashable, Sendable {
+package struct PlatformBehaviour: Hashable, Sendable {
     /// The framework's scan interval and its jitter.
-    public var scan: ScanTiming
+    package var scan: ScanTiming
     /// The app's key-download cadence.
-    public var download: KeyDownloadSchedule
+    package var download: KeyDownloadSchedule
 
-    public init(scan: ScanTiming, download: KeyDownloadSchedule) {
+    package init(scan: ScanTiming, download: KeyDownloadSchedule) {
         self.scan = scan
         self.download = download
     }

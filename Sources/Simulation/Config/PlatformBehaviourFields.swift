@@ -1,13 +1,13 @@
 import WarnSimCore
 
 /// The keys of `app.android` or `app.ios` (``PlatformBehaviour``), all required.
-public struct PlatformBehaviourFields: Sendable {
+package struct PlatformBehaviourFields: Sendable {
     /// `PLATFORM.scan_interval_s`.
-    public var scanInterval: ScenarioField
+    package var scanInterval: ScenarioField
     /// `PLATFORM.scan_jitter_s`.
-    public var scanJitter: ScenarioField
+    package var scanJitter: ScenarioField
     /// `PLATFORM.download_interval_minutes`.
-    public var downloadInterval: ScenarioField
+    package var downloadInterval: ScenarioField
 
     /// The keys of `platform`, with the sources of the shipped values.
     init(_ platform: String, scan: String, download: String) {
@@ -22,5 +22,5 @@ public struct PlatformBehaviourFields: Sendable {
     }
 
     /// The three fields.
-    public var all: [ScenarioField] { [scanInterval, scanJitter, downloadInterval] }
+    package var all: [ScenarioField] { [scanInterval, scanJitter, downloadInterval] }
 }

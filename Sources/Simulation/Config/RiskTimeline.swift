@@ -6,15 +6,15 @@ import WarnSimCore
 /// publishes `configuration` on the backend's signed app-configuration
 /// endpoint at 00:00 UTC of `date`, and every app takes it up at its next
 /// fetch if it passes the app's check (E07.01), scoring with it from then on.
-public struct RiskTimelineEntry: Hashable, Sendable {
+package struct RiskTimelineEntry: Hashable, Sendable {
     /// The day of publication, as written (`YYYY-MM-DD`).
-    public var date: String
+    package var date: String
     /// 00:00 UTC of `date`, Unix seconds.
-    public var publishedAt: Int64
+    package var publishedAt: Int64
     /// The configuration published.
-    public var configuration: RiskConfiguration
+    package var configuration: RiskConfiguration
     /// The file it was read from.
-    public var file: URL
+    package var file: URL
 
     /// Creates an entry.
     ///
@@ -23,7 +23,7 @@ public struct RiskTimelineEntry: Hashable, Sendable {
     ///   - publishedAt: 00:00 UTC of that day (Unix seconds).
     ///   - configuration: the configuration published.
     ///   - file: the file it was read from.
-    public init(date: String, publishedAt: Int64, configuration: RiskConfiguration, file: URL) {
+    package init(date: String, publishedAt: Int64, configuration: RiskConfiguration, file: URL) {
         self.date = date
         self.publishedAt = publishedAt
         self.configuration = configuration

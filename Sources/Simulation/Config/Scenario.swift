@@ -9,25 +9,25 @@ import WarnSimCore
 /// free-text `description`. Each layer parses its own sections from the one
 /// parsed document; this loader, which owns the whole document, then rejects
 /// any top-level key no layer read, naming the keys it expected.
-public struct Scenario: Sendable {
+package struct Scenario: Sendable {
     /// The scenario file.
-    public var url: URL
+    package var url: URL
     /// The world: people, places, radio and epidemiology.
-    public var world: WorldConfig
+    package var world: WorldConfig
     /// The app, the risk configuration the phones run, the backend and the run length.
-    public var app: AppConfig
+    package var app: AppConfig
     /// The scenario's `description`, if it has one.
-    public var description: String?
+    package var description: String?
     /// The scenario files it extends through `base:`, nearest first (``BaseDocument``).
-    public var bases: [URL] = []
+    package var bases: [URL] = []
 
     /// Every file the scenario consists of: the scenario file, the files it
     /// extends (`base:`) and the files it refers to (radio parameters,
     /// calibration table, risk configuration).
-    public var files: [URL] { [url] + bases + world.sourceFiles + app.sourceFiles }
+    package var files: [URL] { [url] + bases + world.sourceFiles + app.sourceFiles }
 
     /// A scenario assembled from parts already parsed (tests and tools).
-    public init(url: URL, world: WorldConfig, app: AppConfig, description: String? = nil) {
+    package init(url: URL, world: WorldConfig, app: AppConfig, description: String? = nil) {
         self.url = url
         self.world = world
         self.app = app
@@ -48,7 +48,7 @@ public struct Scenario: Sendable {
     /// - Throws: `InputError` naming the file, the dotted field path and the
     ///   problem, for malformed YAML, unknown keys, out-of-range values and
     ///   missing referenced files.
-    public static func load(_ url: URL, overrides: [FieldOverride] = []) throws -> Scenario {
+    package static func load(_ url: URL, overrides: [FieldOverride] = []) throws -> Scenario {
         let loaded = try BaseDocument.load(url, overrides: overrides)
         for override in overrides { try ScenarioFieldTable.check(override, against: fieldTables, file: url.path) }
         let document = loaded.section

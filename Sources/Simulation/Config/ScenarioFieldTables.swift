@@ -4,23 +4,23 @@ import WarnSimCore
 
 extension Scenario {
     /// The keys of the document root that no section reads.
-    public enum Fields {
+    package enum Fields {
         /// `description`.
-        public static let description = ScenarioField(
+        package static let description = ScenarioField(
             "description", .text, .optional("none"), meaning: "free text about the scenario, written to the run manifest")
         /// `base` (read by ``BaseDocument`` before the sections are parsed).
-        public static let base = ScenarioField(
+        package static let base = ScenarioField(
             "base", .file, .optional("none"),
             meaning: "a scenario file in the same folder whose fields this file starts from (mappings merge key by key)")
     }
 
     /// The document root's own keys: `name`, `description` and `base`.
-    public static let rootFieldTable = ScenarioFieldTable(
+    package static let rootFieldTable = ScenarioFieldTable(
         section: "", fields: [WorldConfig.Fields.name, Fields.description, Fields.base])
 
     /// Every key a scenario file may hold, section by section, in the order
     /// of `Configs/scenarios/README.md`: each section type's declarations.
-    public static let fieldTables: [ScenarioFieldTable] =
+    package static let fieldTables: [ScenarioFieldTable] =
         [rootFieldTable] + WorldConfig.fieldTables + [
             AppConfig.appFieldTable, AppConfig.riskFieldTable, AppConfig.runFieldTable, ServicesConfig.fieldTable,
             TestingConfig.fieldTable, ResponseConfig.fieldTable,
@@ -29,7 +29,7 @@ extension Scenario {
     /// The table of `section` (`root` for the document root's own keys).
     ///
     /// - Throws: ``InputError`` naming the sections when there is no such section.
-    public static func fieldTable(named section: String) throws(InputError) -> ScenarioFieldTable {
+    package static func fieldTable(named section: String) throws(InputError) -> ScenarioFieldTable {
         let name = section == "root" ? "" : section
         guard let table = fieldTables.first(where: { $0.section == name }) else {
             let names = fieldTables.map { $0.section.isEmpty ? "root" : $0.section }
@@ -42,7 +42,7 @@ extension Scenario {
     /// What `warnsim scenario describe [SECTION]` prints: every field of the
     /// section, or of every section, with its type, range, default, unit,
     /// meaning and source.
-    public static func describeFields(section: String? = nil) throws(InputError) -> String {
+    package static func describeFields(section: String? = nil) throws(InputError) -> String {
         let tables =
             try section.map { (name: String) throws(InputError) -> [ScenarioFieldTable] in [try fieldTable(named: name)] } ?? fieldTables
         return tables.map { table in

@@ -2,7 +2,7 @@ import WarnSimCore
 
 /// How a user who tested positive gets their keys to the server
 /// (`app.upload_path`).
-public enum UploadPath: Sendable, Hashable {
+package enum UploadPath: Sendable, Hashable {
     /// The Corona-Warn-App's: the test registered by QR code or teleTAN, the
     /// result polled, a TAN requested and the keys submitted with it (E05, E06).
     case cwa
@@ -30,16 +30,16 @@ public enum UploadPath: Sendable, Hashable {
 /// then, else the day the positive sample was taken (WarnSim assumption: the
 /// HIS form asks for a date either way; the documentation names the field
 /// `symptoms_started_on` only).
-public struct ImmuniUploadConfig: Sendable, Hashable {
+package struct ImmuniUploadConfig: Sendable, Hashable {
     /// Share of app users with a positive result whose keys a health operator
     /// has them upload.
-    public var uploadShare: Double
+    package var uploadShare: Double
     /// Mean hours from the positive result to the operator's call (exponential).
-    public var callDelayHours: Double
+    package var callDelayHours: Double
     /// Mean seconds from the authorisation to the user's Verify (exponential).
-    public var verifyDelaySeconds: Double
+    package var verifyDelaySeconds: Double
 
-    public init(uploadShare: Double, callDelayHours: Double, verifyDelaySeconds: Double) {
+    package init(uploadShare: Double, callDelayHours: Double, verifyDelaySeconds: Double) {
         self.uploadShare = uploadShare
         self.callDelayHours = callDelayHours
         self.verifyDelaySeconds = verifyDelaySeconds
@@ -57,7 +57,7 @@ public struct ImmuniUploadConfig: Sendable, Hashable {
     /// 59.6 M, ISTAT 1 Jan 2020), about 309,000 cases had it: 2.5 %.
     /// No published figure gives the delays: `call_delay_hours` and
     /// `verify_delay_seconds` are required.
-    public static func parse(_ section: YAMLSection) throws(InputError) -> ImmuniUploadConfig {
+    package static func parse(_ section: YAMLSection) throws(InputError) -> ImmuniUploadConfig {
         let share = try section.double(AppConfig.Fields.immuniUploadShare)
         let call = try section.double(AppConfig.Fields.immuniCallDelay)
         let verify = try section.double(AppConfig.Fields.immuniVerifyDelay)

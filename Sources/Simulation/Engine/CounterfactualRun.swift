@@ -9,16 +9,16 @@ import WarnSimCore
 /// what a ``SimulationRun`` with `ignoringWarnings` would give, at the cost of
 /// the world alone; with the same random streams (common random numbers) the
 /// difference in infections is the warnings' effect.
-public struct CounterfactualRun: Sendable {
-    public let seed: UInt64
-    public let workers: Int
-    public private(set) var world: World
-    public private(set) var health: HealthSystem
-    public private(set) var summary: [SimulationRun.DaySummary] = []
+package struct CounterfactualRun: Sendable {
+    package let seed: UInt64
+    package let workers: Int
+    package private(set) var world: World
+    package private(set) var health: HealthSystem
+    package private(set) var summary: [SimulationRun.DaySummary] = []
     let startTime: Int64
 
     /// The counterfactual of `scenario` and `seed`, on `workers` threads.
-    public init(scenario: Scenario, seed: UInt64, workers: Int) {
+    package init(scenario: Scenario, seed: UInt64, workers: Int) {
         self.seed = seed
         self.workers = max(1, workers)
         world = World(scenario: scenario.world, seed: seed)
@@ -29,7 +29,7 @@ public struct CounterfactualRun: Sendable {
     }
 
     /// Simulates day `day` (0-based); days in order.
-    public mutating func simulate(day: Int) {
+    package mutating func simulate(day: Int) {
         var row = SimulationRun.DaySummary(day: day)
         let restrictions = health.startDay(day)
         row.count(restrictions)
@@ -46,7 +46,7 @@ public struct CounterfactualRun: Sendable {
     }
 
     /// `counterfactual.csv`: one row per day of the run with warnings ignored.
-    public func csv() -> String {
+    package func csv() -> String {
         var file = CounterfactualCSV.writer()
         for day in summary {
             file.row { row in

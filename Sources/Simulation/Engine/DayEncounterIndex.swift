@@ -2,12 +2,12 @@ import Population
 
 /// The encounters of a day by person (compressed sparse rows), so that a
 /// phone's scan looks only at its owner's encounters.
-public struct DayEncounterIndex: Sendable {
+package struct DayEncounterIndex: Sendable {
     /// Row `p` is `encounters[offsets[p] ..< offsets[p + 1]]`.
     let offsets: [Int32]
     let encounters: [Int32]
 
-    public init(_ day: DayEncounters, people: Int) {
+    package init(_ day: DayEncounters, people: Int) {
         var counts = [Int32](repeating: 0, count: people + 1)
         for i in 0..<day.count {
             counts[Int(day.personA[i]) + 1] += 1
@@ -27,7 +27,7 @@ public struct DayEncounterIndex: Sendable {
     }
 
     /// The encounters of `person`, in encounter order.
-    public func encounters(of person: Int) -> ArraySlice<Int32> {
+    package func encounters(of person: Int) -> ArraySlice<Int32> {
         encounters[Int(offsets[person])..<Int(offsets[person + 1])]
     }
 }

@@ -5,23 +5,23 @@ import WarnSimCore
 /// One seed of a scenario from start to written folder: the run, its
 /// counterfactual (every warning ignored) and the run's files. `simulate`
 /// runs one job, or an ensemble of them (``Ensemble``).
-public struct RunJob: Sendable {
-    public let scenario: Scenario
-    public let seed: UInt64
-    public let days: Int
+package struct RunJob: Sendable {
+    package let scenario: Scenario
+    package let seed: UInt64
+    package let days: Int
     /// Whether to run and write the counterfactual (`counterfactual.csv`).
-    public let counterfactual: Bool
+    package let counterfactual: Bool
     /// The command line's `--set` fields (recorded in the manifest).
-    public let overrides: [String]
+    package let overrides: [String]
     /// Where the phones' sightings are kept (never changes the outputs).
-    public let sightings: SightingStorage
+    package let sightings: SightingStorage
     /// Whether `manifest.json` records the wall-clock seconds per stage
     /// (`timings_seconds`); without them every byte of the folder, manifest
     /// included, is the same on every run (`simulate --no-timings`, the tasks
     /// of `warnsim cluster`).
-    public let recordsTimings: Bool
+    package let recordsTimings: Bool
 
-    public init(
+    package init(
         scenario: Scenario, seed: UInt64, days: Int, counterfactual: Bool, overrides: [String],
         sightings: SightingStorage = .automatic, recordsTimings: Bool = true
     ) {
@@ -36,7 +36,7 @@ public struct RunJob: Sendable {
 
     /// Runs the job on `workers` threads and writes its files into `folder`;
     /// `progress` receives each finished day. Returns the one-line summary.
-    public func run(
+    package func run(
         into folder: URL, workers: Int, version: String, progress: (SimulationRun.DaySummary) -> Void = { _ in }
     ) throws -> String {
         let clock = ContinuousClock()
@@ -73,20 +73,20 @@ public struct RunJob: Sendable {
 }
 
 /// A run's files could not be written into `folder`.
-public struct WriteFailure: Error, Sendable {
-    public var folder: String
-    public var reason: String
+package struct WriteFailure: Error, Sendable {
+    package var folder: String
+    package var reason: String
 }
 
 /// Several seeds of one scenario into `DIR/seed-N/`: as many runs at once as
 /// the threads allow (each with its share of them), each seed's files
 /// byte-identical to running that seed alone.
-public enum Ensemble {
+package enum Ensemble {
     /// The folder of seed `seed` inside the ensemble folder.
-    public static func folder(_ root: URL, seed: UInt64) -> URL { root.appendingPathComponent("seed-\(seed)") }
+    package static func folder(_ root: URL, seed: UInt64) -> URL { root.appendingPathComponent("seed-\(seed)") }
 
     /// Parses `1-20`, `3,5,8` or a mix (`1-4,9`): distinct seeds in the order given.
-    public static func seeds(_ text: String) throws(InputError) -> [UInt64] {
+    package static func seeds(_ text: String) throws(InputError) -> [UInt64] {
         var seeds: [UInt64] = []
         for part in text.split(separator: ",", omittingEmptySubsequences: false) {
             let bounds = part.split(separator: "-", omittingEmptySubsequences: false)
@@ -112,7 +112,7 @@ public enum Ensemble {
     /// than threads, one run per thread; otherwise the threads are shared out.
     /// `report` receives each finished seed's summary line (in finishing
     /// order). Errors of any seed are thrown after all finished.
-    public static func run(
+    package static func run(
         _ jobs: [RunJob], into root: URL, threads: Int, concurrent limit: Int = .max, version: String,
         report: @Sendable (String) -> Void
     ) throws {

@@ -14,9 +14,9 @@ import WarnSimCore
 /// a run with its counterfactual (`simulate`, `sweep --confirm`) the
 /// counterfactual's world is added. The constants round the measurements up,
 /// so the estimate is an upper bound of the measured runs.
-public struct RunMemoryEstimate: Sendable, Equatable {
+package struct RunMemoryEstimate: Sendable, Equatable {
     /// What is held in memory.
-    public enum Part: Sendable, Equatable {
+    package enum Part: Sendable, Equatable {
         /// World, phones, app and backend (`simulate`, `bench simulate`, `validate`).
         case run
         /// A run and then its counterfactual while the run is kept (`simulate`, `sweep --confirm`).
@@ -42,11 +42,11 @@ public struct RunMemoryEstimate: Sendable, Equatable {
     // the world, which hardly grows with the days. The constants below round
     // these up (the estimate is 7 % to 40 % above every measured peak).
     /// Bytes independent of the town (binary, calibration table, radio model).
-    public static let fixedBytes = 100e6
+    package static let fixedBytes = 100e6
     /// Bytes per person of a run (phones, key rings, scan state, world plans).
-    public static let perPersonBytes = 28_000.0
+    package static let perPersonBytes = 28_000.0
     /// Bytes per person and simulated day (sightings, windows, infections).
-    public static let perPersonDayBytes = 600.0
+    package static let perPersonDayBytes = 600.0
     // With the sealed sightings on disk (`--sightings disk`, release build,
     // 2 threads, town-10k resized; `bench simulate --sightings disk --json`,
     // after packages were kept as numbered bit sets, 2026-11-24):
@@ -57,21 +57,21 @@ public struct RunMemoryEstimate: Sendable, Equatable {
     // The constants below put the estimate 2 % (300k) to 23 % (20k) above
     // each; the million-person run's is 14.7 GB, 4 % above.
     /// Bytes per person of a run with its sightings on disk.
-    public static let perPersonBytesSightingsOnDisk = 9_000.0
+    package static let perPersonBytesSightingsOnDisk = 9_000.0
     /// Bytes per person and simulated day of a run with its sightings on disk.
-    public static let perPersonDayBytesSightingsOnDisk = 200.0
+    package static let perPersonDayBytesSightingsOnDisk = 200.0
     /// Bytes per person of the world alone.
-    public static let worldPerPersonBytes = 4_000.0
+    package static let worldPerPersonBytes = 4_000.0
     /// Bytes per person and day of the world alone.
-    public static let worldPerPersonDayBytes = 20.0
+    package static let worldPerPersonDayBytes = 20.0
 
-    public var people: Int
-    public var days: Int
-    public var part: Part
+    package var people: Int
+    package var days: Int
+    package var part: Part
     /// Whether the phones' sealed sightings are kept on disk (``SightingStorage``).
-    public var sightingsOnDisk: Bool
+    package var sightingsOnDisk: Bool
 
-    public init(people: Int, days: Int, part: Part = .run, sightingsOnDisk: Bool = false) {
+    package init(people: Int, days: Int, part: Part = .run, sightingsOnDisk: Bool = false) {
         self.people = people
         self.days = days
         self.part = part
@@ -79,7 +79,7 @@ public struct RunMemoryEstimate: Sendable, Equatable {
     }
 
     /// The estimated peak, in bytes (a Double: never overflows).
-    public var bytes: Double {
+    package var bytes: Double {
         let people = Double(max(people, 0))
         let personDays = people * Double(max(days, 0))
         let world = Self.worldPerPersonBytes * people + Self.worldPerPersonDayBytes * personDays
@@ -98,7 +98,7 @@ public struct RunMemoryEstimate: Sendable, Equatable {
     /// default): an input error naming `file` and `field` with the estimate,
     /// for example "the run needs about 61 GB (50,000,000 people × 28 days);
     /// this machine has 23 GB".
-    public func check(file: String, field: String? = "population.people", limit: UInt64 = MachineMemory.limitBytes) throws(InputError) {
+    package func check(file: String, field: String? = "population.people", limit: UInt64 = MachineMemory.limitBytes) throws(InputError) {
         guard bytes > Double(limit) else { return }
         throw InputError(
             file: file, field: field,
@@ -107,7 +107,7 @@ public struct RunMemoryEstimate: Sendable, Equatable {
     }
 
     /// `value` with thousands separators (50,000,000).
-    public static func grouped(_ value: Int) -> String {
+    package static func grouped(_ value: Int) -> String {
         let digits = String(value.magnitude)
         var result = ""
         for (index, digit) in digits.enumerated() {

@@ -14,32 +14,32 @@ import WarnSimCore
 /// stream `(seed, "radio.scan.encounter", day/encounter/direction)`, and each
 /// receiver draws its per-scan terms from `(seed, "radio.scan", receiver/day)`
 /// in scan order, so results do not depend on the number of workers.
-public struct ScanPipeline: Sendable {
+package struct ScanPipeline: Sendable {
     /// Subsystems of the per-scan fading streams and the per-encounter offset streams.
     static let fadingStreams = RandomStream.Subsystem(StreamName.scanFading)
     static let encounterStreams = RandomStream.Subsystem(StreamName.scanEncounter)
-    public let model: RadioModel
-    public let phones: PhoneRadios
-    public let carriageBySetting: [Int]
-    public let seed: UInt64
+    package let model: RadioModel
+    package let phones: PhoneRadios
+    package let carriageBySetting: [Int]
+    package let seed: UInt64
     /// A second radio channel every scan is also seen through (`warnsim
     /// redraw`), with the same random numbers: each draw of the phone's own
     /// channel (blocking, shadowing, fading) is made once and scaled by each
     /// channel's parameters, so the second channel given the run's own
     /// parameters sees exactly what the phones saw. Nil in a plain run.
-    public var secondChannel: SecondChannel?
+    package var secondChannel: SecondChannel?
 
     /// Another channel's model, phone radios (drawn from its parameters with
     /// the run's seed) and carriage per setting.
-    public struct SecondChannel: Sendable {
-        public let model: RadioModel
-        public let phones: PhoneRadios
-        public let carriageBySetting: [Int]
+    package struct SecondChannel: Sendable {
+        package let model: RadioModel
+        package let phones: PhoneRadios
+        package let carriageBySetting: [Int]
 
         /// The channel of `parameters` (read from `file`) for the phones of
         /// `world` with the run's `seed`; every carriage state the scenario's
         /// settings use must be among the parameters'.
-        public init(parameters: RadioParameters, file: String, world: WorldConfig, seed: UInt64) throws(InputError) {
+        package init(parameters: RadioParameters, file: String, world: WorldConfig, seed: UInt64) throws(InputError) {
             var carriage: [Int] = []
             for (setting, name) in world.population.carriageBySetting.enumerated() {
                 guard let index = parameters.carriageIndex(name) else {
@@ -60,24 +60,24 @@ public struct ScanPipeline: Sendable {
     }
 
     /// One received advertisement (kept for ground truth and tests when asked for).
-    public struct Reception: Hashable, Sendable {
-        public var receiver: Int32
-        public var transmitter: Int32
-        public var time: Int64
-        public var encounter: Int32
-        public var attenuation: Float
+    package struct Reception: Hashable, Sendable {
+        package var receiver: Int32
+        package var transmitter: Int32
+        package var time: Int64
+        package var encounter: Int32
+        package var attenuation: Float
     }
 
     /// A phone's scanning clock on its platform's timing, carried from day to day.
-    public struct ScanClock: Sendable {
-        public var nextScan: Int64
+    package struct ScanClock: Sendable {
+        package var nextScan: Int64
         /// The platform's scan interval and jitter.
-        public let timing: ScanTiming
+        package let timing: ScanTiming
         var stream: RandomStream
 
         /// The first scan falls uniformly within the first interval after `start`
         /// (300 s on the Android default).
-        public init(person: Int, start: Int64, seed: UInt64, timing: ScanTiming = .android) {
+        package init(person: Int, start: Int64, seed: UInt64, timing: ScanTiming = .android) {
             self.timing = timing
             stream = RandomStream(seed: seed, subsystem: StreamName.scanSchedule, entity: UInt64(person))
             nextScan = ScanSchedule.firstScan(from: start, timing: timing, using: &stream)
@@ -88,7 +88,7 @@ public struct ScanPipeline: Sendable {
         }
     }
 
-    public init(model: RadioModel, phones: PhoneRadios, carriageBySetting: [Int], seed: UInt64) {
+    package init(model: RadioModel, phones: PhoneRadios, carriageBySetting: [Int], seed: UInt64) {
         self.model = model
         self.phones = phones
         self.carriageBySetting = carriageBySetting
@@ -99,7 +99,7 @@ public struct ScanPipeline: Sendable {
     /// from the phone's calibration (what the EN calibration table says about
     /// its model), keys from the person's own stream; sealed sightings go to
     /// `spill` if given.
-    public func framework(
+    package func framework(
         person: Int, confidence: CalibrationConfidence = .low, spill: SightingSpill? = nil
     ) -> ExposureNotificationFramework {
         let tx = Int8(clamping: Int(phones.txPower[person].rounded()))
@@ -121,7 +121,7 @@ public struct ScanPipeline: Sendable {
     /// start (an encounter is looked at only while it lasts, in encounter order
     /// within a scan, so the random draws are those of a scan-by-scan loop over
     /// all encounters), and seals its day of sightings.
-    public func run(
+    package func run(
         dayStart: Int64, encounters: DayEncounters,
         phones: inout [SimulatedPhone],
         workers: Int, keepReceptions: Bool = false, cryptoSeconds: UnsafeMutablePointer<Double>? = nil

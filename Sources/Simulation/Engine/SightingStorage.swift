@@ -6,8 +6,8 @@ import WarnSimCore
 /// (``SightingSpill``: 4 bytes per distinct RPI stay in memory, the rest is
 /// read back only when an RPI could match). The outputs are byte-identical
 /// either way; only memory, disk and time differ.
-public struct SightingStorage: Sendable, Equatable {
-    public enum Mode: String, CaseIterable, Sendable {
+package struct SightingStorage: Sendable, Equatable {
+    package enum Mode: String, CaseIterable, Sendable {
         /// Everything in memory (fastest; for runs that fit comfortably).
         case memory
         /// Sealed sightings on disk.
@@ -17,24 +17,24 @@ public struct SightingStorage: Sendable, Equatable {
         case auto
     }
 
-    public var mode: Mode
+    package var mode: Mode
     /// The folder the (unlinked) sighting files are created in; nil: the
     /// system's temporary folder.
-    public var folder: URL?
+    package var folder: URL?
 
-    public init(mode: Mode, folder: URL? = nil) {
+    package init(mode: Mode, folder: URL? = nil) {
         self.mode = mode
         self.folder = folder
     }
 
     /// In memory, whatever the size.
-    public static let memory = SightingStorage(mode: .memory)
+    package static let memory = SightingStorage(mode: .memory)
     /// On disk when the run would otherwise take more than half of the machine's memory.
-    public static let automatic = SightingStorage(mode: .auto)
+    package static let automatic = SightingStorage(mode: .auto)
 
     /// `auto` goes to disk above this share of the machine's memory, leaving
     /// room for the counterfactual, the outputs and other programs.
-    public static let automaticShare = 0.5
+    package static let automaticShare = 0.5
 
     /// Whether a run of `people` × `days` keeps its sightings on disk.
     ///
@@ -43,7 +43,7 @@ public struct SightingStorage: Sendable, Equatable {
     ///   - days: the days simulated.
     ///   - part: what else the run holds (its counterfactual).
     ///   - limit: the machine's memory, in bytes.
-    public func keepsOnDisk(
+    package func keepsOnDisk(
         people: Int, days: Int, part: RunMemoryEstimate.Part = .run, limit: UInt64 = MachineMemory.limitBytes
     ) -> Bool {
         switch mode {
@@ -56,7 +56,7 @@ public struct SightingStorage: Sendable, Equatable {
     /// The spill for one run, or nil when its sightings stay in memory.
     ///
     /// - Throws: the file system's error if the folder cannot be created.
-    public func spill(people: Int, days: Int, part: RunMemoryEstimate.Part = .run) throws -> SightingSpill? {
+    package func spill(people: Int, days: Int, part: RunMemoryEstimate.Part = .run) throws -> SightingSpill? {
         guard keepsOnDisk(people: people, days: days, part: part) else { return nil }
         return try SightingSpill(folder: folder ?? FileManager.default.temporaryDirectory.appendingPathComponent("warnsim-sightings"))
     }

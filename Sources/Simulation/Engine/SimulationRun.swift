@@ -12,17 +12,17 @@ import WarnSimCore
 /// through the backend, phones download the signed packages, match, calculate
 /// their risk on the app's cadence, and warn. Everything is driven by the
 /// simulated clock, hour by hour.
-public struct SimulationRun: Sendable {
-    public let app: AppConfig
-    public let seed: UInt64
-    public let workers: Int
-    public private(set) var world: World
-    public private(set) var backend: CWABackend
+package struct SimulationRun: Sendable {
+    package let app: AppConfig
+    package let seed: UInt64
+    package let workers: Int
+    package private(set) var world: World
+    package private(set) var backend: CWABackend
     /// Every person's phone, in person order.
-    public private(set) var phones: [SimulatedPhone]
+    package private(set) var phones: [SimulatedPhone]
     /// Testing, isolation and the response to warnings, for everyone.
-    public private(set) var health: HealthSystem
-    public private(set) var summary: [DaySummary] = []
+    package private(set) var health: HealthSystem
+    package private(set) var summary: [DaySummary] = []
     /// Wall-clock seconds per stage (for benchmarks; never written to the CSVs):
     /// `world` (plans, encounters, transmission), `scans` (identifier
     /// derivation for advertising, radio draws, sighting storage), `backend`
@@ -32,11 +32,11 @@ public struct SimulationRun: Sendable {
     /// that derives the day's identifiers (the rest is radio draws and
     /// sighting storage), and `health` (tests taken, results known, warnings
     /// seen, tests registered in the apps).
-    public private(set) var stageSeconds: [String: Double] = [:]
+    package private(set) var stageSeconds: [String: Double] = [:]
     /// ``stageSeconds`` with `detection.matching` and `detection.scoring`: CPU
     /// seconds summed over the phones (with several threads they add up to
     /// more than the wall-clock `detection`).
-    public var stageBreakdown: [String: Double] {
+    package var stageBreakdown: [String: Double] {
         var stages = stageSeconds
         stages["detection.matching"] = phones.reduce(0) { $0 + ($1.app?.matchingSeconds ?? 0) }
         stages["detection.scoring"] = phones.reduce(0) { $0 + ($1.app?.scoringSeconds ?? 0) }
@@ -60,12 +60,12 @@ public struct SimulationRun: Sendable {
     var ledger: EncounterLedger
     /// Every window the phones' detections produced, labelled with the true
     /// contact behind it (the measurement apparatus beside the phones).
-    public internal(set) var recorder: WindowRecorder
+    package internal(set) var recorder: WindowRecorder
     /// The true contacts of every distributed key-day (`contacts.bin`).
     var keyDayContacts = KeyDayContacts()
     /// `exposures.bin` records so far, and their number.
     var exposureRecords = BinaryWriter()
-    public private(set) var exposureCount = 0
+    package private(set) var exposureCount = 0
     /// The apps' check of the fetched app configuration (E07.01), shared by
     /// every phone since they all check the same bytes with the same pinned key.
     var appConfigurationCheck: AppConfigurationCheck
@@ -79,50 +79,50 @@ public struct SimulationRun: Sendable {
     /// The risk configuration the phones use: the last fetched app
     /// configuration that passed the check (what `risk.yaml` records at the
     /// run's end).
-    public private(set) var riskConfiguration: RiskConfiguration
+    package private(set) var riskConfiguration: RiskConfiguration
     /// Every configuration the phones took up, with the time of the fetch
     /// (the first at the run's start; a timeline adds one per accepted change).
-    public private(set) var acceptedConfigurations: [(at: Int64, configuration: RiskConfiguration)] = []
+    package private(set) var acceptedConfigurations: [(at: Int64, configuration: RiskConfiguration)] = []
     /// The calculation of the accepted configuration, by platform (what an
     /// app installed during the run takes up).
     var currentEngines: [RiskPlatform: PhoneRiskEngine] = [:]
     /// Timeline entries (`app.riskTimeline`) published so far.
-    public private(set) var publishedTimelineEntries = 0
+    package private(set) var publishedTimelineEntries = 0
     /// Distinct fetched app configurations that failed the apps' check (the
     /// phones kept the configuration they had).
-    public var rejectedAppConfigurations: Int { appConfigurationCheck.rejected }
+    package var rejectedAppConfigurations: Int { appConfigurationCheck.rejected }
 
     /// One row of `summary.csv`.
-    public struct DaySummary: Sendable {
-        public var day: Int
-        public var infections = 0
-        public var infectionsOfAppUsers = 0
+    package struct DaySummary: Sendable {
+        package var day: Int
+        package var infections = 0
+        package var infectionsOfAppUsers = 0
         /// Tests taken by anyone, and their results known that day by kind.
-        public var testsTaken = 0
-        public var negativeResults = 0
-        public var invalidResults = 0
-        public var positiveResults = 0
+        package var testsTaken = 0
+        package var negativeResults = 0
+        package var invalidResults = 0
+        package var positiveResults = 0
         /// Tests registered in an app, and results that reached an app.
-        public var testsRegistered = 0
-        public var appPositiveResults = 0
-        public var appNegativeResults = 0
-        public var appInvalidResults = 0
-        public var uploads = 0
-        public var keysUploaded = 0
-        public var packagesPublished = 0
-        public var keysDistributed = 0
+        package var testsRegistered = 0
+        package var appPositiveResults = 0
+        package var appNegativeResults = 0
+        package var appInvalidResults = 0
+        package var uploads = 0
+        package var keysUploaded = 0
+        package var packagesPublished = 0
+        package var keysDistributed = 0
         /// App users whose risk turned HIGH for the first time.
-        public var highRiskResults = 0
+        package var highRiskResults = 0
         /// Warnings seen by their users (the warning time of every output).
-        public var warnings = 0
+        package var warnings = 0
         /// People at home in isolation or quarantine, and with fewer contacts, that day.
-        public var isolating = 0
-        public var quarantined = 0
-        public var reducedContacts = 0
+        package var isolating = 0
+        package var quarantined = 0
+        package var reducedContacts = 0
     }
 
     /// A run of `scenario` with random streams derived from `seed`, on `workers` threads.
-    public init(scenario: Scenario, seed: UInt64, workers: Int, sightingSpill: SightingSpill? = nil) throws {
+    package init(scenario: Scenario, seed: UInt64, workers: Int, sightingSpill: SightingSpill? = nil) throws {
         try self.init(world: scenario.world, app: scenario.app, seed: seed, workers: workers, sightingSpill: sightingSpill)
     }
 
@@ -131,12 +131,12 @@ public struct SimulationRun: Sendable {
     /// counterfactual a warning's effect is measured against).
     /// Where the app phones' sealed sightings go (``SightingSpill``); nil
     /// keeps them in memory. The outputs are the same either way.
-    public let sightingSpill: SightingSpill?
+    package let sightingSpill: SightingSpill?
 
     /// - Parameter secondChannel: a radio channel every scan is also seen
     ///   through, never acted on (``ScanPipeline/secondChannel``; `warnsim
     ///   redraw`); ``observedThroughSecondChannel()`` gives the run as it saw them.
-    public init(
+    package init(
         world scenario: WorldConfig, app: AppConfig, seed: UInt64, workers: Int, ignoringWarnings: Bool = false,
         sightingSpill: SightingSpill? = nil, secondChannel: ScanPipeline.SecondChannel? = nil
     ) throws {
@@ -180,13 +180,13 @@ public struct SimulationRun: Sendable {
     }
 
     /// The bytes of `exposures.bin` for the days simulated so far.
-    public func exposureFileBytes() -> [UInt8] { ExposureStore.file(records: exposureRecords, count: exposureCount) }
+    package func exposureFileBytes() -> [UInt8] { ExposureStore.file(records: exposureRecords, count: exposureCount) }
 
     /// The key-days distributed so far with their true contacts (`contacts.bin`).
-    public var distributedKeyDays: [StoredKeyDay] { keyDayContacts.stored }
+    package var distributedKeyDays: [StoredKeyDay] { keyDayContacts.stored }
 
     /// Simulates day `day` (0-based) completely.
-    public mutating func simulate(day: Int) throws {
+    package mutating func simulate(day: Int) throws {
         let dayStart = app.startTime + Int64(day) * 86_400
         var row = DaySummary(day: day)
         var mark = ContinuousClock.now
@@ -247,7 +247,7 @@ public struct SimulationRun: Sendable {
     /// days' `high_risk_results` and `warnings` counted from them. Everything
     /// else (infections, tests, uploads, quarantines) is the run's own: what
     /// the users did followed the phones' own channel (an open loop).
-    public func observedThroughSecondChannel() -> SimulationRun {
+    package func observedThroughSecondChannel() -> SimulationRun {
         var run = self
         let end = app.startTime + Int64(summary.count) * 86_400
         let health = self.health
@@ -276,7 +276,7 @@ public struct SimulationRun: Sendable {
 
     /// RKI publishes new risk parameters (WarnSim YAML text) on the
     /// app-configuration endpoint; apps pick them up at their next daily fetch.
-    public mutating func publishAppConfiguration(_ payload: Data, now: Int64) throws {
+    package mutating func publishAppConfiguration(_ payload: Data, now: Int64) throws {
         try backend.publishAppConfiguration(payload, now: now)
     }
 
@@ -284,7 +284,7 @@ public struct SimulationRun: Sendable {
     /// app-configuration endpoint from `now` on, unsigned by the backend: a
     /// compromised CDN or an attacker between the backend and the phones. The
     /// apps' check must refuse bytes that do not verify with the pinned key.
-    public mutating func serveTamperedAppConfiguration(_ bytes: Data, now: Int64) throws {
+    package mutating func serveTamperedAppConfiguration(_ bytes: Data, now: Int64) throws {
         try backend.appConfiguration.serveUnsigned(bytes, now: now)
     }
 
@@ -319,7 +319,7 @@ public struct SimulationRun: Sendable {
 
     /// The CWA v2 parameters the apps currently use (from the verified app
     /// configuration), nil while they run an ENF v1 scheme.
-    public var riskParameters: CWARiskParameters? {
+    package var riskParameters: CWARiskParameters? {
         guard case .cwaExposureWindows(let parameters) = riskConfiguration.scheme else { return nil }
         return parameters
     }

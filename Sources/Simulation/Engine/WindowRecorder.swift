@@ -6,17 +6,17 @@ import RiskCalculation
 /// from the run's encounter ledger, and the same through the second radio
 /// channel (`warnsim redraw`). The run owns it; ``SimulatedPhone`` models only
 /// the device, and hands each detection's matched windows over.
-public struct WindowRecorder: Sendable {
+package struct WindowRecorder: Sendable {
     /// Per phone: every exposure window any detection produced, by identity.
-    public internal(set) var windows: [[WindowKey: RecordedWindow]]
+    package internal(set) var windows: [[WindowKey: RecordedWindow]]
     /// Per phone: what its detections found through the second radio channel,
     /// never acted on; empty without one.
-    public internal(set) var secondChannel: [SecondChannelRecord]
+    package internal(set) var secondChannel: [SecondChannelRecord]
 
     /// The windows and the first HIGH risk of one phone's second channel.
-    public struct SecondChannelRecord: Sendable {
-        public internal(set) var windows: [WindowKey: RecordedWindow] = [:]
-        public internal(set) var firstHighRiskTime: Int64?
+    package struct SecondChannelRecord: Sendable {
+        package internal(set) var windows: [WindowKey: RecordedWindow] = [:]
+        package internal(set) var firstHighRiskTime: Int64?
     }
 
     /// An empty recorder for `phones` phones, with a second-channel record

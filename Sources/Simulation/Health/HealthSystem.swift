@@ -14,20 +14,20 @@ import WarnSimCore
 /// test]), so a person's course never depends on anyone else's or on threads,
 /// and a run whose warnings are ignored (``ignoresWarnings``) differs from the
 /// real one only through the warnings' effect (common random numbers).
-public struct HealthSystem: Sendable {
-    public let testing: TestingConfig
-    public let response: ResponseConfig
+package struct HealthSystem: Sendable {
+    package let testing: TestingConfig
+    package let response: ResponseConfig
     /// Whether warnings change nothing (the counterfactual of a run).
-    public let ignoresWarnings: Bool
+    package let ignoresWarnings: Bool
     let seed: UInt64
     let startTime: Int64
 
     /// Per person: tests taken, when a positive result became known (nil:
     /// never), when the person saw a warning, and whether a test is booked or
     /// its result pending.
-    public private(set) var testsTaken: [Int32]
-    public private(set) var positiveKnownAt: [Int64?]
-    public private(set) var warningSeenAt: [Int64?]
+    package private(set) var testsTaken: [Int32]
+    package private(set) var positiveKnownAt: [Int64?]
+    package private(set) var warningSeenAt: [Int64?]
     var testOutstanding: [Bool]
     /// Per person: the first day no longer at home, whether that stay is an
     /// isolation (else a quarantine), and the first day no longer reducing contacts.
@@ -36,9 +36,9 @@ public struct HealthSystem: Sendable {
     var homeIsIsolation: [Bool]
     var reducedUntilDay: [Int32]
     /// Per person: days spent in isolation, in quarantine, with fewer contacts.
-    public private(set) var isolationDays: [Int32]
-    public private(set) var quarantineDays: [Int32]
-    public private(set) var reducedContactDays: [Int32]
+    package private(set) var isolationDays: [Int32]
+    package private(set) var quarantineDays: [Int32]
+    package private(set) var reducedContactDays: [Int32]
     /// Scheduled events by hour since the start.
     var schedule: [Int64: [Event]] = [:]
 
@@ -58,24 +58,24 @@ public struct HealthSystem: Sendable {
     }
 
     /// What one hour produced.
-    public struct Hour: Sendable {
+    package struct Hour: Sendable {
         /// Tests taken, in time and person order.
-        public var tests: [TakenTest] = []
+        package var tests: [TakenTest] = []
         /// Results that became known.
-        public var results: [(person: Int, result: TestResult, at: Int64)] = []
+        package var results: [(person: Int, result: TestResult, at: Int64)] = []
         /// Warnings seen (person, time), in time and person order.
-        public var warningsSeen: [(person: Int, at: Int64)] = []
+        package var warningsSeen: [(person: Int, at: Int64)] = []
     }
 
     /// One day's restrictions and how many people were under each.
-    public struct Day: Sendable {
-        public var restrictions: [DayRestriction]
-        public var isolating = 0
-        public var quarantined = 0
-        public var reducedContacts = 0
+    package struct Day: Sendable {
+        package var restrictions: [DayRestriction]
+        package var isolating = 0
+        package var quarantined = 0
+        package var reducedContacts = 0
     }
 
-    public init(people: Int, testing: TestingConfig, response: ResponseConfig, startTime: Int64, seed: UInt64, ignoresWarnings: Bool) {
+    package init(people: Int, testing: TestingConfig, response: ResponseConfig, startTime: Int64, seed: UInt64, ignoresWarnings: Bool) {
         self.testing = testing
         self.response = response
         self.ignoresWarnings = ignoresWarnings
@@ -106,7 +106,7 @@ public struct HealthSystem: Sendable {
 
     /// The restrictions of day `day` (call once per day, in order): who stays
     /// home (isolation, quarantine) and who reduces contacts; counted per person.
-    public mutating func startDay(_ day: Int) -> Day {
+    package mutating func startDay(_ day: Int) -> Day {
         var result = Day(restrictions: Array(repeating: .none, count: people))
         let d = Int32(day)
         for p in 0..<people {
@@ -133,7 +133,7 @@ public struct HealthSystem: Sendable {
     /// symptom onset plus the delay, and stays home while ill with the
     /// scenario's probability (stream (seed, `health.isolation`, person), its
     /// second draw), from the day after the onset for the isolation days.
-    public mutating func infected(_ infections: [InfectionRecord]) {
+    package mutating func infected(_ infections: [InfectionRecord]) {
         for infection in infections where infection.symptomatic {
             let person = Int(infection.person)
             let onset = startTime + Int64((infection.onset * 86_400).rounded(.down))
@@ -151,7 +151,7 @@ public struct HealthSystem: Sendable {
 
     /// What follows the world's day `day`: the new infections' symptom tests
     /// and isolation (``infected(_:)``), then the day's background tests.
-    public mutating func afterWorld(day: Int, infections: [InfectionRecord]) {
+    package mutating func afterWorld(day: Int, infections: [InfectionRecord]) {
         infected(infections)
         bookBackgroundTests(day: day)
     }
@@ -159,7 +159,7 @@ public struct HealthSystem: Sendable {
     /// Tests of the day taken for other reasons, each person with the
     /// scenario's daily probability (stream (seed, `health.background-test`,
     /// person, day)), at a uniform time between 08:00 and 20:00.
-    public mutating func bookBackgroundTests(day: Int) {
+    package mutating func bookBackgroundTests(day: Int) {
         let rate = testing.backgroundTestsPerPersonDay
         guard rate > 0 else { return }
         let dayStart = startTime + Int64(day) * 86_400
@@ -179,13 +179,13 @@ public struct HealthSystem: Sendable {
 
     /// A phone's user will see a warning at `time` (the notification, or the
     /// next time they open the app).
-    public mutating func warningWillBeSeen(by person: Int, at time: Int64) {
+    package mutating func warningWillBeSeen(by person: Int, at time: Int64) {
         add(Event(time: time, person: Int32(person), kind: .warningSeen))
     }
 
     /// The hours until the next opening of the app by a user without
     /// notification permission (exponential; stream (seed, `app.opening`, person)).
-    public func appOpeningDelay(person: Int) -> Int64 {
+    package func appOpeningDelay(person: Int) -> Int64 {
         var draw = RandomStream(seed: seed, subsystem: StreamName.appOpening, entity: UInt64(person))
         return Int64(-response.appOpeningMeanHours * 3600 * Foundation.log(1 - draw.nextUnitDouble()))
     }
@@ -196,7 +196,7 @@ public struct HealthSystem: Sendable {
     /// order: tests (their result is decided from the true infection state at
     /// the time of the test), results becoming known (isolation after a
     /// positive one, a retest after an INVALID one) and warnings being seen.
-    public mutating func runHour(now: Int64, disease: DiseaseState) -> Hour {
+    package mutating func runHour(now: Int64, disease: DiseaseState) -> Hour {
         var hour = Hour()
         let key = (now - startTime).floorDivided(by: 3600)
         while var events = schedule.removeValue(forKey: key) {

@@ -5,30 +5,30 @@ import WarnSimCore
 /// of a scenario; scoping document E04.01, E04.02: the app recommends getting
 /// tested and staying home). Every field has a cited default, declared once in
 /// ``fieldTable``.
-public struct ResponseConfig: Sendable, Hashable {
+package struct ResponseConfig: Sendable, Hashable {
     /// Mean hours until a user without notification permission next opens the
     /// app, when they see a warning (exponentially distributed).
-    public var appOpeningMeanHours: Double
+    package var appOpeningMeanHours: Double
     /// Share of warned users who get tested, and hours from seeing the warning to the test.
-    public var warnedTestProbability: Double
-    public var warnedTestDelayHours: Double
+    package var warnedTestProbability: Double
+    package var warnedTestDelayHours: Double
     /// Share of warned users who stay home (quarantine), and for how many days
     /// after the day they saw the warning.
-    public var warnedQuarantineProbability: Double
-    public var quarantineDays: Int
+    package var warnedQuarantineProbability: Double
+    package var quarantineDays: Int
     /// Share of the warned users who do not stay home who give up shopping and
     /// leisure for the quarantine days instead.
-    public var warnedReduceContactsProbability: Double
+    package var warnedReduceContactsProbability: Double
     /// Share of people with a positive result who isolate (stay home), and for
     /// how many days after the day the result is known.
-    public var isolationCompliance: Double
-    public var isolationDays: Int
+    package var isolationCompliance: Double
+    package var isolationDays: Int
     /// Share of people with symptoms who stay home while ill (from the day
     /// after the onset, for the isolation days), tested or not.
-    public var symptomaticIsolation: Double
+    package var symptomaticIsolation: Double
 
     /// Defaults: those of the declarations (``Fields``), each with its source.
-    public static let defaults = ResponseConfig(
+    package static let defaults = ResponseConfig(
         appOpeningMeanHours: Fields.appOpeningMeanHours.defaultReal, warnedTestProbability: Fields.warnedTestProbability.defaultReal,
         warnedTestDelayHours: Fields.warnedTestDelayHours.defaultReal,
         warnedQuarantineProbability: Fields.warnedQuarantineProbability.defaultReal, quarantineDays: Fields.quarantineDays.defaultInteger,
@@ -38,14 +38,14 @@ public struct ResponseConfig: Sendable, Hashable {
 
     /// No response at all: nobody isolates, quarantines or gets tested after a
     /// warning (the loop open, as before this section existed).
-    public static let none = ResponseConfig(
+    package static let none = ResponseConfig(
         appOpeningMeanHours: defaults.appOpeningMeanHours, warnedTestProbability: 0, warnedTestDelayHours: 0,
         warnedQuarantineProbability: 0, quarantineDays: 0, warnedReduceContactsProbability: 0,
         isolationCompliance: 0, isolationDays: 0, symptomaticIsolation: 0)
 
     /// Parses the optional `response:` section through its declarations
     /// (``fieldTable``); absent fields keep their defaults.
-    public static func parse(_ section: YAMLSection?) throws -> ResponseConfig {
+    package static func parse(_ section: YAMLSection?) throws -> ResponseConfig {
         var scenario = defaults
         guard let section else { return scenario }
         scenario.appOpeningMeanHours = try section.double(Fields.appOpeningMeanHours)

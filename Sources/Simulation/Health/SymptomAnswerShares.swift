@@ -7,23 +7,23 @@ import WarnSimCore
 /// "1–2 weeks ago", "more than 2 weeks ago"; the range that holds the true
 /// onset), says "symptoms, no date", or declines; a user without symptoms at
 /// the upload says "no symptoms" or declines.
-public struct SymptomAnswerShares: Sendable, Hashable {
+package struct SymptomAnswerShares: Sendable, Hashable {
     /// Shares of symptomatic users: exact date, a date range, symptoms without a date, no answer.
-    public var exactDate: Double
-    public var dateRange: Double
-    public var symptomsWithoutDate: Double
-    public var symptomaticNoAnswer: Double
+    package var exactDate: Double
+    package var dateRange: Double
+    package var symptomsWithoutDate: Double
+    package var symptomaticNoAnswer: Double
     /// Share of users without symptoms who say "no symptoms" (the others decline).
-    public var noSymptoms: Double
+    package var noSymptoms: Double
 
     /// Defaults: those of the declarations (``Fields``), with their source.
-    public static let defaults = SymptomAnswerShares(
+    package static let defaults = SymptomAnswerShares(
         exactDate: Fields.exactDate.defaultReal, dateRange: Fields.dateRange.defaultReal,
         symptomsWithoutDate: Fields.symptomsWithoutDate.defaultReal, symptomaticNoAnswer: Fields.symptomaticNoAnswer.defaultReal,
         noSymptoms: Fields.noSymptoms.defaultReal)
 
     /// Parses `symptom_answers:`; the four symptomatic shares must sum to 1.
-    public static func parse(_ section: YAMLSection?) throws -> SymptomAnswerShares {
+    package static func parse(_ section: YAMLSection?) throws -> SymptomAnswerShares {
         var shares = defaults
         guard let section else { return shares }
         shares.exactDate = try section.double(Fields.exactDate)
@@ -43,7 +43,7 @@ public struct SymptomAnswerShares: Sendable, Hashable {
 
     /// The answer of a user whose symptoms began `onsetDaysAgo` days before
     /// the upload (nil: no symptoms yet, or none at all), for a uniform draw `u`.
-    public func answer(onsetDaysAgo: Int?, u: Double) -> SymptomAnswer {
+    package func answer(onsetDaysAgo: Int?, u: Double) -> SymptomAnswer {
         guard let days = onsetDaysAgo else { return u < noSymptoms ? .noSymptoms : .noAnswer }
         if u < exactDate { return .exactOnset(daysAgo: days) }
         if u < exactDate + dateRange {

@@ -1,7 +1,7 @@
 import Services
 
 /// Why a person takes a test.
-public enum TestReason: UInt8, Sendable, Hashable, CaseIterable {
+package enum TestReason: UInt8, Sendable, Hashable, CaseIterable {
     /// Symptoms of the infection.
     case symptoms = 0
     /// Another reason: respiratory illness that is not COVID-19, screening,
@@ -13,7 +13,7 @@ public enum TestReason: UInt8, Sendable, Hashable, CaseIterable {
     case retest = 3
 
     /// The name in outputs.
-    public var name: String {
+    package var name: String {
         switch self {
         case .symptoms: "symptoms"
         case .background: "background"
@@ -24,16 +24,16 @@ public enum TestReason: UInt8, Sendable, Hashable, CaseIterable {
 }
 
 /// One PCR test a person took: when, why, what the lab will report and when.
-public struct TakenTest: Sendable, Hashable {
+package struct TakenTest: Sendable, Hashable {
     /// The person tested.
-    public var person: Int
+    package var person: Int
     /// The person's test count including this one (1 for the first test).
-    public var number: Int
+    package var number: Int
     /// When the sample was taken (Unix seconds).
-    public var takenAt: Int64
+    package var takenAt: Int64
     /// The lab's result: POSITIVE, NEGATIVE or INVALID.
-    public var result: TestResult
+    package var result: TestResult
     /// When the lab reports the result (Unix seconds).
-    public var knownAt: Int64
-    public var reason: TestReason
+    package var knownAt: Int64
+    package var reason: TestReason
 }

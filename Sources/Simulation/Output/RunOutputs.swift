@@ -9,9 +9,9 @@ import WarnSimCore
 /// Writes a finished run's files through their declarations in RunRecords.
 /// Every file goes through `AtomicFile`; nothing depends on thread count or
 /// wall-clock time except the `timings` block of `manifest.json`.
-public enum RunOutputs {
+package enum RunOutputs {
     /// `phones.csv`: one row per person (``PhonesCSV``).
-    public static func phonesCSV(_ run: SimulationRun) -> String {
+    package static func phonesCSV(_ run: SimulationRun) -> String {
         var file = PhonesCSV.writer()
         let infectedDay = Dictionary(run.world.infections.map { (Int($0.person), $0.day) }, uniquingKeysWith: { a, _ in a })
         let health = run.health
@@ -113,7 +113,7 @@ public enum RunOutputs {
     }
 
     /// `infections.csv`: the infection tree with the causing encounter (``InfectionsCSV``).
-    public static func infectionsCSV(_ run: SimulationRun) -> String {
+    package static func infectionsCSV(_ run: SimulationRun) -> String {
         var file = InfectionsCSV.writer()
         for r in run.world.infections {
             file.row { row in
@@ -136,7 +136,7 @@ public enum RunOutputs {
     }
 
     /// Every recorded window of the run, ordered by (phone, first scan, owner, last scan).
-    public static func storedWindows(_ run: SimulationRun) -> [StoredWindow] {
+    package static func storedWindows(_ run: SimulationRun) -> [StoredWindow] {
         var out: [StoredWindow] = []
         for (phone, windows) in run.recorder.windows.enumerated() where !windows.isEmpty {
             let sorted = windows.values.sorted {
@@ -155,7 +155,7 @@ public enum RunOutputs {
     /// `windows.csv`: every exposure window any phone recorded, with the key's
     /// owner and the real contact behind it (ground truth) and the window's
     /// level under the run's parameters (``WindowsCSV``); `windows.bin` holds the scans.
-    public static func windowsCSV(_ windows: [StoredWindow]) -> String {
+    package static func windowsCSV(_ windows: [StoredWindow]) -> String {
         var file = WindowsCSV.writer()
         for w in windows {
             file.row { row in
@@ -184,7 +184,7 @@ public enum RunOutputs {
     }
 
     /// `summary.csv`: one row per day (``SummaryCSV``).
-    public static func summaryCSV(_ run: SimulationRun) -> String {
+    package static func summaryCSV(_ run: SimulationRun) -> String {
         var file = SummaryCSV.writer()
         for day in run.summary {
             file.row { row in
@@ -215,7 +215,7 @@ public enum RunOutputs {
     }
 
     /// The run's files but the counterfactual and the manifest, by name, in the order they are written.
-    public static func files(_ run: SimulationRun) -> [(name: String, data: Data)] {
+    package static func files(_ run: SimulationRun) -> [(name: String, data: Data)] {
         let windows = storedWindows(run)
         return [
             (PhonesCSV.fileName, Data(phonesCSV(run).utf8)),
@@ -236,7 +236,7 @@ public enum RunOutputs {
     /// `counterfactualCSV` stands for `counterfactual`'s file when the
     /// counterfactual was not run again (`redraw` copies the run's own);
     /// `manifestEntries` are added to the manifest as given (name, JSON).
-    public static func write(
+    package static func write(
         _ run: SimulationRun, to folder: URL, version: String, inputs: [URL], counterfactual: CounterfactualRun? = nil,
         counterfactualCSV: Data? = nil, overrides: [String] = [], radioParameters: URL? = nil,
         manifestEntries: [(String, String)] = [], timings: [String: Double]?

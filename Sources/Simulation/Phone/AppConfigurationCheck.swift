@@ -10,17 +10,17 @@ import Services
 /// with the same pinned key and get the same answer, so the answer is computed
 /// once per distinct payload and shared, as ``KeyPackageVerifier`` does for key
 /// packages.
-public struct AppConfigurationCheck: Sendable {
+package struct AppConfigurationCheck: Sendable {
     /// The configuration key pinned in the app (shipped with it).
-    public let pinnedKey: P256.Signing.PublicKey
+    package let pinnedKey: P256.Signing.PublicKey
     /// The answer for each payload checked so far: the configuration it
     /// carries, or nil if refused.
     private var answers: [Data: RiskConfiguration?] = [:]
     /// Distinct fetched payloads that failed verification or loading.
-    public private(set) var rejected = 0
+    package private(set) var rejected = 0
 
     /// A check against `pinnedKey`.
-    public init(pinnedKey: P256.Signing.PublicKey) {
+    package init(pinnedKey: P256.Signing.PublicKey) {
         self.pinnedKey = pinnedKey
     }
 
@@ -30,7 +30,7 @@ public struct AppConfigurationCheck: Sendable {
     ///
     /// - Parameter bytes: The signed app configuration as fetched.
     /// - Returns: The configuration, named as its payload names it.
-    public mutating func configuration(of bytes: Data) -> RiskConfiguration? {
+    package mutating func configuration(of bytes: Data) -> RiskConfiguration? {
         if let known = answers[bytes] { return known }
         let answer = Self.open(bytes, pinnedKey: pinnedKey)
         if answer == nil { rejected += 1 }

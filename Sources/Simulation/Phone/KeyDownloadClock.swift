@@ -6,13 +6,13 @@ import WarnSimCore
 /// scenario's `app.unmetered_share`, from the stream (seed, `app.download`,
 /// person), in run order), and how far the app has downloaded the CDN's day
 /// and hour packages (``KeyPackageCDN`` serials).
-public struct KeyDownloadClock: Sendable {
+package struct KeyDownloadClock: Sendable {
     /// The platform's cadence.
-    public let schedule: KeyDownloadSchedule
+    package let schedule: KeyDownloadSchedule
     /// Probability that a run is on an unmetered connection (Wi-Fi).
-    public let unmeteredShare: Double
+    package let unmeteredShare: Double
     /// Unix seconds of the next download run.
-    public private(set) var nextRun: Int64
+    package private(set) var nextRun: Int64
     /// The last CDN serials of day and hour packages the app has looked at.
     var dayCursor = 0
     var hourCursor = 0
@@ -20,7 +20,7 @@ public struct KeyDownloadClock: Sendable {
 
     /// The clock of `person`'s phone from `start`: the first run uniformly
     /// within the first interval.
-    public init(person: Int, start: Int64, seed: UInt64, schedule: KeyDownloadSchedule, unmeteredShare: Double) {
+    package init(person: Int, start: Int64, seed: UInt64, schedule: KeyDownloadSchedule, unmeteredShare: Double) {
         self.schedule = schedule
         self.unmeteredShare = unmeteredShare
         stream = RandomStream(seed: seed, subsystem: StreamName.appDownload, entity: UInt64(person))

@@ -3,22 +3,22 @@ import RiskCalculation
 import RunRecords
 
 /// Identifies a window across repeated detections.
-public struct WindowKey: Hashable, Sendable {
-    public var keyData: KeyBytes
-    public var rollingStart: UInt32
-    public var firstScanTime: Int64
+package struct WindowKey: Hashable, Sendable {
+    package var keyData: KeyBytes
+    package var rollingStart: UInt32
+    package var firstScanTime: Int64
 }
 
 /// A window a phone recorded, with the key's owner (ground truth).
-public struct RecordedWindow: Sendable {
-    public var owner: Int
-    public var window: ExposureWindow
-    public var firstScanTime: Int64
-    public var lastScanTime: Int64
+package struct RecordedWindow: Sendable {
+    package var owner: Int
+    package var window: ExposureWindow
+    package var firstScanTime: Int64
+    package var lastScanTime: Int64
     /// The detection that first produced the window (Unix seconds).
-    public var detectedAt: Int64
+    package var detectedAt: Int64
     /// The real contact behind the window.
-    public var truth: WindowTruth
+    package var truth: WindowTruth
     /// The level of the window under the run's configuration (nil if dropped).
-    public var level: RiskLevel?
+    package var level: RiskLevel?
 }

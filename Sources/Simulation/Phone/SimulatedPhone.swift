@@ -15,60 +15,60 @@ import WarnSimCore
 /// ``SimulationRun`` advances the clock and asks each phone to act; the phone
 /// decides with its own random streams, keyed by (seed, subsystem, person), so
 /// nothing depends on the order in which phones are asked or on threads.
-public struct SimulatedPhone: Sendable {
+package struct SimulatedPhone: Sendable {
     /// The person who carries the phone.
-    public let person: Int
+    package let person: Int
     /// Android phone or iPhone: its framework's scan schedule, its app's
     /// download cadence and the app's risk-calculation variant.
-    public let platform: RiskPlatform
+    package let platform: RiskPlatform
     /// The installed app, nil without it. The app owns the phone's framework.
-    public internal(set) var app: CoronaWarnApp?
+    package internal(set) var app: CoronaWarnApp?
     /// When the phone scans next (every phone keeps a clock, app or not, so the
     /// scan schedule of a person never depends on someone else's adoption).
-    public internal(set) var scanClock: ScanPipeline.ScanClock
+    package internal(set) var scanClock: ScanPipeline.ScanClock
     /// When the app downloads key packages next, and what it has downloaded.
-    public internal(set) var downloads: KeyDownloadClock
+    package internal(set) var downloads: KeyDownloadClock
     /// The user's intentions and habits.
-    public internal(set) var user: PhoneUser
+    package internal(set) var user: PhoneUser
     /// When the user calls the hotline for a teleTAN (a positive result they
     /// will register by teleTAN), if any.
-    public internal(set) var plannedTeleTAN: Int64?
+    package internal(set) var plannedTeleTAN: Int64?
     /// Immuni's upload path: when the health operator calls the user about a
     /// positive result, and when its sample was taken (the date the operator
     /// enters for a user without symptoms).
-    public internal(set) var plannedOperatorCall: (at: Int64, sampleTakenAt: Int64)?
+    package internal(set) var plannedOperatorCall: (at: Int64, sampleTakenAt: Int64)?
     /// The risk calculation the app runs (CWA v2 or an ENF v1 scheme, in the
     /// phone's platform variant), configured from the last app configuration
     /// that passed the app's check (E07.01).
-    public internal(set) var engine: PhoneRiskEngine?
+    package internal(set) var engine: PhoneRiskEngine?
     /// When the user saw the first warning (HIGH risk): at the notification,
     /// or without notification permission the next time they opened the app.
-    public internal(set) var firstWarningTime: Int64?
+    package internal(set) var firstWarningTime: Int64?
     /// Seconds from the first HIGH risk result to the user seeing it (0 with
     /// notification permission; the time to the next opening of the app otherwise).
-    public internal(set) var warningDelay: Int64 = 0
+    package internal(set) var warningDelay: Int64 = 0
     /// Time of the first detection whose total risk level was HIGH, notified or not.
-    public internal(set) var firstHighRiskTime: Int64?
+    package internal(set) var firstHighRiskTime: Int64?
 
     /// Whether the app is installed now.
-    public var hasApp: Bool { app != nil }
+    package var hasApp: Bool { app != nil }
     /// An app the user uninstalled during the run (its record, for the outputs).
-    public var removedApp: CoronaWarnApp? { removed.first }
+    package var removedApp: CoronaWarnApp? { removed.first }
     /// Held in an array, on the heap: an inline optional app would double
     /// every phone's footprint for the few that uninstall.
     private var removed: [CoronaWarnApp] = []
     /// With an adoption curve: when the person installs the app (Unix
     /// seconds, 00:00 UTC of the day; before the run's start for apps
     /// installed earlier) and when they uninstall it; nil when never.
-    public internal(set) var installedAt: Int64?
-    public internal(set) var removedAt: Int64?
+    package internal(set) var installedAt: Int64?
+    package internal(set) var removedAt: Int64?
     /// The consents a user who installs during the run will give.
     var consentsAtInstall: CoronaWarnApp.Consents?
     /// Whether the person had the app at any time of the run (the `has_app`
     /// of the outputs: every window and exposure of the run is of such a phone).
-    public var hadApp: Bool { app != nil || removedApp != nil }
+    package var hadApp: Bool { app != nil || removedApp != nil }
     /// The app as it is now, or as it was when uninstalled.
-    public var appRecord: CoronaWarnApp? { app ?? removedApp }
+    package var appRecord: CoronaWarnApp? { app ?? removedApp }
 
     /// A phone with `app` installed (or none), whose user has the default
     /// intentions (QR code, no key sharing) and no planned test: for driving
@@ -81,7 +81,7 @@ public struct SimulatedPhone: Sendable {
     ///   - platform: The phone's platform (Android by default).
     ///   - downloads: When the app downloads (by default hourly from the scan
     ///     clock's first scan, every run on an unmetered connection).
-    public init(
+    package init(
         person: Int, app: CoronaWarnApp?, scanClock: ScanPipeline.ScanClock, platform: RiskPlatform = .android,
         downloads: KeyDownloadClock? = nil
     ) {

@@ -14,30 +14,30 @@ import WarnSimCore
 /// one ensemble per study scenario, `OUT/NAME/seed-N/`, each seed folder a
 /// byte copy of its task's folder: the layout and bytes `simulate --seeds …
 /// --no-timings` writes.
-public struct ClusterMerge: Sendable {
+package struct ClusterMerge: Sendable {
     /// A task that cannot be merged.
-    public struct Problem: Sendable, Equatable, CustomStringConvertible {
-        public var task: ClusterTask
-        public var problem: String
-        public var description: String { "task \(task.id) (\(task.ensemble), seed \(task.seed)): \(problem)" }
+    package struct Problem: Sendable, Equatable, CustomStringConvertible {
+        package var task: ClusterTask
+        package var problem: String
+        package var description: String { "task \(task.id) (\(task.ensemble), seed \(task.seed)): \(problem)" }
 
-        public init(task: ClusterTask, problem: String) {
+        package init(task: ClusterTask, problem: String) {
             self.task = task
             self.problem = problem
         }
     }
 
     /// Some tasks are missing or failed; nothing was written.
-    public struct Incomplete: Error, Sendable {
-        public var problems: [Problem]
+    package struct Incomplete: Error, Sendable {
+        package var problems: [Problem]
 
-        public init(problems: [Problem]) { self.problems = problems }
+        package init(problems: [Problem]) { self.problems = problems }
         /// The ids of the tasks to run again.
-        public var ids: [Int] { problems.map(\.task.id) }
+        package var ids: [Int] { problems.map(\.task.id) }
 
         /// The ids as Slurm's `--array` takes them, runs of consecutive ids
         /// as ranges: `0-3,7,9-12`.
-        public var arraySpecification: String {
+        package var arraySpecification: String {
             var runs: [(first: Int, last: Int)] = []
             for id in ids.sorted() {
                 if let run = runs.last, id == run.last + 1 {
@@ -52,17 +52,17 @@ public struct ClusterMerge: Sendable {
     }
 
     /// The plan folder.
-    public let folder: URL
+    package let folder: URL
     /// The tasks of `tasks.tsv`.
-    public let tasks: [ClusterTask]
+    package let tasks: [ClusterTask]
     /// The plan's manifest (`manifest.json` of `cluster plan`).
-    public let manifest: [String: JSONValue]
+    package let manifest: [String: JSONValue]
 
     /// Reads the plan in `folder`: its manifest and `tasks.tsv`, whose
     /// SHA-256 must match the manifest's.
     ///
     /// - Throws: ``InputError`` naming the file when the folder is not a plan.
-    public init(folder: URL) throws(InputError) {
+    package init(folder: URL) throws(InputError) {
         self.folder = folder
         let manifestPath = folder.appendingPathComponent(RunManifest.fileName).path
         guard let data = FileManager.default.contents(atPath: manifestPath) else {
@@ -86,13 +86,13 @@ public struct ClusterMerge: Sendable {
     }
 
     /// The sweep file the study scores on every merged ensemble, if any.
-    public var sweep: String? {
+    package var sweep: String? {
         guard case .string(let path)? = manifest["sweep"] else { return nil }
         return path
     }
 
     /// The ensembles in the order of the study, each with its tasks in seed order of the study.
-    public var ensembles: [(name: String, tasks: [ClusterTask])] {
+    package var ensembles: [(name: String, tasks: [ClusterTask])] {
         var order: [String] = []
         var byName: [String: [ClusterTask]] = [:]
         for task in tasks {
@@ -103,7 +103,7 @@ public struct ClusterMerge: Sendable {
     }
 
     /// Every task that is missing, unfinished, damaged or not the planned run, in task order.
-    public func problems() -> [Problem] {
+    package func problems() -> [Problem] {
         tasks.compactMap { task in check(task).map { Problem(task: task, problem: $0) } }
     }
 
@@ -207,7 +207,7 @@ public struct ClusterMerge: Sendable {
     ///
     /// - Throws: ``Incomplete`` naming every missing or failed task (nothing
     ///   written); ``InputError`` when `out` exists or cannot be written.
-    public func merge(into out: URL) throws {
+    package func merge(into out: URL) throws {
         let manager = FileManager.default
         guard !manager.fileExists(atPath: out.path) else {
             throw InputError(file: out.path, field: "--out", problem: "already exists; merge into a new folder")

@@ -14,46 +14,46 @@ import WarnSimCore
 /// (the same study with `simulate --seeds`, for comparison), `study.yaml` (a
 /// copy of the study file), `manifest.json`, and the empty `tasks/` and `logs/`
 /// the tasks write into.
-public struct ClusterPlan: Sendable {
+package struct ClusterPlan: Sendable {
     /// How the tasks are run and what they may ask for.
-    public struct Options: Sendable {
+    package struct Options: Sendable {
         /// The `warnsim` binary the tasks run (an absolute path on the cluster's nodes).
-        public var warnsim: String
+        package var warnsim: String
         /// CPUs per task, also the run's `--threads`.
-        public var cpusPerTask = 2
+        package var cpusPerTask = 2
         /// The time model's rate (``TaskResources``).
-        public var secondsPerPersonDay = TaskResources.defaultSecondsPerPersonDay
+        package var secondsPerPersonDay = TaskResources.defaultSecondsPerPersonDay
         /// The memory of the smallest node tasks may run on, if given: a study
         /// whose task needs more is refused.
-        public var maxMemoryBytes: UInt64?
+        package var maxMemoryBytes: UInt64?
         /// `--partition`, if given.
-        public var partition: String?
+        package var partition: String?
         /// `--account`, if given.
-        public var account: String?
+        package var account: String?
         /// The most tasks one array job holds (Slurm's `MaxArraySize` − 1;
         /// 1,000 with Slurm's default of 1,001). Larger studies are submitted
         /// as several array jobs by `submit.sh`.
-        public var maxArraySize = 1_000
+        package var maxArraySize = 1_000
 
-        public init(warnsim: String) { self.warnsim = warnsim }
+        package init(warnsim: String) { self.warnsim = warnsim }
     }
 
-    public let study: Study
+    package let study: Study
     /// The plan folder (absolute).
-    public let folder: URL
-    public let options: Options
+    package let folder: URL
+    package let options: Options
     /// The scenario of each ensemble, loaded with its overrides.
-    public let scenarios: [Scenario]
-    public let tasks: [ClusterTask]
+    package let scenarios: [Scenario]
+    package let tasks: [ClusterTask]
     /// What every task asks for (the largest task's needs).
-    public let resources: TaskResources
+    package let resources: TaskResources
 
     /// Loads every scenario of `study` with its overrides (an error names the
     /// scenario file and field), sizes the tasks and lists them.
     ///
     /// - Throws: ``InputError`` for a scenario that does not load, an option
     ///   out of range, or a task that needs more than `maxMemoryBytes`.
-    public init(study: Study, folder: URL, options: Options) throws {
+    package init(study: Study, folder: URL, options: Options) throws {
         guard (1...1024).contains(options.cpusPerTask) else {
             throw InputError(file: "<argument>", field: "--cpus-per-task", problem: "must be in 1...1024")
         }
@@ -119,15 +119,15 @@ public struct ClusterPlan: Sendable {
     }
 
     /// The file names of a plan folder.
-    public static let scriptFileName = "study.sbatch"
-    public static let submitFileName = "submit.sh"
-    public static let oneMachineFileName = "one-machine.sh"
-    public static let studyFileName = "study.yaml"
+    package static let scriptFileName = "study.sbatch"
+    package static let submitFileName = "submit.sh"
+    package static let oneMachineFileName = "one-machine.sh"
+    package static let studyFileName = "study.yaml"
 
     /// `one-machine.sh`: the same study with `simulate --seeds` on one
     /// machine, every ensemble into `OUT/NAME/` (`OUT` is the first argument),
     /// byte for byte what `cluster merge` assembles.
-    public var oneMachineScript: String {
+    package var oneMachineScript: String {
         var lines = [
             "#!/bin/sh",
             "# The study \"\(study.name)\" on one machine: every ensemble with `warnsim simulate --seeds`",
@@ -148,7 +148,7 @@ public struct ClusterPlan: Sendable {
     /// `submit.sh`: one `sbatch` per array job (several when the study has
     /// more tasks than ``Options/maxArraySize``); its arguments go to every
     /// `sbatch` (for example `--wait`).
-    public var submitScript: String {
+    package var submitScript: String {
         let script = ShellWords.quote(folder.appendingPathComponent(Self.scriptFileName).path)
         var lines = [
             "#!/bin/sh",
@@ -171,7 +171,7 @@ public struct ClusterPlan: Sendable {
     /// anything is written.
     ///
     /// - Parameter version: The WarnSim version (recorded in the manifest).
-    public func write(version: String) throws {
+    package func write(version: String) throws {
         let manager = FileManager.default
         if let contents = try? manager.contentsOfDirectory(atPath: folder.path), !contents.isEmpty {
             throw InputError(file: folder.path, problem: "already exists and is not empty; plan into a new folder")

@@ -13,16 +13,16 @@ import WarnSimCore
 /// | `seed` | the seed |
 /// | `folder` | the run folder the task writes, relative to the plan folder (`tasks/ID`) |
 /// | `arguments` | the `warnsim` arguments, quoted for a POSIX shell |
-public struct ClusterTask: Sendable, Equatable {
-    public var id: Int
-    public var ensemble: String
-    public var seed: UInt64
+package struct ClusterTask: Sendable, Equatable {
+    package var id: Int
+    package var ensemble: String
+    package var seed: UInt64
     /// The run folder, relative to the plan folder.
-    public var folder: String
+    package var folder: String
     /// The `warnsim` arguments, shell-quoted (``ShellWords``).
-    public var arguments: String
+    package var arguments: String
 
-    public init(id: Int, ensemble: String, seed: UInt64, folder: String, arguments: String) {
+    package init(id: Int, ensemble: String, seed: UInt64, folder: String, arguments: String) {
         self.id = id
         self.ensemble = ensemble
         self.seed = seed
@@ -31,15 +31,15 @@ public struct ClusterTask: Sendable, Equatable {
     }
 
     /// The file name of the task list in a plan folder.
-    public static let fileName = "tasks.tsv"
+    package static let fileName = "tasks.tsv"
     /// The header line of `tasks.tsv`.
-    public static let header = "task\tensemble\tseed\tfolder\targuments"
+    package static let header = "task\tensemble\tseed\tfolder\targuments"
 
     /// The run folder of task `id`, relative to the plan folder.
-    public static func folder(id: Int) -> String { "tasks/\(id)" }
+    package static func folder(id: Int) -> String { "tasks/\(id)" }
 
     /// `tasks` as `tasks.tsv`.
-    public static func tsv(_ tasks: [ClusterTask]) -> String {
+    package static func tsv(_ tasks: [ClusterTask]) -> String {
         var out = header + "\n"
         for task in tasks { out += "\(task.id)\t\(task.ensemble)\t\(task.seed)\t\(task.folder)\t\(task.arguments)\n" }
         return out
@@ -49,7 +49,7 @@ public struct ClusterTask: Sendable, Equatable {
     /// with five columns, a known folder and no ensemble seed twice.
     ///
     /// - Throws: ``InputError`` naming `file` and the line.
-    public static func read(_ text: String, file: String) throws(InputError) -> [ClusterTask] {
+    package static func read(_ text: String, file: String) throws(InputError) -> [ClusterTask] {
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         if lines.last == "" { lines.removeLast() }
         guard lines.first == header else {

@@ -9,13 +9,13 @@ import Foundation
 ///
 /// Run by hand (`SLURM_ARRAY_TASK_ID=3 bash study.sbatch`) it runs task 3
 /// on this machine: the `#SBATCH` lines are comments to the shell.
-public struct SlurmScript: Sendable {
-    public var plan: ClusterPlan
+package struct SlurmScript: Sendable {
+    package var plan: ClusterPlan
 
-    public init(plan: ClusterPlan) { self.plan = plan }
+    package init(plan: ClusterPlan) { self.plan = plan }
 
     /// The script.
-    public var text: String {
+    package var text: String {
         let resources = plan.resources
         let folder = plan.folder.path
         var directives = [

@@ -24,25 +24,25 @@ import WarnSimCore
 ///
 /// Read as strictly as a scenario: an unknown key, a missing field or a value
 /// out of range is an ``InputError`` naming the file and the field.
-public struct Study: Sendable {
+package struct Study: Sendable {
     /// The study file.
-    public var url: URL
+    package var url: URL
     /// The study's name (the Slurm job name): 1 to 64 letters, digits, `.`, `_` or `-`.
-    public var name: String
+    package var name: String
     /// The ensembles, in the file's order.
-    public var ensembles: [StudyEnsemble]
+    package var ensembles: [StudyEnsemble]
     /// The sweep file scored on every merged ensemble, resolved against the study's folder.
-    public var sweep: URL?
+    package var sweep: URL?
 
     /// The number of tasks (one per ensemble and seed).
-    public var taskCount: Int { ensembles.reduce(0) { $0 + $1.seeds.count } }
+    package var taskCount: Int { ensembles.reduce(0) { $0 + $1.seeds.count } }
 
     /// The most tasks a study may have.
-    public static let maximumTasks = 100_000
+    package static let maximumTasks = 100_000
 
     /// Reads and checks the study file at `url`. The scenario files it names
     /// must exist; they are read and checked by ``ClusterPlan``.
-    public static func load(_ url: URL) throws(InputError) -> Study {
+    package static func load(_ url: URL) throws(InputError) -> Study {
         let file = url.path
         let root = try YAMLSection.load(url)
         let name = try root.string("name")
@@ -77,21 +77,21 @@ public struct Study: Sendable {
 
 /// One entry of a study's `scenarios`: a scenario file simulated for each of
 /// its seeds, merged into one ensemble folder named after the entry.
-public struct StudyEnsemble: Sendable {
+package struct StudyEnsemble: Sendable {
     /// The entry's key: the merged ensemble's folder name.
-    public var name: String
+    package var name: String
     /// The scenario file, resolved against the study's folder.
-    public var scenario: URL
+    package var scenario: URL
     /// The seeds, in the order given (`1-20`, `1,3,5` or a mix).
-    public var seeds: [UInt64]
+    package var seeds: [UInt64]
     /// The seeds as written in the study (`simulate --seeds`).
-    public var seedsText: String
+    package var seedsText: String
     /// Days to simulate, nil for the scenario's `simulation.days`.
-    public var days: Int?
+    package var days: Int?
     /// Whether the counterfactual (every warning ignored) is run and written.
-    public var counterfactual: Bool
+    package var counterfactual: Bool
     /// `--set` overrides of scenario fields, as written (`response.quarantine_days=14`).
-    public var overrides: [String]
+    package var overrides: [String]
 
     /// Reads the entry `name` of a study's `scenarios`.
     static func parse(_ section: YAMLSection, name: String, folder: URL) throws(InputError) -> StudyEnsemble {

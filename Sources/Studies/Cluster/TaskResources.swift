@@ -21,20 +21,20 @@ import WarnSimCore
 /// the safety factor of 2 covers slower nodes and a busy file system.
 /// `warnsim cluster plan --seconds-per-person-day` replaces the rate with one
 /// measured on the cluster's own nodes.
-public struct TaskResources: Sendable, Equatable {
+package struct TaskResources: Sendable, Equatable {
     /// Seconds per person-day of one task (with its counterfactual) on one CPU.
-    public static let defaultSecondsPerPersonDay = 1.2e-4
+    package static let defaultSecondsPerPersonDay = 1.2e-4
     /// The factor the modelled seconds are multiplied by.
-    public static let safetyFactor = 2.0
+    package static let safetyFactor = 2.0
     /// Seconds for starting the binary, building the world and writing the files.
-    public static let startupSeconds = 60.0
+    package static let startupSeconds = 60.0
 
     /// CPUs per task (`--cpus-per-task`, the run's `--threads`).
-    public var cpus: Int
+    package var cpus: Int
     /// The estimated peak memory of the largest task, in bytes.
-    public var memoryBytes: Double
+    package var memoryBytes: Double
     /// The wall time of the longest task, in whole minutes.
-    public var minutes: Int
+    package var minutes: Int
 
     /// The resources for a task of `people` × `days`.
     ///
@@ -44,7 +44,7 @@ public struct TaskResources: Sendable, Equatable {
     ///   - counterfactual: Whether the task also runs the counterfactual.
     ///   - cpus: CPUs per task.
     ///   - secondsPerPersonDay: The measured rate (see the type's documentation).
-    public init(people: Int, days: Int, counterfactual: Bool, cpus: Int, secondsPerPersonDay: Double) {
+    package init(people: Int, days: Int, counterfactual: Bool, cpus: Int, secondsPerPersonDay: Double) {
         self.cpus = cpus
         memoryBytes = RunMemoryEstimate(people: people, days: days, part: counterfactual ? .runWithCounterfactual : .run).bytes
         let seconds = Self.startupSeconds + Self.safetyFactor * secondsPerPersonDay * Double(people) * Double(days)
@@ -52,7 +52,7 @@ public struct TaskResources: Sendable, Equatable {
     }
 
     /// Resources that cover both `self` and `other` (one array job asks the same of every task).
-    public func covering(_ other: TaskResources) -> TaskResources {
+    package func covering(_ other: TaskResources) -> TaskResources {
         var result = self
         result.memoryBytes = max(memoryBytes, other.memoryBytes)
         result.minutes = max(minutes, other.minutes)
@@ -60,17 +60,17 @@ public struct TaskResources: Sendable, Equatable {
     }
 
     /// `--mem` in mebibytes, rounded up (Slurm's unit `M` is 2^20 bytes).
-    public var memoryMebibytes: Int { Int((memoryBytes / 1_048_576).rounded(.up)) }
+    package var memoryMebibytes: Int { Int((memoryBytes / 1_048_576).rounded(.up)) }
 
     /// `--time` as Slurm's `days-hours:minutes:seconds`.
-    public var slurmTime: String {
+    package var slurmTime: String {
         String(format: "%d-%02d:%02d:00", minutes / 1440, minutes % 1440 / 60, minutes % 60)
     }
 
     /// Parses a memory size as Slurm writes it: a whole number with an optional
     /// unit `K`, `M`, `G` or `T` (powers of 1,024; no unit means mebibytes, as
     /// in `--mem`). Returns bytes, or nil if `text` is not such a size.
-    public static func parseMemory(_ text: String) -> UInt64? {
+    package static func parseMemory(_ text: String) -> UInt64? {
         var digits = text.uppercased()
         var unit: UInt64 = 1 << 20
         if let last = digits.last, let power = ["K": 10, "M": 20, "G": 30, "T": 40][String(last)] {

@@ -8,7 +8,7 @@ extension RunProvenance {
     /// the run was simulated from: the scenario file's SHA-256 is among the
     /// manifest's inputs and the manifest's `overrides` are `overrides`, in
     /// order. `purpose` ends the error ("confirmation was given …").
-    public func check(scenario: Scenario, overrides: [String], purpose: String) throws {
+    package func check(scenario: Scenario, overrides: [String], purpose: String) throws {
         guard case .object(let inputs)? = manifest["inputs"] else {
             throw InputError(file: manifestPath, field: "inputs", problem: "missing or not an object")
         }

@@ -16,21 +16,21 @@ import WarnSimCore
 /// encounters and infections) stays what they did after the run's own
 /// warnings; `sweep --confirm` is the closed-loop check. With the run's own
 /// channel the new folder's windows are the run's, byte for byte.
-public struct RunRedraw: Sendable {
+package struct RunRedraw: Sendable {
     /// The run redrawn (its folder checked as `evaluate` checks it).
-    public let run: RecordedRun
-    public let scenario: Scenario
+    package let run: RecordedRun
+    package let scenario: Scenario
     /// The run's `--set` fields, which the scenario is loaded with.
-    public let overrides: [String]
+    package let overrides: [String]
     /// The channel, built for the run's phones, and the file it was read from.
-    public let channel: ScanPipeline.SecondChannel
-    public let radioFile: URL
+    package let channel: ScanPipeline.SecondChannel
+    package let radioFile: URL
 
     /// Checks the run folder (digests and meaning; not itself a redraw),
     /// that `scenario` with the run's `--set` fields (`provenance`) is what it
     /// was simulated from, and reads the channel (`radioFile`, by default the
     /// run's own, which must be the file the run recorded).
-    public init(provenance: RunProvenance, scenario: Scenario, radioFile: URL?) throws {
+    package init(provenance: RunProvenance, scenario: Scenario, radioFile: URL?) throws {
         run = try RecordedRun.load(folder: provenance.folder)
         if provenance.manifest["redrawn_from"] != nil {
             throw InputError(
@@ -63,7 +63,7 @@ public struct RunRedraw: Sendable {
     /// into `folder`. Throws an ``InputError`` naming the run's file that the
     /// re-simulation did not reproduce (another WarnSim version, or inputs
     /// changed since).
-    public func write(into folder: URL, workers: Int, version: String, progress: (Int) -> Void = { _ in }) throws {
+    package func write(into folder: URL, workers: Int, version: String, progress: (Int) -> Void = { _ in }) throws {
         var simulation = try SimulationRun(
             world: scenario.world, app: scenario.app, seed: run.seed, workers: workers, secondChannel: channel)
         for day in 0..<run.days {

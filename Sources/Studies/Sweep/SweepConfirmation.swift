@@ -13,39 +13,39 @@ import WarnSimCore
 /// evaluates the new runs like `evaluate`: precision and recall as confirmed
 /// next to the screen's, and the loop outcomes (infections averted against
 /// the counterfactual, quarantine person-days).
-public struct SweepConfirmation: Sendable {
+package struct SweepConfirmation: Sendable {
     /// One confirmed configuration.
-    public struct Row: Sendable {
-        public var id: String
+    package struct Row: Sendable {
+        package var id: String
         /// The scenario variant's fields (`path=value;…`), empty for the runs' own scenario.
-        public var variant: String
-        public var screenPrecision: Double
-        public var screenRecall: Double
-        public var metrics: LabelMetrics
-        public var loop: LoopOutcomes
+        package var variant: String
+        package var screenPrecision: Double
+        package var screenRecall: Double
+        package var metrics: LabelMetrics
+        package var loop: LoopOutcomes
         /// Each re-simulated run's totals, in the runs' order (for paired differences).
-        public var perRun: [ConfirmedRun]
+        package var perRun: [ConfirmedRun]
     }
 
     /// What one re-simulated seed did: its totals and its counterfactual's infections.
-    public struct ConfirmedRun: Sendable, Hashable {
-        public var seed: UInt64
-        public var totals: RecordedRun.DayTotals
-        public var counterfactualInfections: Int?
+    package struct ConfirmedRun: Sendable, Hashable {
+        package var seed: UInt64
+        package var totals: RecordedRun.DayTotals
+        package var counterfactualInfections: Int?
     }
 
-    public let scenario: Scenario
-    public let runs: RunSet
+    package let scenario: Scenario
+    package let runs: RunSet
     /// The label of the confirmed precision and recall (the runs' primary label unless set).
-    public var label: GroundTruthLabel
+    package var label: GroundTruthLabel
     /// The runs' own `--set` fields, applied to every variant first.
-    public let overrides: [FieldOverride]
+    package let overrides: [FieldOverride]
 
     /// Checks that `scenario` (with its `--set` overrides) is the one the runs
     /// were simulated from: the scenario file's SHA-256 must be among each
     /// run's manifest inputs, and the overrides must be the runs' own.
     /// The re-simulations must fit in this machine's memory (``RunMemoryEstimate``).
-    public init(scenario: Scenario, overrides fields: [FieldOverride], runs: RunSet) throws {
+    package init(scenario: Scenario, overrides fields: [FieldOverride], runs: RunSet) throws {
         for run in runs.runs {
             try RunProvenance(runFolder: run.folder).check(
                 scenario: scenario, overrides: fields.map(\.description), purpose: "confirmation")
@@ -62,7 +62,7 @@ public struct SweepConfirmation: Sendable {
 
     /// The ids to confirm: production, then the `count` points of the Pareto
     /// front with the highest F1 (ties by id).
-    public static func choose(_ points: [PrecisionRecallPoint], count: Int) -> [String] {
+    package static func choose(_ points: [PrecisionRecallPoint], count: Int) -> [String] {
         func f1(_ p: PrecisionRecallPoint) -> Double {
             let value = LabelCounts.f1(precision: p.precision, recall: p.recall)
             return value.isNaN ? 0 : value
@@ -75,7 +75,7 @@ public struct SweepConfirmation: Sendable {
     /// Simulates every chosen configuration under every scenario variant
     /// (`variants`: extra `--set` fields, `[[]]` for the runs' own scenario) on
     /// every seed into `folder/confirm/ID[@VARIANT]/seed-N/` and evaluates them.
-    public func run(
+    package func run(
         ids: [String], variants: [[FieldOverride]] = [[]], configurations: [String: RiskConfiguration],
         screen: [String: PrecisionRecallPoint], folder: URL, workers: Int, resamples: Int, seed: UInt64, version: String,
         progress: (String) -> Void
@@ -132,7 +132,7 @@ public struct SweepConfirmation: Sendable {
 
     /// `confirmed.csv`: per configuration, the screen's precision and recall,
     /// the confirmed ones with their bootstrap intervals, then the loop outcomes.
-    public static func csv(_ rows: [Row]) -> String {
+    package static func csv(_ rows: [Row]) -> String {
         var out =
             ([
                 "id", "scenario", "screen_precision", "screen_recall", "precision", "precision_low", "precision_high", "recall",
@@ -154,7 +154,7 @@ public struct SweepConfirmation: Sendable {
     }
 
     /// The printed table.
-    public static func text(_ rows: [Row], label: GroundTruthLabel) -> String {
+    package static func text(_ rows: [Row], label: GroundTruthLabel) -> String {
         var out = "confirmed with the loop closed (label \(label.rawValue)):\n"
         out += "id                        screen P  screen R  confirmed P  confirmed R  averted/run  quarantine days  scenario\n"
         for row in rows {

@@ -13,34 +13,34 @@ import WarnSimCore
 /// The interval of each difference is a 95 % percentile bootstrap of the mean
 /// per-seed difference over the seeds (`LoopOutcomes`' resampling); with
 /// fewer than ``decisiveSeeds`` seeds it is coarse, and the text says so.
-public struct TuneConfirmation: Sendable {
+package struct TuneConfirmation: Sendable {
     /// A loop outcome compared seed by seed.
-    public struct Difference: Sendable, Hashable {
-        public var outcome: String
-        public var seeds: Int
+    package struct Difference: Sendable, Hashable {
+        package var outcome: String
+        package var seeds: Int
         /// Means per run.
-        public var production: Double
-        public var recommended: Double
-        public var difference: Double
-        public var lower: Double
-        public var upper: Double
+        package var production: Double
+        package var recommended: Double
+        package var difference: Double
+        package var lower: Double
+        package var upper: Double
         /// Seeds on which the recommendation's value is higher, and lower.
-        public var seedsHigher: Int
-        public var seedsLower: Int
+        package var seedsHigher: Int
+        package var seedsLower: Int
     }
 
     /// Below this many held-out seeds the percentile bootstrap over seeds has
     /// too few distinct resamples to be trusted (Efron & Tibshirani, An
     /// Introduction to the Bootstrap, 1993, §13.3: percentile intervals
     /// undercover in small samples).
-    public static let decisiveSeeds = 10
+    package static let decisiveSeeds = 10
 
-    public let rows: [SweepConfirmation.Row]
-    public let differences: [Difference]
+    package let rows: [SweepConfirmation.Row]
+    package let differences: [Difference]
 
     /// Re-simulates production and `recommended` on the confirmation's runs
     /// (the held-out seeds) into `folder/confirm/{production,recommended}/seed-N/`.
-    public init(
+    package init(
         confirmation: SweepConfirmation, production: RiskConfiguration, recommended: RiskConfiguration,
         screen: [String: PrecisionRecallPoint], folder: URL, workers: Int, resamples: Int, seed: UInt64, version: String,
         progress: (String) -> Void
@@ -84,7 +84,7 @@ public struct TuneConfirmation: Sendable {
     }
 
     /// `confirmed-differences.csv`: one row per outcome, means per run.
-    public var csv: String {
+    package var csv: String {
         var out =
             "outcome,seeds,production_per_run,recommended_per_run,difference_per_run,difference_low,difference_high,"
             + "seeds_recommended_higher,seeds_recommended_lower\n"
@@ -100,7 +100,7 @@ public struct TuneConfirmation: Sendable {
     }
 
     /// The printed lines.
-    public var text: String {
+    package var text: String {
         func n(_ v: Double) -> String { v.isNaN ? "n/a" : String(format: "%.1f", v) }
         let seeds = differences.first?.seeds ?? 0
         var out = "confirmed with the loop closed on the \(seeds) held-out seed(s), recommended − production per run (95% CI over seeds):\n"

@@ -9,19 +9,19 @@ import WarnSimCore
 /// Measures the figures of a validation registry: simulates each figure's
 /// scenario and seeds (or reads given run folders) and computes the figure's
 /// column the way `warnsim evaluate` does.
-public struct ValidationRunner {
+package struct ValidationRunner {
     /// Where the simulated runs are written (`SCENARIO/seed-N`).
-    public var workFolder: URL
+    package var workFolder: URL
     /// Worker threads for the simulations.
-    public var threads: Int
+    package var threads: Int
     /// The WarnSim version recorded in the runs' manifests.
-    public var version: String
+    package var version: String
     /// Run folders to use for every run-metric figure instead of simulating.
-    public var givenRuns: [String]?
+    package var givenRuns: [String]?
     /// Progress messages (stderr in the command line).
-    public var progress: (String) -> Void = { _ in }
+    package var progress: (String) -> Void = { _ in }
 
-    public init(workFolder: URL, threads: Int, version: String, givenRuns: [String]? = nil) {
+    package init(workFolder: URL, threads: Int, version: String, givenRuns: [String]? = nil) {
         self.workFolder = workFolder
         self.threads = threads
         self.version = version
@@ -33,7 +33,7 @@ public struct ValidationRunner {
     /// - Parameter figures: The registry's figures.
     /// - Returns: One result per figure.
     /// - Throws: ``InputError`` for a scenario or run folder that does not load.
-    public func run(_ figures: [ValidationFigure]) throws -> [ValidationResult] {
+    package func run(_ figures: [ValidationFigure]) throws -> [ValidationResult] {
         var runsOf: [String: [String]] = [:]
         var radioRows: [ValidationFigure.RadioCurveInputs: [RadioCheckRow]] = [:]
         var results: [ValidationResult] = []
