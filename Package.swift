@@ -89,8 +89,7 @@ let package = Package(
             dependencies: [
                 .product(name: "Yams", package: "Yams"), .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "CSV", package: "CSV.swift"),
-            ],
-            plugins: ["SourceCommit"]
+            ]
         ),
         .target(
             name: "ExposureNotification",
@@ -199,7 +198,8 @@ let package = Package(
                 "WarnSimCore", "WarnSimBenchmarks", "WarnSimDemo",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Crypto", package: "swift-crypto"),
-            ]
+            ],
+            plugins: ["SourceCommit"]
         ),
 
         // MARK: Tests

@@ -27,15 +27,15 @@ package struct RunManifest: Sendable {
     package var version: String
     /// The seed, for commands that draw random numbers.
     package var seed: UInt64?
-    /// The commit of the sources the running binary was built from, recorded
-    /// at build time (`Plugins/SourceCommit`): 40 hex digits, `-modified` appended
-    /// when tracked files differed from that commit, or `unknown` when the
-    /// sources were not a git checkout. `WARNSIM_SOURCE_COMMIT` in the
-    /// environment replaces it (snapshot tests, builds from a source archive).
-    package static let sourceCommit: String = {
-        if let value = ProcessInfo.processInfo.environment["WARNSIM_SOURCE_COMMIT"], !value.isEmpty { return value }
-        return buildSourceCommit
-    }()
+    /// The commit of the sources the running binary was built from: 40 hex
+    /// digits, `-modified` appended when tracked files differed from that
+    /// commit, `unknown` when the sources were not a git checkout or nothing
+    /// set it. The `warnsim` executable sets it once at startup, before any
+    /// other thread runs, from what its build recorded (`Plugins/SourceCommit`
+    /// runs on that leaf target only, so a new commit recompiles nothing
+    /// below it); `WARNSIM_SOURCE_COMMIT` in the environment takes precedence
+    /// (builds from a source archive).
+    nonisolated(unsafe) package static var sourceCommit = "unknown"
     /// The command's own fields as (key, JSON value text), in order.
     package var fields: [(key: String, json: String)] = []
     /// The files read, as (name, `sha256:HEX`), in order.

@@ -1,4 +1,6 @@
 import ArgumentParser
+import Foundation
+import WarnSimCore
 
 /// The `warnsim` command: argument parsing, progress and exit codes only; the
 /// work is done by the library modules.
@@ -44,6 +46,8 @@ struct WarnSim: AsyncParsableCommand {
     /// usage errors (an unknown option) keep ArgumentParser's exit code 64; a
     /// misspelled subcommand is named with the nearest real one.
     static func main() async {
+        let environment = ProcessInfo.processInfo.environment["WARNSIM_SOURCE_COMMIT"] ?? ""
+        RunManifest.sourceCommit = environment.isEmpty ? buildSourceCommit : environment
         do {
             var command = try parseAsRoot()
             if var asyncCommand = command as? AsyncParsableCommand {
