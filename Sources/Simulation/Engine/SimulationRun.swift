@@ -461,13 +461,15 @@ package struct SimulationRun: Sendable {
                         for person in Parallel.chunk(worker, of: workers, count: count) where phones.buffer[person].hasApp {
                             do {
                                 let detections = try phones.buffer[person].downloadAndDetect(
-                                    hourStart: hourStart, cdn: cdn, index: index, matcher: matcher)
-                                guard !detections.isEmpty else { continue }
-                                WindowRecorder.record(
-                                    detections, phone: person, windows: &windows.buffer[person],
-                                    secondChannel: second.buffer.isEmpty ? nil : second.buffer.baseAddress! + person,
-                                    ledger: ledger, index: index, owners: owners, startTime: start)
-                                out.buffer[person] = detections
+                                    hourStart: hourStart, cdn: cdn, index: index, matcher: matcher
+                                ) { channel, time, matched, level in
+                                    WindowRecorder.record(
+                                        channel, at: time, matched: matched, level: level, phone: person,
+                                        windows: &windows.buffer[person],
+                                        secondChannel: second.buffer.isEmpty ? nil : second.buffer.baseAddress! + person,
+                                        ledger: ledger, index: index, owners: owners, startTime: start)
+                                }
+                                if !detections.isEmpty { out.buffer[person] = detections }
                             } catch {
                                 errors.record(error)
                             }

@@ -35,34 +35,30 @@ package struct WindowRecorder: Sendable {
         return recorder
     }
 
-    /// Labels and keeps the new windows of `phone`'s detections, in time
-    /// order: a window already known from an earlier detection (the same key,
-    /// rolling start and first scan) is not recorded again. `secondChannel`
-    /// is the phone's second-channel record, nil without a second channel.
+    /// Labels and keeps the new windows one of `phone`'s detections found
+    /// through `channel`: a window already known from an earlier detection
+    /// (the same key, rolling start and first scan) is not recorded again.
+    /// `secondChannel` is the phone's second-channel record, nil without a
+    /// second channel.
     static func record(
-        _ detections: [SimulatedPhone.Detection], phone: Int, windows: inout [WindowKey: RecordedWindow],
+        _ channel: SimulatedPhone.DetectionChannel, at time: Int64, matched: [MatchedExposureWindow],
+        level: (Int, ExposureWindow) -> RiskLevel?, phone: Int, windows: inout [WindowKey: RecordedWindow],
         secondChannel: UnsafeMutablePointer<SecondChannelRecord>?, ledger: EncounterLedger, index: DiagnosisKeyIndex,
         owners: [CoronaWarnApp.KeyIdentity: Int], startTime: Int64
     ) {
-        for detection in detections {
+        switch channel {
+        case .own:
             let found = ledger.recordedWindows(
-                phone: phone, matched: detection.matched, known: windows, index: index, owners: owners,
-                startTime: startTime, detectedAt: detection.at
-            ) { position, window in
-                detection.engine.level(ofWindow: position, window, in: detection.result, referenceDay: detection.referenceDay)
-            }
+                phone: phone, matched: matched, known: windows, index: index, owners: owners, startTime: startTime,
+                detectedAt: time, level: level)
             for (identity, window) in found { windows[identity] = window }
-            guard let second = detection.secondChannel, let record = secondChannel else { continue }
-            let foundSecond = ledger.recordedWindows(
-                phone: phone, matched: second.matched, known: record.pointee.windows, index: index, owners: owners,
-                startTime: startTime, detectedAt: detection.at
-            ) { position, window in
-                detection.engine.level(ofWindow: position, window, in: second.result, referenceDay: detection.referenceDay)
-            }
-            for (identity, window) in foundSecond { record.pointee.windows[identity] = window }
-            if second.result.totalRiskLevel == .high, record.pointee.firstHighRiskTime == nil {
-                record.pointee.firstHighRiskTime = detection.at
-            }
+        case .second(let high):
+            guard let record = secondChannel else { return }
+            let found = ledger.recordedWindows(
+                phone: phone, matched: matched, known: record.pointee.windows, index: index, owners: owners,
+                startTime: startTime, detectedAt: time, level: level)
+            for (identity, window) in found { record.pointee.windows[identity] = window }
+            if high, record.pointee.firstHighRiskTime == nil { record.pointee.firstHighRiskTime = time }
         }
     }
 }

@@ -346,28 +346,37 @@ package struct SimulatedPhone: Sendable {
 
     // MARK: Download and detection (E04.01, E07.01)
 
-    /// What one phone's detection produced: its time, whether its risk was
-    /// HIGH, and what the run's ``WindowRecorder`` needs to label its windows
-    /// (the phone knows nothing of who is behind them).
+    /// What one phone's detection meant for the device.
     struct Detection: Sendable {
         /// Unix seconds of the detection (the download run's time).
         var at: Int64
         var high: Bool
-        /// The detection's windows (the app's `lastWindows`).
-        var matched: [MatchedExposureWindow]
-        /// The risk result and the engine that calculated it, and the detection's UTC day number.
-        var result: PhoneRiskResult
-        var engine: PhoneRiskEngine
-        var referenceDay: Int
-        /// The second channel's windows and result at the same moment (`warnsim redraw`), if any.
-        var secondChannel: (matched: [MatchedExposureWindow], result: PhoneRiskResult)?
     }
+
+    /// The radio channel a detection's windows came through: the phone's
+    /// own, or the second channel every scan is also seen through (`warnsim
+    /// redraw`), with whether its risk was HIGH.
+    enum DetectionChannel {
+        case own
+        case second(high: Bool)
+    }
+
+    /// Whoever observes the phone's detections (the run's ``WindowRecorder``):
+    /// called with the channel, the detection's time, its windows and the
+    /// level of each (by position). The phone knows nothing of who is behind
+    /// a window.
+    typealias DetectionObserver = (
+        _ channel: DetectionChannel, _ at: Int64, _ matched: [MatchedExposureWindow],
+        _ level: (Int, ExposureWindow) -> RiskLevel?
+    ) -> Void
 
     /// The app's download runs of the hour starting at `hourStart`: each
     /// fetches from `cdn` what its connection allows (``KeyDownloadSchedule``)
-    /// and runs detection if due. Returns the detections in time order.
+    /// and runs detection if due, handing each detection to `observe` as it
+    /// happens. Returns the detections in time order.
     mutating func downloadAndDetect(
-        hourStart: Int64, cdn: KeyPackageCDN, index: DiagnosisKeyIndex, matcher: ExposureMatcher
+        hourStart: Int64, cdn: KeyPackageCDN, index: DiagnosisKeyIndex, matcher: ExposureMatcher,
+        observe: DetectionObserver
     ) throws -> [Detection] {
         guard app != nil else { return [] }
         var detections: [Detection] = []
@@ -377,11 +386,16 @@ package struct SimulatedPhone: Sendable {
             guard let engine, let result = try app!.detectIfDue(now: now, index: index, matcher: matcher, engine: engine) else {
                 continue
             }
-            let second = app!.secondChannel.first.flatMap { channel in channel.lastRisk.map { (channel.lastWindows, $0) } }
-            detections.append(
-                Detection(
-                    at: now, high: result.totalRiskLevel == .high, matched: app!.lastWindows, result: result, engine: engine,
-                    referenceDay: Int(ENIntervalNumber(unixSeconds: now).dayNumber), secondChannel: second))
+            let today = Int(ENIntervalNumber(unixSeconds: now).dayNumber)
+            observe(.own, now, app!.lastWindows) { position, window in
+                engine.level(ofWindow: position, window, in: result, referenceDay: today)
+            }
+            if let second = app!.secondChannel.first, let secondResult = second.lastRisk {
+                observe(.second(high: secondResult.totalRiskLevel == .high), now, second.lastWindows) { position, window in
+                    engine.level(ofWindow: position, window, in: secondResult, referenceDay: today)
+                }
+            }
+            detections.append(Detection(at: now, high: result.totalRiskLevel == .high))
         }
         return detections
     }
