@@ -39,9 +39,40 @@ public enum JSONValue: Decodable, Equatable, Sendable {
         }
     }
 
-    /// Parses JSON bytes.
-    public static func parse(_ data: Data) throws -> JSONValue {
-        try JSONDecoder().decode(JSONValue.self, from: data)
+    /// Parses JSON bytes with the one strict JSON reader (``StrictJSONParser``):
+    /// duplicate keys, trailing commas, comments and `NaN` are refused.
+    public static func parse(_ data: Data, file: String = "JSON") throws -> JSONValue {
+        JSONValue(try StrictJSONParser.parse(Array(data), file: file))
+    }
+
+    /// Parses a JSON object, as the manifests of run folders are: the strict
+    /// reader's error (naming the file, the line and column or the duplicate
+    /// key), or "is not a JSON object" for any other value.
+    package static func parseObject(_ data: Data, file: String) throws(InputError) -> [String: JSONValue] {
+        let value: JSONValue
+        do {
+            value = try parse(data, file: file)
+        } catch let error as InputError {
+            throw error
+        } catch {
+            throw InputError(file: file, problem: "is not JSON (\(error))")
+        }
+        guard case .object(let fields) = value else { throw InputError(file: file, problem: "is not a JSON object") }
+        return fields
+    }
+
+    /// The value of a parsed document (an object's key order is not kept).
+    init(_ tree: DocumentTree) {
+        switch tree {
+        case .map(let pairs):
+            self = .object(Dictionary(pairs.map { ($0.key, JSONValue($0.value)) }, uniquingKeysWith: { first, _ in first }))
+        case .list(let items): self = .array(items.map(JSONValue.init))
+        case .scalar(.null): self = .null
+        case .scalar(.bool(let flag)): self = .bool(flag)
+        case .scalar(.int(let integer)): self = .integer(Int64(integer))
+        case .scalar(.double(let number)): self = .number(number)
+        case .scalar(.string(let text)): self = .string(text)
+        }
     }
 
     /// The integer, if this is an integral number (`3` or `3.0`).

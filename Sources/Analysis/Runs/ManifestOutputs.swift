@@ -15,10 +15,7 @@ package enum ManifestOutputs {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw InputError(file: path, problem: "cannot be read; is this a folder a warnsim command wrote?")
         }
-        guard case .object(let fields)? = try? JSONValue.parse(data) else {
-            throw InputError(file: path, problem: "is not a JSON object")
-        }
-        return (fields, path)
+        return (try JSONValue.parseObject(data, file: path), path)
     }
 
     /// Checks every file `manifest` lists under `outputs` against its SHA-256.

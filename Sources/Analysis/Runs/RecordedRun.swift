@@ -112,9 +112,7 @@ package struct RecordedRun: Sendable {
         guard let manifestData = FileManager.default.contents(atPath: manifestPath) else {
             throw InputError(file: manifestPath, problem: "cannot be read; is this a `warnsim simulate` output folder?")
         }
-        guard case .object(let manifest)? = try? JSONValue.parse(manifestData) else {
-            throw InputError(file: manifestPath, problem: "is not a JSON object")
-        }
+        let manifest = try JSONValue.parseObject(manifestData, file: manifestPath)
         func number(_ key: String) throws(InputError) -> Int64 {
             guard case .integer(let value)? = manifest[key] else {
                 throw InputError(file: manifestPath, field: key, problem: "missing or not an integer")

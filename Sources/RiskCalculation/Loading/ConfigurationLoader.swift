@@ -19,8 +19,8 @@ public enum ConfigurationLoader {
     /// - Returns: the named configuration with its scheme and parameters.
     /// - Throws: `InputError` naming the file, the field path and the problem.
     public static func load(path: String, trlValueMappingPath: String? = nil) throws -> RiskConfiguration {
-        let tree = try ConfigTree.load(path: path)
-        let mapping = try trlValueMappingPath.map { FieldReader(file: $0, tree: try ConfigTree.load(path: $0)) }
+        let tree = try DocumentTree.load(path: path)
+        let mapping = try trlValueMappingPath.map { FieldReader(file: $0, tree: try DocumentTree.load(path: $0)) }
         return try configuration(from: tree, file: path, trlValueMapping: mapping)
     }
 
@@ -32,10 +32,10 @@ public enum ConfigurationLoader {
     /// - Returns: the named configuration with its scheme and parameters.
     /// - Throws: `InputError` naming `file`, the field path and the problem.
     public static func load(text: String, file: String) throws -> RiskConfiguration {
-        try configuration(from: ConfigTree.parse(text, file: file), file: file, trlValueMapping: nil)
+        try configuration(from: DocumentTree.parse(text, file: file), file: file, trlValueMapping: nil)
     }
 
-    static func configuration(from tree: ConfigTree, file: String, trlValueMapping: FieldReader?) throws -> RiskConfiguration {
+    static func configuration(from tree: DocumentTree, file: String, trlValueMapping: FieldReader?) throws -> RiskConfiguration {
         let root = FieldReader(file: file, tree: tree)
         guard case .map(let pairs) = tree else { throw root.error("expected a mapping at the top level, found \(root.typeName)") }
         let keys = Set(pairs.map(\.key))

@@ -7,7 +7,7 @@ import WarnSimCore
 /// `parameters.transmissionRiskValueMapping[4].transmissionRiskValue`.
 public struct ConfigurationTemplate: Sendable {
     public let base: RiskConfiguration
-    let tree: ConfigTree
+    let tree: DocumentTree
     /// Names the template in errors.
     public let file: String
 
@@ -20,7 +20,7 @@ public struct ConfigurationTemplate: Sendable {
     public init(_ configuration: RiskConfiguration, file: String) throws {
         base = configuration
         self.file = file
-        tree = try ConfigTree.parse(ConfigurationWriter.yaml(configuration), file: file)
+        tree = try DocumentTree.parse(ConfigurationWriter.yaml(configuration), file: file)
     }
 
     /// The numeric value at `path`, or an error naming the path.
@@ -105,8 +105,8 @@ public struct ConfigurationTemplate: Sendable {
     }
 
     static func set(
-        _ node: ConfigTree, steps: ArraySlice<Step>, value: Double? = nil, string: String? = nil, path: String = "name", file: String
-    ) throws -> ConfigTree {
+        _ node: DocumentTree, steps: ArraySlice<Step>, value: Double? = nil, string: String? = nil, path: String = "name", file: String
+    ) throws -> DocumentTree {
         guard let step = steps.first else {
             if let string { return .scalar(.string(string)) }
             switch node {

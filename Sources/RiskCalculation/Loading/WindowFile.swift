@@ -27,7 +27,7 @@ public struct WindowFile: Sendable {
     /// - Returns: the cases, with the file's configuration if it has one.
     /// - Throws: `InputError` naming the file, the field path and the problem.
     public static func load(path: String, referenceDay: Int = defaultReferenceDay) throws -> WindowFile {
-        try read(ConfigTree.load(path: path), file: path, referenceDay: referenceDay)
+        try read(DocumentTree.load(path: path), file: path, referenceDay: referenceDay)
     }
 
     /// Parses text in the same format.
@@ -39,7 +39,7 @@ public struct WindowFile: Sendable {
     /// - Returns: the cases, with the file's configuration if it has one.
     /// - Throws: `InputError` naming `file`, the field path and the problem.
     public static func parse(_ text: String, file: String, referenceDay: Int = defaultReferenceDay) throws -> WindowFile {
-        try read(ConfigTree.parse(text, file: file), file: file, referenceDay: referenceDay)
+        try read(DocumentTree.parse(text, file: file), file: file, referenceDay: referenceDay)
     }
 
     static let expectedFields = [
@@ -53,7 +53,7 @@ public struct WindowFile: Sendable {
     /// risk, `false` if not (Configs/replay/README.md).
     public static let truthField = "truth"
 
-    static func read(_ tree: ConfigTree, file: String, referenceDay: Int) throws -> WindowFile {
+    static func read(_ tree: DocumentTree, file: String, referenceDay: Int) throws -> WindowFile {
         let root = FieldReader(file: file, tree: tree)
         if case .list = tree {
             let windows = try windowList(root, limit: InputLimits.maximumWindowsPerCase, referenceDay: referenceDay)

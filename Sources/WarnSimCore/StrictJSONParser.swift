@@ -1,16 +1,15 @@
-import WarnSimCore
-
-/// A strict JSON (RFC 8259) reader producing a ``ConfigTree``: JSON files are
+/// A strict JSON (RFC 8259) reader producing a ``DocumentTree``: JSON files are
 /// read as JSON, not as YAML, so that what other tools would reject (trailing
 /// commas, single quotes, comments, unquoted keys, `NaN`) is rejected here too.
 /// Keys keep their order and duplicates are errors, as in the YAML reader; the
 /// nesting depth is bounded so that no input can exhaust the stack.
-struct StrictJSONParser {
+package struct StrictJSONParser {
     /// Deeper documents are rejected (the test-vector files nest 6 levels).
     static let maximumDepth = 64
     /// Longer lists are rejected while parsing, before they fill memory: no list
-    /// WarnSim reads may be longer (``InputLimits/maximumWindowsPerFile``).
-    static let maximumListLength = InputLimits.maximumWindowsPerFile
+    /// WarnSim reads may be longer (RiskCalculation's `InputLimits.maximumWindowsPerFile`,
+    /// the longest list of any file WarnSim reads).
+    package static let maximumListLength = 100_000
 
     private let bytes: [UInt8]
     private let file: String
@@ -29,7 +28,7 @@ struct StrictJSONParser {
     /// - Returns: the document as a tree.
     /// - Throws: `InputError` naming the file, the line and column and the problem,
     ///   or the field path of a duplicate key.
-    static func parse(_ bytes: [UInt8], file: String) throws -> ConfigTree {
+    package static func parse(_ bytes: [UInt8], file: String) throws -> DocumentTree {
         var parser = StrictJSONParser(bytes: bytes, file: file)
         parser.skipWhitespace()
         guard parser.position < bytes.count else { throw InputError(file: file, problem: "the file is empty") }
@@ -73,7 +72,7 @@ struct StrictJSONParser {
         }
     }
 
-    private mutating func value(path: String, depth: Int) throws -> ConfigTree {
+    private mutating func value(path: String, depth: Int) throws -> DocumentTree {
         guard depth < Self.maximumDepth else { throw malformed("nested more than \(Self.maximumDepth) levels deep") }
         guard position < bytes.count else { throw malformed("expected a value, found the end of the file") }
         switch bytes[position] {
@@ -88,7 +87,7 @@ struct StrictJSONParser {
         }
     }
 
-    private mutating func literal(_ word: String, _ scalar: ConfigScalar) throws -> ConfigTree {
+    private mutating func literal(_ word: String, _ scalar: DocumentScalar) throws -> DocumentTree {
         let utf8 = Array(word.utf8)
         guard position + utf8.count <= bytes.count, Array(bytes[position..<position + utf8.count]) == utf8 else {
             throw malformed("expected a value, found \(found())")
@@ -97,9 +96,9 @@ struct StrictJSONParser {
         return .scalar(scalar)
     }
 
-    private mutating func object(path: String, depth: Int) throws -> ConfigTree {
+    private mutating func object(path: String, depth: Int) throws -> DocumentTree {
         position += 1
-        var pairs: [(key: String, value: ConfigTree)] = []
+        var pairs: [(key: String, value: DocumentTree)] = []
         var seen = Set<String>()
         skipWhitespace()
         if position < bytes.count, bytes[position] == UInt8(ascii: "}") {
@@ -130,9 +129,9 @@ struct StrictJSONParser {
         }
     }
 
-    private mutating func array(path: String, depth: Int) throws -> ConfigTree {
+    private mutating func array(path: String, depth: Int) throws -> DocumentTree {
         position += 1
-        var items: [ConfigTree] = []
+        var items: [DocumentTree] = []
         skipWhitespace()
         if position < bytes.count, bytes[position] == UInt8(ascii: "]") {
             position += 1
@@ -243,7 +242,7 @@ struct StrictJSONParser {
     /// fraction or exponent that fits `Int` is an integer; anything else a
     /// number (which may be infinite when it overflows; the typed readers reject
     /// non-finite numbers).
-    private mutating func number() throws -> ConfigScalar {
+    private mutating func number() throws -> DocumentScalar {
         let start = position
         var integral = true
         if bytes[position] == UInt8(ascii: "-") { position += 1 }
