@@ -1,5 +1,4 @@
 import Foundation
-import Yams
 
 /// A YAML document that may extend another: a top-level `base: NAME` names a
 /// file in the same folder whose document this one starts from. Mappings
@@ -10,9 +9,9 @@ import Yams
 /// those (`Configs/scenarios/city-100k.yaml` extends `town-10k.yaml`).
 package struct BaseDocument {
     /// The merged document, `base` removed, with the overrides applied.
-    package var section: YAMLSection
-    /// The same document as a YAML node.
-    package var node: Node
+    package var section: DocumentSection
+    /// The same document as a tree.
+    package var tree: DocumentTree
     /// The base files, nearest first (empty when the document has no `base`).
     package var bases: [URL]
 
@@ -29,44 +28,47 @@ package struct BaseDocument {
         let file =
             bases.isEmpty ? url.path : "\(url.path) (with base \(bases.map(\.lastPathComponent).joined(separator: ", ")))"
         for override in overrides { root = try override.apply(to: root, file: file) }
-        return BaseDocument(section: try YAMLSection(node: root, file: file, path: ""), node: root, bases: bases)
+        return BaseDocument(section: try DocumentSection(root, file: file, path: ""), tree: root, bases: bases)
     }
 
-    static func compose(_ url: URL, chain: inout [URL]) throws(InputError) -> Node {
-        guard let root = try StrictYAML.compose(try YAMLSection.readText(url), file: url.path) else {
+    static func compose(_ url: URL, chain: inout [URL]) throws(InputError) -> DocumentTree {
+        guard let root = try DocumentTree.compose(try DocumentSection.readText(url), file: url.path) else {
             throw InputError(file: url.path, problem: "the document is empty")
         }
-        guard case .mapping(var mapping) = root, let baseNode = mapping[Node("base")] else { return root }
-        guard case .scalar(let scalar) = baseNode, !scalar.string.isEmpty, !scalar.string.contains("/"),
-            scalar.string.hasSuffix(".yaml")
+        guard case .map(var entries) = root, let baseIndex = entries.firstIndex(where: { $0.key == "base" }) else { return root }
+        let baseValue = entries[baseIndex].value
+        guard case .scalar(let scalar) = baseValue, !scalar.text.isEmpty, !scalar.text.contains("/"), scalar.text.hasSuffix(".yaml")
         else {
             throw InputError(
                 file: url.path, field: "base",
-                problem:
-                    "expected the name of a .yaml file in the same folder (such as town-10k.yaml), found \(YAMLSection.describe(baseNode))")
+                problem: "expected the name of a .yaml file in the same folder (such as town-10k.yaml), found \(baseValue.described)")
         }
-        let baseURL = url.deletingLastPathComponent().appendingPathComponent(scalar.string).standardizedFileURL
+        let baseURL = url.deletingLastPathComponent().appendingPathComponent(scalar.text).standardizedFileURL
         guard !chain.contains(baseURL) else {
             throw InputError(
                 file: url.path, field: "base",
-                problem: "\(scalar.string) is already in the chain (\(chain.map(\.lastPathComponent).joined(separator: " → "))): a cycle")
+                problem: "\(scalar.text) is already in the chain (\(chain.map(\.lastPathComponent).joined(separator: " → "))): a cycle")
         }
         guard FileManager.default.fileExists(atPath: baseURL.path) else {
             throw InputError(file: url.path, field: "base", problem: "file not found: \(baseURL.path)")
         }
         chain.append(baseURL)
         let base = try compose(baseURL, chain: &chain)
-        mapping[Node("base")] = nil
-        return merge(.mapping(mapping), over: base)
+        entries.remove(at: baseIndex)
+        return merge(.map(entries), over: base)
     }
 
     /// `derived` laid over `base`: mappings merge key by key (base keys first, in
     /// their order, then keys only `derived` has); anything else replaces whole.
-    static func merge(_ derived: Node, over base: Node) -> Node {
-        guard case .mapping(let top) = derived, case .mapping(var merged) = base else { return derived }
-        for (key, value) in top {
-            merged[key] = merge(value, over: merged[key] ?? Node(""))
+    static func merge(_ derived: DocumentTree, over base: DocumentTree) -> DocumentTree {
+        guard case .map(let top) = derived, case .map(var merged) = base else { return derived }
+        for entry in top {
+            if let at = merged.firstIndex(where: { $0.key == entry.key }) {
+                merged[at].value = merge(entry.value, over: merged[at].value)
+            } else {
+                merged.append(entry)
+            }
         }
-        return .mapping(merged)
+        return .map(merged)
     }
 }

@@ -1,5 +1,3 @@
-import Yams
-
 /// One `--set path.to.field=value` of the command line: a dotted field path
 /// of a YAML document and the value (YAML text: a number, text, or a flow
 /// list such as `[0.1, 0.8]`) put there before the document is parsed, so the
@@ -27,7 +25,7 @@ package struct FieldOverride: Sendable, Hashable, CustomStringConvertible {
         }
         path = keys
         value = String(text[text.index(after: equals)...])
-        guard let node = try? StrictYAML.compose(value, file: "--set"), node.mapping == nil else {
+        guard let tree = try? DocumentTree.composeYAML(value, file: "--set"), !Self.isMapping(tree) else {
             throw InputError(file: "--set", field: description, problem: "the value must be a number, text or a [list]")
         }
     }
@@ -37,32 +35,43 @@ package struct FieldOverride: Sendable, Hashable, CustomStringConvertible {
     ///
     /// - Throws: ``InputError`` naming `file` when a key on the way holds a
     ///   value that is not a mapping.
-    package func apply(to document: Node, file: String) throws(InputError) -> Node {
-        let value: Node
+    package func apply(to document: DocumentTree, file: String) throws(InputError) -> DocumentTree {
+        let value: DocumentTree
         do {
-            value = try StrictYAML.compose(self.value, file: "--set") ?? Node("")
+            value = try DocumentTree.composeYAML(self.value, file: "--set") ?? .scalar(DocumentScalar(text: "", isQuoted: false))
         } catch {
             throw InputError(file: "--set", field: description, problem: "malformed value (\(error.problem))")
         }
         return try Self.put(value, at: path[...], in: document, file: file, done: [], whole: description)
     }
 
+    static func isMapping(_ tree: DocumentTree?) -> Bool {
+        guard case .map = tree else { return false }
+        return true
+    }
+
     static func put(
-        _ value: Node, at path: ArraySlice<String>, in node: Node, file: String, done: [String], whole: String
-    ) throws(InputError) -> Node {
+        _ value: DocumentTree, at path: ArraySlice<String>, in tree: DocumentTree, file: String, done: [String], whole: String
+    ) throws(InputError) -> DocumentTree {
         guard let key = path.first else { return value }
-        var mapping: Node.Mapping
-        if case .mapping(let existing) = node {
-            mapping = existing
-        } else if YAMLSection.isNull(node) {
-            mapping = Node.Mapping([])
+        var entries: [DocumentEntry]
+        if case .map(let existing) = tree {
+            entries = existing
+        } else if tree.isNull {
+            entries = []
         } else {
             throw InputError(
                 file: file, field: done.isEmpty ? nil : done.joined(separator: "."),
-                problem: "--set \(whole) needs a mapping here, found \(YAMLSection.describe(node))")
+                problem: "--set \(whole) needs a mapping here, found \(tree.described)")
         }
-        let child = mapping[Node(key)] ?? Node("")
-        mapping[Node(key)] = try put(value, at: path.dropFirst(), in: child, file: file, done: done + [key], whole: whole)
-        return .mapping(mapping)
+        let empty = DocumentTree.scalar(DocumentScalar(text: "", isQuoted: false))
+        if let at = entries.firstIndex(where: { $0.key == key }) {
+            entries[at].value = try put(value, at: path.dropFirst(), in: entries[at].value, file: file, done: done + [key], whole: whole)
+        } else {
+            entries.append(
+                DocumentEntry(
+                    key: key, value: try put(value, at: path.dropFirst(), in: empty, file: file, done: done + [key], whole: whole)))
+        }
+        return .map(entries)
     }
 }

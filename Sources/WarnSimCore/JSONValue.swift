@@ -1,9 +1,11 @@
 import Foundation
 
-/// A parsed JSON value that keeps the distinctions strict input validation
-/// needs (integer vs. fraction vs. Boolean), which `JSONSerialization`'s
-/// `NSNumber` bridging blurs on some platforms.
-public enum JSONValue: Decodable, Equatable, Sendable {
+/// A JSON document as a value (objects as dictionaries), for the files
+/// WarnSim reads as data rather than as configuration: run manifests, cluster
+/// plans and key files. It is built from the one document tree
+/// (``DocumentTree``, parsed by ``StrictJSONParser``) and keeps the
+/// distinctions strict input validation needs (integer vs. fraction vs. Boolean).
+public enum JSONValue: Equatable, Sendable {
     case null
     case bool(Bool)
     case integer(Int64)
@@ -11,33 +13,6 @@ public enum JSONValue: Decodable, Equatable, Sendable {
     case string(String)
     case array([JSONValue])
     case object([String: JSONValue])
-
-    public init(from decoder: any Decoder) throws {
-        if var list = try? decoder.unkeyedContainer() {
-            var items = [JSONValue]()
-            while !list.isAtEnd { items.append(try list.decode(JSONValue.self)) }
-            self = .array(items)
-            return
-        }
-        if let object = try? decoder.container(keyedBy: AnyCodingKey.self) {
-            var fields = [String: JSONValue]()
-            for key in object.allKeys { fields[key.stringValue] = try object.decode(JSONValue.self, forKey: key) }
-            self = .object(fields)
-            return
-        }
-        let value = try decoder.singleValueContainer()
-        if value.decodeNil() {
-            self = .null
-        } else if let flag = try? value.decode(Bool.self) {
-            self = .bool(flag)
-        } else if let integer = try? value.decode(Int64.self) {
-            self = .integer(integer)
-        } else if let number = try? value.decode(Double.self) {
-            self = .number(number)
-        } else {
-            self = .string(try value.decode(String.self))
-        }
-    }
 
     /// Parses JSON bytes with the one strict JSON reader (``StrictJSONParser``):
     /// duplicate keys, trailing commas, comments and `NaN` are refused.
@@ -61,17 +36,28 @@ public enum JSONValue: Decodable, Equatable, Sendable {
         return fields
     }
 
-    /// The value of a parsed document (an object's key order is not kept).
+    /// The value of a parsed JSON document (an object's key order is not
+    /// kept). An unquoted scalar is `null`, `true`, `false` or a number, as
+    /// the strict JSON reader guarantees; a number without fraction or
+    /// exponent that fits `Int64` is an integer.
     init(_ tree: DocumentTree) {
         switch tree {
-        case .map(let pairs):
-            self = .object(Dictionary(pairs.map { ($0.key, JSONValue($0.value)) }, uniquingKeysWith: { first, _ in first }))
+        case .map(let entries):
+            self = .object(Dictionary(entries.map { ($0.key, JSONValue($0.value)) }, uniquingKeysWith: { first, _ in first }))
         case .list(let items): self = .array(items.map(JSONValue.init))
-        case .scalar(.null): self = .null
-        case .scalar(.bool(let flag)): self = .bool(flag)
-        case .scalar(.int(let integer)): self = .integer(Int64(integer))
-        case .scalar(.double(let number)): self = .number(number)
-        case .scalar(.string(let text)): self = .string(text)
+        case .scalar(let scalar) where scalar.isQuoted: self = .string(scalar.text)
+        case .scalar(let scalar):
+            switch scalar.text {
+            case "null": self = .null
+            case "true": self = .bool(true)
+            case "false": self = .bool(false)
+            default:
+                if let integer = Int64(scalar.text) {
+                    self = .integer(integer)
+                } else {
+                    self = .number(Double(scalar.text) ?? .nan)
+                }
+            }
         }
     }
 
@@ -106,16 +92,5 @@ public enum JSONValue: Decodable, Equatable, Sendable {
     public var objectValue: [String: JSONValue]? {
         if case .object(let value) = self { return value }
         return nil
-    }
-}
-
-/// A coding key for any string.
-struct AnyCodingKey: CodingKey {
-    var stringValue: String
-    var intValue: Int?
-    init(stringValue: String) { self.stringValue = stringValue }
-    init?(intValue: Int) {
-        self.stringValue = String(intValue)
-        self.intValue = intValue
     }
 }

@@ -3,7 +3,7 @@
 ///
 /// Each section type lists its fields in a static table (``ScenarioFieldTable``);
 /// the section's parser reads every value through the table (the typed
-/// ``YAMLSection`` accessors that take a field), `--set` is checked against it
+/// ``DocumentSection`` accessors that take a field), `--set` is checked against it
 /// (``ScenarioFieldTable/check(_:)``), and the key tables of
 /// `Configs/scenarios/README.md` and `warnsim scenario describe` are printed from it.
 package struct ScenarioField: Sendable {

@@ -1,5 +1,3 @@
-import Yams
-
 /// The fields of one scenario section (`response`, `population`, …), declared
 /// once as a static list by the section's type, or of the document's top
 /// level (an empty ``section``).
@@ -76,10 +74,9 @@ package struct ScenarioFieldTable: Sendable {
             }
             return
         }
-        let value = try StrictYAML.compose(override.value, file: "--set") ?? Node("")
-        let node = Node.mapping(Node.Mapping([(Node(field.leaf), value)]))
+        let value = try DocumentTree.composeYAML(override.value, file: "--set") ?? .scalar(DocumentScalar(text: "", isQuoted: false))
         let prefix = override.path.dropLast().joined(separator: ".")
-        let section = try YAMLSection(node: node, file: file, path: prefix)
+        let section = try DocumentSection(.map([DocumentEntry(key: field.leaf, value: value)]), file: file, path: prefix)
         try section.check(field)
     }
 }

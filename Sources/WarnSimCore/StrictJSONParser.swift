@@ -1,7 +1,7 @@
 /// A strict JSON (RFC 8259) reader producing a ``DocumentTree``: JSON files are
 /// read as JSON, not as YAML, so that what other tools would reject (trailing
 /// commas, single quotes, comments, unquoted keys, `NaN`) is rejected here too.
-/// Keys keep their order and duplicates are errors, as in the YAML reader; the
+/// Keys keep their order and duplicates are errors, as in YAML files; the
 /// nesting depth is bounded so that no input can exhaust the stack.
 package struct StrictJSONParser {
     /// Deeper documents are rejected (the test-vector files nest 6 levels).
@@ -28,7 +28,7 @@ package struct StrictJSONParser {
     /// - Returns: the document as a tree.
     /// - Throws: `InputError` naming the file, the line and column and the problem,
     ///   or the field path of a duplicate key.
-    package static func parse(_ bytes: [UInt8], file: String) throws -> DocumentTree {
+    package static func parse(_ bytes: [UInt8], file: String) throws(InputError) -> DocumentTree {
         var parser = StrictJSONParser(bytes: bytes, file: file)
         parser.skipWhitespace()
         guard parser.position < bytes.count else { throw InputError(file: file, problem: "the file is empty") }
@@ -72,33 +72,33 @@ package struct StrictJSONParser {
         }
     }
 
-    private mutating func value(path: String, depth: Int) throws -> DocumentTree {
+    private mutating func value(path: String, depth: Int) throws(InputError) -> DocumentTree {
         guard depth < Self.maximumDepth else { throw malformed("nested more than \(Self.maximumDepth) levels deep") }
         guard position < bytes.count else { throw malformed("expected a value, found the end of the file") }
         switch bytes[position] {
         case UInt8(ascii: "{"): return try object(path: path, depth: depth)
         case UInt8(ascii: "["): return try array(path: path, depth: depth)
-        case UInt8(ascii: "\""): return .scalar(.string(try string()))
-        case UInt8(ascii: "t"): return try literal("true", .bool(true))
-        case UInt8(ascii: "f"): return try literal("false", .bool(false))
-        case UInt8(ascii: "n"): return try literal("null", .null)
+        case UInt8(ascii: "\""): return .scalar(DocumentScalar(text: try string(), isQuoted: true))
+        case UInt8(ascii: "t"): return try literal("true")
+        case UInt8(ascii: "f"): return try literal("false")
+        case UInt8(ascii: "n"): return try literal("null")
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .scalar(try number())
         default: throw malformed("expected a value, found \(found())")
         }
     }
 
-    private mutating func literal(_ word: String, _ scalar: DocumentScalar) throws -> DocumentTree {
+    private mutating func literal(_ word: String) throws(InputError) -> DocumentTree {
         let utf8 = Array(word.utf8)
         guard position + utf8.count <= bytes.count, Array(bytes[position..<position + utf8.count]) == utf8 else {
             throw malformed("expected a value, found \(found())")
         }
         position += utf8.count
-        return .scalar(scalar)
+        return .scalar(DocumentScalar(text: word, isQuoted: false))
     }
 
-    private mutating func object(path: String, depth: Int) throws -> DocumentTree {
+    private mutating func object(path: String, depth: Int) throws(InputError) -> DocumentTree {
         position += 1
-        var pairs: [(key: String, value: DocumentTree)] = []
+        var pairs: [DocumentEntry] = []
         var seen = Set<String>()
         skipWhitespace()
         if position < bytes.count, bytes[position] == UInt8(ascii: "}") {
@@ -117,7 +117,7 @@ package struct StrictJSONParser {
             guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else { throw malformed("expected ':', found \(found())") }
             position += 1
             skipWhitespace()
-            pairs.append((key, try value(path: childPath, depth: depth + 1)))
+            pairs.append(DocumentEntry(key: key, value: try value(path: childPath, depth: depth + 1)))
             skipWhitespace()
             guard position < bytes.count else { throw malformed("expected ',' or '}', found the end of the file") }
             if bytes[position] == UInt8(ascii: "}") {
@@ -129,7 +129,7 @@ package struct StrictJSONParser {
         }
     }
 
-    private mutating func array(path: String, depth: Int) throws -> DocumentTree {
+    private mutating func array(path: String, depth: Int) throws(InputError) -> DocumentTree {
         position += 1
         var items: [DocumentTree] = []
         skipWhitespace()
@@ -156,11 +156,11 @@ package struct StrictJSONParser {
         }
     }
 
-    private mutating func string() throws -> String {
+    private mutating func string() throws(InputError) -> String {
         position += 1
         var scalars = String.UnicodeScalarView()
         var runStart = position
-        func flushRun(_ end: Int) throws {
+        func flushRun(_ end: Int) throws(InputError) {
             guard runStart < end else { return }
             guard let text = String(validating: bytes[runStart..<end], as: UTF8.self) else {
                 throw malformed("a string is not valid UTF-8")
@@ -188,7 +188,7 @@ package struct StrictJSONParser {
         throw malformed("a string is not closed")
     }
 
-    private mutating func escape() throws -> Unicode.Scalar {
+    private mutating func escape() throws(InputError) -> Unicode.Scalar {
         guard position < bytes.count else { throw malformed("a string is not closed") }
         let byte = bytes[position]
         position += 1
@@ -220,7 +220,7 @@ package struct StrictJSONParser {
         }
     }
 
-    private mutating func hexQuad() throws -> UInt32 {
+    private mutating func hexQuad() throws(InputError) -> UInt32 {
         guard position + 4 <= bytes.count else { throw malformed("a \\u escape needs 4 hexadecimal digits") }
         var value: UInt32 = 0
         for _ in 0..<4 {
@@ -238,13 +238,11 @@ package struct StrictJSONParser {
         return value
     }
 
-    /// `-?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?`: an integer without
-    /// fraction or exponent that fits `Int` is an integer; anything else a
-    /// number (which may be infinite when it overflows; the typed readers reject
-    /// non-finite numbers).
-    private mutating func number() throws -> DocumentScalar {
+    /// `-?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?`, kept as written (a
+    /// number that overflows `Double` is refused by the typed readers, which
+    /// take finite numbers only).
+    private mutating func number() throws(InputError) -> DocumentScalar {
         let start = position
-        var integral = true
         if bytes[position] == UInt8(ascii: "-") { position += 1 }
         func digits() -> Int {
             let from = position
@@ -256,19 +254,14 @@ package struct StrictJSONParser {
         guard count > 0 else { throw malformed("a number needs digits") }
         guard count == 1 || bytes[firstDigit] != UInt8(ascii: "0") else { throw malformed("a number must not have leading zeros") }
         if position < bytes.count, bytes[position] == UInt8(ascii: ".") {
-            integral = false
             position += 1
             guard digits() > 0 else { throw malformed("a number needs digits after the decimal point") }
         }
         if position < bytes.count, bytes[position] == UInt8(ascii: "e") || bytes[position] == UInt8(ascii: "E") {
-            integral = false
             position += 1
             if position < bytes.count, bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-") { position += 1 }
             guard digits() > 0 else { throw malformed("a number needs digits in its exponent") }
         }
-        let text = String(decoding: bytes[start..<position], as: UTF8.self)
-        if integral, let value = Int(text) { return .int(value) }
-        guard let value = Double(text) else { throw malformed("\(text) is not a number") }
-        return .double(value)
+        return DocumentScalar(text: String(decoding: bytes[start..<position], as: UTF8.self), isQuoted: false)
     }
 }

@@ -11,15 +11,15 @@ import Yams
 /// - nesting deeper than ``maximumDepth``: the tree is built recursively;
 /// - a byte-order mark anywhere but at the very start: the parser reads it as
 ///   white space, so `\u{FEFF}key` would be read as `key`.
-public enum StrictYAML {
+package enum StrictYAML {
     /// The deepest nesting of lists and mappings WarnSim reads; its deepest
     /// files (sweeps, studies) nest five levels.
-    public static let maximumDepth = 64
+    package static let maximumDepth = 64
 
     /// The document's root node, nil for an empty document.
     ///
     /// - Throws: ``InputError`` naming `file`, the line and the problem.
-    public static func compose(_ text: String, file: String) throws(InputError) -> Node? {
+    package static func compose(_ text: String, file: String) throws(InputError) -> Node? {
         try screen(text, file: file)
         do {
             return try Yams.compose(yaml: text)

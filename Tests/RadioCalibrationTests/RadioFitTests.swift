@@ -149,13 +149,13 @@ struct RadioFitTests {
         ]
         for (text, field) in cases {
             do {
-                _ = try RadioParameters.parse(YAMLSection.parse(text, file: "radio.yaml"))
+                _ = try RadioParameters.parse(DocumentSection.parse(text, file: "radio.yaml"))
                 Issue.record("accepted bad input for \(field)")
             } catch let error as InputError {
                 #expect(error.file == "radio.yaml")
                 #expect(error.field == field, "\(error)")
             }
         }
-        #expect(throws: InputError.self) { try RadioParameters.parse(YAMLSection.parse("environments: [1, 2", file: "x.yaml")) }
+        #expect(throws: InputError.self) { try RadioParameters.parse(DocumentSection.parse("environments: [1, 2", file: "x.yaml")) }
     }
 }

@@ -140,8 +140,10 @@ import WarnSimTestSupport
         #expect(error?.description.lowercased().contains("duplicate") == true, "\(String(describing: error))")
     }
 
-    @Test func badServerAndTestVectorFiles() {
-        expectError("{\"minutesAtAttenuationWeights\": [], \"bogus\": 1}", field: "bogus", containing: "unknown key")
+    @Test func badServerAndTestVectorFiles() throws {
+        // A complete test-vector file with one key too many: the unknown key is the error.
+        let vectors = try String(contentsOfFile: ReferenceData.path("cwa/test-vectors/android-2022-03-17.json"), encoding: .utf8)
+        expectError("{\"bogus\": 1, " + vectors.drop { $0 != "{" }.dropFirst(), field: "bogus", containing: "unknown key")
         guard let path = try? ReferenceData.path("cwa/server-config/main-config/v2/risk-calculation-parameters.yaml"),
             let server = try? String(contentsOfFile: path, encoding: .utf8)
         else { return }

@@ -3,7 +3,6 @@ import Simulation
 import Testing
 import WarnSimCore
 import WarnSimTestSupport
-import Yams
 
 /// Scenario files that extend another (`base:`, ``BaseDocument``).
 @Suite struct ScenarioBaseTests {
@@ -15,13 +14,13 @@ import Yams
         let url = try ProjectFiles.required(ProjectFiles.scenario(name))
         let merged = try BaseDocument.load(url)
         #expect(merged.bases.map(\.lastPathComponent) == ["town-10k.yaml"])
-        var expected = try #require(try StrictYAML.compose(String(contentsOf: town, encoding: .utf8), file: town.path))
+        var expected = try #require(try DocumentTree.compose(String(contentsOf: town, encoding: .utf8), file: town.path))
         for field in [
             "name=\(name.dropLast(".yaml".count))", "population.people=\(people)", "epidemiology.initial_infections=\(infections)",
         ] {
             expected = try FieldOverride(parsing: field).apply(to: expected, file: town.path)
         }
-        #expect(merged.node == expected)
+        #expect(merged.tree == expected)
         let scenario = try Scenario.load(url)
         #expect(scenario.world.population.people == people)
         #expect(scenario.bases.map(\.lastPathComponent) == ["town-10k.yaml"])

@@ -5,7 +5,6 @@ import Simulation
 import Testing
 import WarnSimCore
 import WarnSimTestSupport
-import Yams
 
 /// The scenario fields are declared once (``ScenarioFieldTable``): every key
 /// of the shipped scenarios is declared, every declared range is enforced
@@ -23,35 +22,53 @@ import Yams
     }
 
     /// The dotted paths of every leaf value under `node` (list elements as `key[]`).
-    static func leafPaths(_ node: Node, prefix: String) -> [String] {
-        if let mapping = node.mapping {
-            return mapping.flatMap { key, value in
-                leafPaths(value, prefix: prefix.isEmpty ? key.string ?? "" : "\(prefix).\(key.string ?? "")")
-            }
+    static func leafPaths(_ tree: DocumentTree, prefix: String) -> [String] {
+        switch tree {
+        case .map(let entries):
+            return entries.flatMap { leafPaths($0.value, prefix: prefix.isEmpty ? $0.key : "\(prefix).\($0.key)") }
+        case .list(let items) where items.contains(where: { if case .map = $0 { true } else { false } }):
+            return items.flatMap { leafPaths($0, prefix: prefix + "[]") }
+        default:
+            return [prefix]
         }
-        if let sequence = node.sequence, sequence.contains(where: { $0.mapping != nil }) {
-            return sequence.flatMap { leafPaths($0, prefix: prefix + "[]") }
+    }
+
+    /// `tree` as JSON text, which the document reader reads back as the same
+    /// tree (a scalar written unquoted stays unquoted only if JSON allows it).
+    static func json(_ tree: DocumentTree) -> String {
+        switch tree {
+        case .map(let entries): return "{" + entries.map { "\(quoted($0.key)): \(json($0.value))" }.joined(separator: ", ") + "}"
+        case .list(let items): return "[" + items.map(json).joined(separator: ", ") + "]"
+        case .scalar(let scalar) where scalar.isNull: return "null"
+        case .scalar(let scalar):
+            let isJSONLiteral = scalar.text == "true" || scalar.text == "false" || (scalar.integer != nil || scalar.number != nil)
+            return !scalar.isQuoted && isJSONLiteral ? scalar.text : quoted(scalar.text)
         }
-        return [prefix]
+    }
+
+    static func quoted(_ text: String) -> String {
+        "\""
+            + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+            .replacingOccurrences(of: "\n", with: "\\n") + "\""
     }
 
     @Test func everyKeyOfEveryShippedScenarioIsDeclared() throws {
         let declared = Set(Scenario.fieldTables.flatMap(\.paths))
         for url in try Self.shipped() {
             let document = try BaseDocument.load(url)
-            for path in Self.leafPaths(document.node, prefix: "") {
+            for path in Self.leafPaths(document.tree, prefix: "") {
                 #expect(declared.contains(path), "\(url.lastPathComponent): \(path) is not declared")
             }
         }
     }
 
     /// The first shipped scenario that states `path`, else the village.
-    static func scenario(stating path: String) throws -> Node {
+    static func scenario(stating path: String) throws -> DocumentTree {
         for url in try shipped() {
-            let node = try BaseDocument.load(url).node
-            if leafPaths(node, prefix: "").contains(path) { return node }
+            let tree = try BaseDocument.load(url).tree
+            if leafPaths(tree, prefix: "").contains(path) { return tree }
         }
-        return try BaseDocument.load(scenarios.appendingPathComponent("village-2k.yaml")).node
+        return try BaseDocument.load(scenarios.appendingPathComponent("village-2k.yaml")).tree
     }
 
     @Test func everyDeclaredRangeIsEnforcedNamingTheFileAndKey() throws {
@@ -67,7 +84,7 @@ import Yams
                 let override = try FieldOverride(parsing: "\(path)=\(value)")
                 let node = try override.apply(to: try Self.scenario(stating: path), file: "test")
                 let url = Self.scenarios.appendingPathComponent(".fields-test-\(UUID().uuidString).yaml")
-                try Yams.serialize(node: node).write(to: url, atomically: true, encoding: .utf8)
+                try Self.json(node).write(to: url, atomically: true, encoding: .utf8)
                 defer { try? FileManager.default.removeItem(at: url) }
                 do {
                     _ = try Scenario.load(url)

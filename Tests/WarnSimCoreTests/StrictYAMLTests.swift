@@ -65,7 +65,7 @@ import WarnSimTestSupport
     }
 
     @Test func everyReaderOfTheCoreGoesThroughTheScreen() {
-        #expect(throws: InputError.self) { _ = try YAMLSection.parse(Self.billionLaughs, file: "bomb.yaml") }
+        #expect(throws: InputError.self) { _ = try DocumentSection.parse(Self.billionLaughs, file: "bomb.yaml") }
         #expect(throws: InputError.self) { _ = try FieldOverride(parsing: "a.b=*x") }
         #expect(throws: InputError.self) { _ = try FieldOverride(parsing: "a.b=&x 1") }
     }

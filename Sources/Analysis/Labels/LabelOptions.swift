@@ -41,7 +41,7 @@ package struct LabelOptions: Sendable, Hashable {
     }
 
     /// Reads the `labels:` section of a sweep or evaluate options file.
-    package static func read(_ section: YAMLSection) throws -> LabelOptions {
+    package static func read(_ section: DocumentSection) throws -> LabelOptions {
         var options = LabelOptions()
         let primary = try section.choice("primary", from: GroundTruthLabel.allCases.map(\.rawValue), default: options.primary.rawValue)
         options.primary = GroundTruthLabel(rawValue: primary)!

@@ -74,7 +74,7 @@ package struct SweepSpecification: Sendable {
     package static let defaultBootstrap = 200
 
     package static func load(path: String) throws -> SweepSpecification {
-        let root = try YAMLSection.load(URL(fileURLWithPath: path))
+        let root = try DocumentSection.load(URL(fileURLWithPath: path))
         let method = Method(rawValue: try root.choice("method", from: Method.allCases.map(\.rawValue)))!
         var spec = SweepSpecification(
             file: path, method: method, parameters: [], samples: 0, seed: 1, configurationFiles: [],
@@ -130,7 +130,7 @@ package struct SweepSpecification: Sendable {
         return spec
     }
 
-    static func domain(_ section: YAMLSection, grid: Bool) throws -> Domain {
+    static func domain(_ section: DocumentSection, grid: Bool) throws -> Domain {
         if section.has("values") {
             let values = try section.doubles("values", in: -1e9...1e9, count: 1...100_000)
             try section.finish()

@@ -98,7 +98,7 @@ package struct TuneSpace: Sendable {
     /// Reads the space in `path`, resolving its parameters against `base`
     /// (or the file's own `base:`).
     package static func load(path: String, production: RiskConfiguration) throws -> TuneSpace {
-        let root = try YAMLSection.load(URL(fileURLWithPath: path))
+        let root = try DocumentSection.load(URL(fileURLWithPath: path))
         var base = production
         if root.has("base") {
             let url = try root.file("base", relativeTo: URL(fileURLWithPath: path).deletingLastPathComponent())

@@ -58,8 +58,8 @@ package enum ValidationRegistry {
     /// - Returns: Its figures.
     /// - Throws: ``InputError`` naming the file, the field and the problem.
     package static func load(_ url: URL) throws -> [ValidationFigure] {
-        let text = try YAMLSection.readText(url)
-        let root = try YAMLSection.parse(text, file: url.path)
+        let text = try DocumentSection.readText(url)
+        let root = try DocumentSection.parse(text, file: url.path)
         let entries = try root.namedSections("figures")
         try root.finish()
         guard !entries.isEmpty else { throw root.fail("figures", "lists no figure") }
@@ -94,7 +94,7 @@ package enum ValidationRegistry {
         return figures
     }
 
-    static func figure(_ s: YAMLSection, id: String, file: String, folder: URL) throws -> ValidationFigure {
+    static func figure(_ s: DocumentSection, id: String, file: String, folder: URL) throws -> ValidationFigure {
         let description = try s.string("description")
         let source = try s.string("source")
         let p = try s.section("published")
@@ -130,7 +130,7 @@ package enum ValidationRegistry {
             measure: .runMetric(scenario: scenarioURL.path, seeds: seeds, days: days, column: column), file: file)
     }
 
-    static func radioCurve(_ m: YAMLSection, folder: URL) throws -> ValidationFigure.RadioCurveInputs {
+    static func radioCurve(_ m: DocumentSection, folder: URL) throws -> ValidationFigure.RadioCurveInputs {
         let dataSet = try m.choice("data_set", from: ["dp3t-exp34", "lanfer-multichannel-2022", "leith-dublin-bus-2020"])
         let places = try m.strings("places")
         guard !places.isEmpty else { throw m.fail("places", "name at least one scenario or site") }

@@ -144,12 +144,12 @@ package struct RadioParameters: Sendable, Equatable {
 extension RadioParameters {
     /// Reads parameters from a radio YAML file.
     package static func load(_ url: URL) throws -> RadioParameters {
-        try parse(YAMLSection.load(url))
+        try parse(DocumentSection.load(url))
     }
 
     /// Reads parameters from a parsed YAML mapping (a radio file's root or a
     /// scenario's `radio:` section).
-    package static func parse(_ root: YAMLSection) throws -> RadioParameters {
+    package static func parse(_ root: DocumentSection) throws -> RadioParameters {
         let environments = try root.section("environments")
         var channels: [ChannelParameters] = []
         for environment in RadioEnvironment.allCases {

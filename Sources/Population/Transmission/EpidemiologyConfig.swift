@@ -89,7 +89,7 @@ package struct EpidemiologyConfig: Sendable, Equatable {
     package var infectiousWindow: ClosedRange<Double> { infectiousFrom...infectiousUntil }
 
     /// Reads `epidemiology:` through its declarations (``fieldTable``).
-    package static func parse(_ s: YAMLSection) throws -> EpidemiologyConfig {
+    package static func parse(_ s: DocumentSection) throws -> EpidemiologyConfig {
         let distance = try s.string(Fields.distanceModel)
         let infectiousness = try s.string(Fields.infectiousnessModel)
         let incubation = try s.section(Fields.incubation)

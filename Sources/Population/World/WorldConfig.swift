@@ -185,7 +185,7 @@ package struct WorldConfig: Sendable {
     /// `radio.calibration_table`) are relative to `folder`, the scenario file's
     /// folder. The document's other top-level keys belong to other layers: the
     /// caller that owns the whole document checks them (`finish()`).
-    package static func parse(_ root: YAMLSection, folder: URL) throws -> WorldConfig {
+    package static func parse(_ root: DocumentSection, folder: URL) throws -> WorldConfig {
         let name = try root.string(Fields.name)
         let population = try PopulationConfig.parse(try root.section("population"))
         let radioSection = try root.section("radio")
@@ -213,7 +213,7 @@ package struct WorldConfig: Sendable {
 }
 
 extension PopulationConfig {
-    static func parseCluster(_ s: YAMLSection, _ fields: ClusterLayoutFields) throws -> ClusterLayout {
+    static func parseCluster(_ s: DocumentSection, _ fields: ClusterLayoutFields) throws -> ClusterLayout {
         let layout = ClusterLayout(
             closeContactsTarget: try s.double(fields.closeContactsTarget),
             clusterSpacing: try s.double(fields.clusterSpacing),
@@ -224,7 +224,7 @@ extension PopulationConfig {
 
     /// `office_room_people` (1 … 8 each, increasing) and `office_room_shares`
     /// (as many, each 0 … 1, summing to at most 1).
-    static func parseSmallOffices(_ s: YAMLSection) throws -> [SmallOffice] {
+    static func parseSmallOffices(_ s: DocumentSection) throws -> [SmallOffice] {
         let sizes = try s.doubles(Fields.officeRoomPeople)
         guard sizes.allSatisfy({ $0 == $0.rounded() }) else {
             throw s.fail("office_room_people", "room sizes must be whole numbers of people")
@@ -244,7 +244,7 @@ extension PopulationConfig {
         return zip(people, shares).map { SmallOffice(people: $0, share: $1) }
     }
 
-    static func parseTime(_ s: YAMLSection, _ fields: ActivityTimeFields) throws -> ActivityTime {
+    static func parseTime(_ s: DocumentSection, _ fields: ActivityTimeFields) throws -> ActivityTime {
         let time = ActivityTime(
             start: try s.int(fields.start),
             startSpread: try s.int(fields.startSpread),
@@ -267,7 +267,7 @@ extension PopulationConfig {
     /// Reads `population:` through its declarations (``fieldTable``); every
     /// field is required so that each default is visible, with its source, in
     /// the scenario file.
-    package static func parse(_ p: YAMLSection) throws -> PopulationConfig {
+    package static func parse(_ p: DocumentSection) throws -> PopulationConfig {
         let shares = try p.doubles(Fields.householdSizeShares)
         guard abs(shares.reduce(0, +) - 1) < 0.01 else {
             throw p.fail("household_size_shares", "shares must sum to 1 (±0.01), they sum to \(shares.reduce(0, +))")

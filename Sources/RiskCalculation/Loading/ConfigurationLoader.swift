@@ -20,7 +20,9 @@ public enum ConfigurationLoader {
     /// - Throws: `InputError` naming the file, the field path and the problem.
     public static func load(path: String, trlValueMappingPath: String? = nil) throws -> RiskConfiguration {
         let tree = try DocumentTree.load(path: path)
-        let mapping = try trlValueMappingPath.map { FieldReader(file: $0, tree: try DocumentTree.load(path: $0)) }
+        let mapping = try trlValueMappingPath.map { mappingPath throws in
+            try DocumentSection(DocumentTree.load(path: mappingPath), file: mappingPath, path: "")
+        }
         return try configuration(from: tree, file: path, trlValueMapping: mapping)
     }
 
@@ -35,25 +37,28 @@ public enum ConfigurationLoader {
         try configuration(from: DocumentTree.parse(text, file: file), file: file, trlValueMapping: nil)
     }
 
-    static func configuration(from tree: DocumentTree, file: String, trlValueMapping: FieldReader?) throws -> RiskConfiguration {
-        let root = FieldReader(file: file, tree: tree)
-        guard case .map(let pairs) = tree else { throw root.error("expected a mapping at the top level, found \(root.typeName)") }
-        let keys = Set(pairs.map(\.key))
+    static func configuration(from tree: DocumentTree, file: String, trlValueMapping: DocumentSection?) throws -> RiskConfiguration {
+        guard case .map = tree else {
+            throw InputError(file: file, problem: "expected a mapping at the top level, found \(tree.described)")
+        }
+        let root = try DocumentSection(tree, file: file, path: "")
         let name = URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent
-        if keys.contains("scheme") {
+        if root.has("scheme") {
             return try WarnSimConfigurationReader.read(root)
         }
-        if keys.contains("defaultRiskCalculationConfiguration") {
-            let map = try root.map(allowed: ["__comment__", "defaultRiskCalculationConfiguration", "testCases"])
-            let parameters = try CWAParametersReader(style: .testVector).read(map.required("defaultRiskCalculationConfiguration"))
+        if root.has("defaultRiskCalculationConfiguration") {
+            root.skip("__comment__")
+            root.skip("testCases")
+            let parameters = try CWAParametersReader(style: .testVector).read(root.section("defaultRiskCalculationConfiguration"))
+            try root.finish()
             return RiskConfiguration(
                 name: name, source: "\(file): defaultRiskCalculationConfiguration", scheme: .cwaExposureWindows(parameters))
         }
-        if keys.contains("minutesAtAttenuationWeights") {
+        if root.has("minutesAtAttenuationWeights") {
             let parameters = try CWAParametersReader(style: .testVector).read(root)
             return RiskConfiguration(name: name, source: file, scheme: .cwaExposureWindows(parameters))
         }
-        if keys.contains("minutes-at-attenuation-weights") {
+        if root.has("minutes-at-attenuation-weights") {
             let parameters = try CWAParametersReader(style: .server).read(root, trlValueMapping: trlValueMapping)
             return RiskConfiguration(name: name, source: file, scheme: .cwaExposureWindows(parameters))
         }
@@ -65,13 +70,11 @@ public enum ConfigurationLoader {
 
 /// Reads WarnSim's own YAML format (Configs/risk/README.md).
 enum WarnSimConfigurationReader {
-    static func read(_ root: FieldReader) throws -> RiskConfiguration {
-        let map = try root.map(allowed: ["scheme", "name", "source", "parameters"])
-        let schemeField = try map.required("scheme")
-        let identifier = try schemeField.text()
-        let name = try map.required("name").text()
-        let source = try map.required("source").text()
-        let parameters = try map.required("parameters")
+    static func read(_ root: DocumentSection) throws -> RiskConfiguration {
+        let identifier = try root.string("scheme")
+        let name = try root.string("name")
+        let source = try root.string("source")
+        let parameters = try root.section("parameters")
         let scheme: RiskScheme
         switch identifier {
         case RiskScheme.cwaExposureWindowsIdentifier:
@@ -81,10 +84,12 @@ enum WarnSimConfigurationReader {
         case RiskScheme.immuniIdentifier:
             scheme = .immuni(try ENFv1ParametersReader.readImmuni(parameters))
         default:
-            throw schemeField.error(
+            throw root.fail(
+                "scheme",
                 "unknown scheme \"\(identifier)\" (expected \(RiskScheme.cwaExposureWindowsIdentifier), \(RiskScheme.cwa2020Identifier) or \(RiskScheme.immuniIdentifier))"
             )
         }
+        try root.finish()
         return RiskConfiguration(name: name, source: source, scheme: scheme)
     }
 }

@@ -34,8 +34,8 @@ public struct ConfigurationTemplate: Sendable {
         var node = tree
         for step in steps {
             switch (step, node) {
-            case (.key(let key), .map(let pairs)):
-                guard let next = pairs.first(where: { $0.key == key })?.value else { throw missing(path) }
+            case (.key(let key), .map):
+                guard let next = node[key] else { throw missing(path) }
                 node = next
             case (.index(let index), .list(let items)):
                 guard items.indices.contains(index) else { throw missing(path) }
@@ -44,11 +44,10 @@ public struct ConfigurationTemplate: Sendable {
                 throw missing(path)
             }
         }
-        switch node {
-        case .scalar(.int(let value)): return Double(value)
-        case .scalar(.double(let value)): return value
-        default: throw InputError(file: file, field: path, problem: "is not a number in configuration \"\(base.name)\"")
+        guard case .scalar(let scalar) = node, let value = scalar.number else {
+            throw InputError(file: file, field: path, problem: "is not a number in configuration \"\(base.name)\"")
         }
+        return value
     }
 
     /// The configuration with the fields at the given paths set, named `name`.
@@ -108,13 +107,13 @@ public struct ConfigurationTemplate: Sendable {
         _ node: DocumentTree, steps: ArraySlice<Step>, value: Double? = nil, string: String? = nil, path: String = "name", file: String
     ) throws -> DocumentTree {
         guard let step = steps.first else {
-            if let string { return .scalar(.string(string)) }
-            switch node {
-            case .scalar(.int), .scalar(.double):
-                return value! == value!.rounded() && abs(value!) < 1e15 ? .scalar(.int(Int(value!))) : .scalar(.double(value!))
-            default:
+            if let string { return .scalar(DocumentScalar(text: string, isQuoted: true)) }
+            guard case .scalar(let scalar) = node, scalar.number != nil, let value else {
                 throw InputError(file: file, field: path, problem: "is not a number, so it cannot be swept")
             }
+            // Swift's description of a Double reads back as the same Double.
+            let text = value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : "\(value)"
+            return .scalar(DocumentScalar(text: text, isQuoted: false))
         }
         let rest = steps.dropFirst()
         switch (step, node) {

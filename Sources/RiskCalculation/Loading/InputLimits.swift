@@ -1,3 +1,5 @@
+import WarnSimCore
+
 /// The largest inputs the configuration and window readers accept, and the
 /// ranges of window fields, so that a hostile or broken file is refused with a
 /// message instead of exhausting memory or overflowing the risk arithmetic.
@@ -12,10 +14,10 @@
 /// (the Bluetooth specification's scanning interval; WarnSim's own schedule:
 /// every 210–300 s, `ScanSchedule`).
 public enum InputLimits {
-    /// The largest file read: 32 MiB, a thousand times the CWA test-vector files
-    /// (35 kB); refused before the file is read. Exports of big runs can be cut
-    /// with `warnsim windows export --phones`.
-    public static let maximumFileBytes = 32 << 20
+    /// The largest file read, refused before it is read (the document
+    /// reader's limit, `DocumentTree.maximumFileBytes`: 32 MiB). Exports of
+    /// big runs can be cut with `warnsim windows export --phones`.
+    public static let maximumFileBytes = DocumentTree.maximumFileBytes
     /// Scan instances in one window: a whole day (86,400 s) scanned every 3
     /// minutes gives 480; a real 30-minute window has about 10.
     public static let maximumScanInstancesPerWindow = 480

@@ -54,49 +54,51 @@ public struct WindowFile: Sendable {
     public static let truthField = "truth"
 
     static func read(_ tree: DocumentTree, file: String, referenceDay: Int) throws -> WindowFile {
-        let root = FieldReader(file: file, tree: tree)
         if case .list = tree {
-            let windows = try windowList(root, limit: InputLimits.maximumWindowsPerCase, referenceDay: referenceDay)
+            let windows = try windowList(
+                DocumentSection.list(tree, file: file, path: ""), limit: InputLimits.maximumWindowsPerCase, referenceDay: referenceDay
+            ) { InputError(file: file, problem: $0) }
             return WindowFile(
                 cases: [WindowCase(description: "windows", windows: windows, expected: nil)], configuration: nil, referenceDay: referenceDay
             )
         }
-        let map = try root.map(allowed: ["__comment__", "defaultRiskCalculationConfiguration", "testCases"])
+        let root = try DocumentSection(tree, file: file, path: "")
+        root.skip("__comment__")
         var configuration: RiskConfiguration?
-        if map.has("defaultRiskCalculationConfiguration") {
+        if root.has("defaultRiskCalculationConfiguration") {
             configuration = try ConfigurationLoader.configuration(from: tree, file: file, trlValueMapping: nil)
         }
+        root.skip("defaultRiskCalculationConfiguration")
         var windowsInFile = 0
-        let cases = try map.required("testCases").list().map { item -> WindowCase in
-            let entry = try item.map(allowed: ["description", "exposureWindows", truthField] + expectedFields)
-            let description = try entry.required("description").text()
-            let truth = try entry.optional(truthField).map { try $0.bool() }
-            let windowsField = try entry.required("exposureWindows")
-            let windows = try windowList(windowsField, limit: InputLimits.maximumWindowsPerCase, referenceDay: referenceDay)
+        let cases = try root.sectionList("testCases").map { entry -> WindowCase in
+            let description = try entry.string("description")
+            let truth = entry.has(truthField) ? try entry.bool(truthField, default: false) : nil
+            entry.skip(truthField)
+            let windows = try windowList(
+                entry.sectionList("exposureWindows"), limit: InputLimits.maximumWindowsPerCase, referenceDay: referenceDay
+            ) { entry.fail("exposureWindows", $0) }
             windowsInFile += windows.count
             guard windowsInFile <= InputLimits.maximumWindowsPerFile else {
-                throw windowsField.error(
+                throw entry.fail(
+                    "exposureWindows",
                     "the file has more than \(InputLimits.maximumWindowsPerFile) windows in all, the most WarnSim reads from one file")
             }
             let present = expectedFields.filter { entry.has($0) }
             var expected: ExpectedRisk?
             if !present.isEmpty {
-                if let missing = expectedFields.first(where: { !entry.has($0) }) {
-                    _ = try entry.required(missing)  // throws "missing field"
-                }
                 func count(_ key: String) throws -> Int {
-                    let field = try entry.required(key)
-                    let value = try field.int()
-                    guard value >= 0 else { throw field.error("must not be negative") }
+                    let value = try entry.int(key)
+                    guard value >= 0 else { throw entry.fail(key, "must not be negative") }
                     return value
                 }
                 func age(_ key: String) throws -> Int? {
-                    let field = try entry.required(key)
-                    return field.isNull ? nil : try count(key)
+                    if entry.has(key), entry.isNull(key) { return nil }
+                    return try count(key)
                 }
-                let levelField = try entry.required("expTotalRiskLevel")
-                guard let raw = try? levelField.int(), let level = RiskLevel(rawValue: raw) else {
-                    throw levelField.error("expected 1 (LOW) or 2 (HIGH), found \(levelField.typeName)")
+                let levelKey = "expTotalRiskLevel"
+                let levelScalar = try entry.requiredScalar(levelKey)
+                guard let raw = levelScalar.integer, let level = RiskLevel(rawValue: raw) else {
+                    throw entry.fail(levelKey, "expected 1 (LOW) or 2 (HIGH), found '\(levelScalar.text)'")
                 }
                 expected = ExpectedRisk(
                     totalRiskLevel: level,
@@ -107,61 +109,65 @@ public struct WindowFile: Sendable {
                     totalMinimumDistinctEncountersWithLowRisk: try count("expTotalMinimumDistinctEncountersWithLowRisk"),
                     totalMinimumDistinctEncountersWithHighRisk: try count("expTotalMinimumDistinctEncountersWithHighRisk")
                 )
+            } else {
+                for key in expectedFields { entry.skip(key) }
             }
+            try entry.finish()
             return WindowCase(description: description, windows: windows, expected: expected, truth: truth)
         }
+        try root.finish()
         return WindowFile(cases: cases, configuration: configuration, referenceDay: referenceDay)
     }
 
-    /// The windows of one list, refused beyond `limit` before any is converted.
-    static func windowList(_ reader: FieldReader, limit: Int, referenceDay: Int) throws -> [ExposureWindow] {
-        let items = try reader.list()
-        guard items.count <= limit else {
-            throw reader.error("\(items.count) windows, more than the \(limit) one phone can have")
+    /// The windows of one list, refused beyond `limit` before any is
+    /// converted (`fail` makes the error about the list).
+    static func windowList(
+        _ entries: [DocumentSection], limit: Int, referenceDay: Int, fail: (String) -> InputError
+    ) throws -> [ExposureWindow] {
+        guard entries.count <= limit else {
+            throw fail("\(entries.count) windows, more than the \(limit) one phone can have")
         }
-        return try items.map { try window($0, referenceDay: referenceDay) }
+        return try entries.map { try window($0, referenceDay: referenceDay) }
     }
 
-    static func window(_ reader: FieldReader, referenceDay: Int) throws -> ExposureWindow {
-        let map = try reader.map(allowed: ["ageInDays", "reportType", "infectiousness", "calibrationConfidence", "scanInstances"])
-        let ageField = try map.required("ageInDays")
-        let age = try ageField.int()
-        guard age >= 0 else { throw ageField.error("must not be negative (found \(age))") }
+    static func window(_ map: DocumentSection, referenceDay: Int) throws -> ExposureWindow {
+        let age = try map.int("ageInDays")
+        guard age >= 0 else { throw map.fail("ageInDays", "must not be negative (found \(age))") }
         guard InputLimits.ageInDays.contains(age) else {
-            throw ageField.error(ParameterLimits.outOfRange(String(age), InputLimits.ageInDays))
+            throw map.fail("ageInDays", ParameterLimits.outOfRange(String(age), InputLimits.ageInDays))
         }
-        let infectiousnessField = try map.required("infectiousness")
-        guard let infectiousness = Infectiousness(rawValue: try infectiousnessField.int()) else {
-            throw infectiousnessField.error("expected 0 (NONE), 1 (STANDARD) or 2 (HIGH)")
+        guard let infectiousness = Infectiousness(rawValue: try map.int("infectiousness")) else {
+            throw map.fail("infectiousness", "expected 0 (NONE), 1 (STANDARD) or 2 (HIGH)")
         }
-        let confidenceField = try map.required("calibrationConfidence")
-        guard let confidence = CalibrationConfidence(rawValue: try confidenceField.int()) else {
-            throw confidenceField.error("expected 0 (LOWEST), 1 (LOW), 2 (MEDIUM) or 3 (HIGH)")
+        guard let confidence = CalibrationConfidence(rawValue: try map.int("calibrationConfidence")) else {
+            throw map.fail("calibrationConfidence", "expected 0 (LOWEST), 1 (LOW), 2 (MEDIUM) or 3 (HIGH)")
         }
-        let scansField = try map.required("scanInstances")
-        let scanItems = try scansField.list()
-        guard scanItems.count <= InputLimits.maximumScanInstancesPerWindow else {
-            throw scansField.error(
-                "\(scanItems.count) scan instances, more than the \(InputLimits.maximumScanInstancesPerWindow) a window can have (one day scanned every 3 minutes)"
+        let scanEntries = try map.sectionList("scanInstances")
+        guard scanEntries.count <= InputLimits.maximumScanInstancesPerWindow else {
+            throw map.fail(
+                "scanInstances",
+                "\(scanEntries.count) scan instances, more than the \(InputLimits.maximumScanInstancesPerWindow) a window can have (one day scanned every 3 minutes)"
             )
         }
-        let scans = try scanItems.map { item -> ScanInstance in
-            let scan = try item.map(allowed: ["minAttenuation", "typicalAttenuation", "secondsSinceLastScan"])
+        let scans = try scanEntries.map { scan -> ScanInstance in
             func attenuation(_ key: String) throws -> Int {
-                let field = try scan.required(key)
-                let value = try field.int()
-                guard (0...255).contains(value) else { throw field.error("an attenuation must be in 0…255 dB (found \(value))") }
+                let value = try scan.int(key)
+                guard (0...255).contains(value) else { throw scan.fail(key, "an attenuation must be in 0…255 dB (found \(value))") }
                 return value
             }
-            return ScanInstance(
+            let instance = ScanInstance(
                 minAttenuation: try attenuation("minAttenuation"),
                 typicalAttenuation: try attenuation("typicalAttenuation"),
-                secondsSinceLastScan: try seconds(scan.required("secondsSinceLastScan"))
+                secondsSinceLastScan: try seconds(scan)
             )
+            try scan.finish()
+            return instance
         }
+        let reportType = ReportType(rawValue: try map.int("reportType"))
+        try map.finish()
         return ExposureWindow(
             dayNumber: referenceDay.saturatingSubtracting(age),
-            reportType: ReportType(rawValue: try map.required("reportType").int()),
+            reportType: reportType,
             infectiousness: infectiousness,
             calibrationConfidence: confidence,
             scanInstances: scans
@@ -170,11 +176,11 @@ public struct WindowFile: Sendable {
 }
 
 extension WindowFile {
-    /// `secondsSinceLastScan`, within ``InputLimits/secondsSinceLastScan``.
-    static func seconds(_ field: FieldReader) throws -> Int {
-        let value = try field.int()
+    /// A scan's `secondsSinceLastScan`, within ``InputLimits/secondsSinceLastScan``.
+    static func seconds(_ scan: DocumentSection) throws -> Int {
+        let value = try scan.int("secondsSinceLastScan")
         guard InputLimits.secondsSinceLastScan.contains(value) else {
-            throw field.error(ParameterLimits.outOfRange(String(value), InputLimits.secondsSinceLastScan))
+            throw scan.fail("secondsSinceLastScan", ParameterLimits.outOfRange(String(value), InputLimits.secondsSinceLastScan))
         }
         return value
     }

@@ -47,7 +47,7 @@ extension ServicesConfig {
     /// document's other top-level keys belong to other layers and are ignored.
     /// Without a `services:` section the production defaults apply.
     package static func parse(yaml text: String, file: String) throws(InputError) -> ServicesConfig {
-        guard let root = try YAMLSection.parseDocument(text, file: file),
+        guard let root = try DocumentSection.parseDocument(text, file: file),
             let services = try root.optionalSection("services")
         else { return ServicesConfig() }
         return try parse(section: services)
@@ -55,11 +55,11 @@ extension ServicesConfig {
 
     /// Reads `url` and parses its `services:` section.
     package static func load(contentsOf url: URL) throws(InputError) -> ServicesConfig {
-        try parse(yaml: YAMLSection.readText(url), file: url.path)
+        try parse(yaml: DocumentSection.readText(url), file: url.path)
     }
 
     /// Parses a `services` mapping (an empty mapping gives the production defaults).
-    package static func parse(section root: YAMLSection) throws(InputError) -> ServicesConfig {
+    package static func parse(section root: DocumentSection) throws(InputError) -> ServicesConfig {
         var config = ServicesConfig()
 
         if let s = try root.optionalSection(Fields.verification) {

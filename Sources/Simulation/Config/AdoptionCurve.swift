@@ -54,7 +54,7 @@ package struct AdoptionCurve: Sendable, Hashable {
 
     /// Parses `app.adoption_curve` (`installs_file` relative to `folder`, and
     /// `uninstall_per_day`).
-    package static func parse(_ section: YAMLSection, folder: URL) throws(InputError) -> AdoptionCurve {
+    package static func parse(_ section: DocumentSection, folder: URL) throws(InputError) -> AdoptionCurve {
         let path = try section.string(AppConfig.Fields.installsFile)
         let uninstall = try section.double(AppConfig.Fields.uninstallPerDay)
         try section.finish()

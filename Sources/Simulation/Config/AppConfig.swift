@@ -85,7 +85,7 @@ package struct AppConfig: Sendable {
     /// inside (`risk.configuration`) are relative to `folder`, the scenario
     /// file's folder. The caller that owns the whole document checks its other
     /// keys (`finish()`).
-    package static func parse(_ root: YAMLSection, folder: URL) throws -> AppConfig {
+    package static func parse(_ root: DocumentSection, folder: URL) throws -> AppConfig {
         let app = try root.section("app")
         let adoption = try app.doubles(Fields.adoptionByAge)
         let scale = try app.double(Fields.adoptionScale)

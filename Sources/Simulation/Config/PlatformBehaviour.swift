@@ -19,7 +19,7 @@ package struct PlatformBehaviour: Hashable, Sendable {
 
     /// Reads `scan_interval_s`, `scan_jitter_s` (less than the interval) and
     /// `download_interval_minutes` through their declarations, all required.
-    static func parse(_ section: YAMLSection, _ fields: PlatformBehaviourFields) throws(InputError) -> PlatformBehaviour {
+    static func parse(_ section: DocumentSection, _ fields: PlatformBehaviourFields) throws(InputError) -> PlatformBehaviour {
         let interval = try section.int(fields.scanInterval)
         let jitter = try section.int(fields.scanJitter)
         guard jitter < interval else {

@@ -44,7 +44,7 @@ package struct RiskTimelineEntry: Hashable, Sendable {
     /// - Returns: the entries in date order.
     /// - Throws: `InputError` naming the scenario file, the field
     ///   (`risk.timeline[i].date`, `…configuration`) and the problem.
-    static func parse(_ risk: YAMLSection, folder: URL, startTime: Int64, days: Int) throws -> [RiskTimelineEntry] {
+    static func parse(_ risk: DocumentSection, folder: URL, startTime: Int64, days: Int) throws -> [RiskTimelineEntry] {
         guard let list = try risk.optionalSectionList(AppConfig.RiskFields.riskTimeline.leaf) else { return [] }
         var entries: [RiskTimelineEntry] = []
         let lastDay = startTime + Int64(days - 1) * 86_400

@@ -57,7 +57,7 @@ package struct ImmuniUploadConfig: Sendable, Hashable {
     /// 59.6 M, ISTAT 1 Jan 2020), about 309,000 cases had it: 2.5 %.
     /// No published figure gives the delays: `call_delay_hours` and
     /// `verify_delay_seconds` are required.
-    package static func parse(_ section: YAMLSection) throws(InputError) -> ImmuniUploadConfig {
+    package static func parse(_ section: DocumentSection) throws(InputError) -> ImmuniUploadConfig {
         let share = try section.double(AppConfig.Fields.immuniUploadShare)
         let call = try section.double(AppConfig.Fields.immuniCallDelay)
         let verify = try section.double(AppConfig.Fields.immuniVerifyDelay)

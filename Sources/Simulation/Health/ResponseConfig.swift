@@ -45,7 +45,7 @@ package struct ResponseConfig: Sendable, Hashable {
 
     /// Parses the optional `response:` section through its declarations
     /// (``fieldTable``); absent fields keep their defaults.
-    package static func parse(_ section: YAMLSection?) throws -> ResponseConfig {
+    package static func parse(_ section: DocumentSection?) throws -> ResponseConfig {
         var scenario = defaults
         guard let section else { return scenario }
         scenario.appOpeningMeanHours = try section.double(Fields.appOpeningMeanHours)

@@ -23,7 +23,7 @@ package struct SymptomAnswerShares: Sendable, Hashable {
         noSymptoms: Fields.noSymptoms.defaultReal)
 
     /// Parses `symptom_answers:`; the four symptomatic shares must sum to 1.
-    package static func parse(_ section: YAMLSection?) throws -> SymptomAnswerShares {
+    package static func parse(_ section: DocumentSection?) throws -> SymptomAnswerShares {
         var shares = defaults
         guard let section else { return shares }
         shares.exactDate = try section.double(Fields.exactDate)

@@ -53,7 +53,7 @@ package struct TestingConfig: Sendable, Hashable {
 
     /// Parses the optional `testing:` section through its declarations
     /// (``fieldTable``); absent fields keep their defaults.
-    package static func parse(_ section: YAMLSection?) throws -> TestingConfig {
+    package static func parse(_ section: DocumentSection?) throws -> TestingConfig {
         var scenario = defaults
         guard let section else { return scenario }
         scenario.symptomaticTestProbability = try section.double(Fields.symptomaticTestProbability)

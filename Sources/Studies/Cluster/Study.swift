@@ -44,7 +44,7 @@ package struct Study: Sendable {
     /// must exist; they are read and checked by ``ClusterPlan``.
     package static func load(_ url: URL) throws(InputError) -> Study {
         let file = url.path
-        let root = try YAMLSection.load(url)
+        let root = try DocumentSection.load(url)
         let name = try root.string("name")
         guard StudyEnsemble.isFolderName(name) else {
             throw root.fail("name", "expected 1 to 64 letters, digits, '.', '_' or '-' (not starting with '.' or '-'), found '\(name)'")
@@ -94,7 +94,7 @@ package struct StudyEnsemble: Sendable {
     package var overrides: [String]
 
     /// Reads the entry `name` of a study's `scenarios`.
-    static func parse(_ section: YAMLSection, name: String, folder: URL) throws(InputError) -> StudyEnsemble {
+    static func parse(_ section: DocumentSection, name: String, folder: URL) throws(InputError) -> StudyEnsemble {
         guard isFolderName(name) else {
             throw InputError(
                 file: section.file, field: section.path,
@@ -154,7 +154,7 @@ package struct StudyEnsemble: Sendable {
     }
 
     /// Refuses tabs and line breaks, which cannot stand in a line of `tasks.tsv`.
-    static func checkPrintable(_ text: String, section: YAMLSection, key: String) throws(InputError) {
+    static func checkPrintable(_ text: String, section: DocumentSection, key: String) throws(InputError) {
         guard !text.contains(where: { $0 == "\t" || $0.isNewline }) else {
             throw section.fail(key, "must not contain tabs or line breaks")
         }

@@ -1,8 +1,9 @@
 import Foundation
-import Yams
 
-/// A strict reader over one YAML mapping, shared by every layer that reads
-/// configuration files (scenarios, radio parameters, services, sweeps, labels).
+/// A strict reader over one mapping of a YAML or JSON document
+/// (``DocumentTree``): the one document reader, shared by every layer that
+/// reads configuration files (scenarios, radio parameters, services, sweeps,
+/// labels, risk configurations, exposure-window files).
 ///
 /// Every value goes through a typed, range-checked accessor that names the
 /// file and the dotted field path on failure; numbers must be plain scalars
@@ -13,95 +14,84 @@ import Yams
 /// An empty value (`key:` with nothing after it, `~` or `null`) reads as an
 /// empty mapping: optional fields keep their defaults and required fields are
 /// reported missing.
-package final class YAMLSection {
+package final class DocumentSection {
     /// The file name used in error messages.
     package let file: String
     /// The dotted field path of this mapping (empty at the document root).
     package let path: String
-    private let entries: [(key: String, value: Node)]
+    private let entries: [DocumentEntry]
     /// Keys an accessor asked for, present or not (the expected keys).
     private var asked: Set<String> = []
     /// Keys that were present and read, or skipped.
     private var read: Set<String> = []
 
-    /// Parses `text`; nil when the document is empty.
-    package static func parseDocument(_ text: String, file: String) throws(InputError) -> YAMLSection? {
-        guard let root = try StrictYAML.compose(text, file: file) else { return nil }
-        return try YAMLSection(node: root, file: file, path: "")
+    /// Parses `text` (YAML, or JSON as ``DocumentTree/compose(_:file:)`` decides); nil when the document is empty.
+    package static func parseDocument(_ text: String, file: String) throws(InputError) -> DocumentSection? {
+        guard let root = try DocumentTree.compose(text, file: file) else { return nil }
+        return try DocumentSection(root, file: file, path: "")
     }
 
     /// Parses `text` and returns the root mapping; an empty document is an error.
-    package static func parse(_ text: String, file: String) throws(InputError) -> YAMLSection {
+    package static func parse(_ text: String, file: String) throws(InputError) -> DocumentSection {
         guard let root = try parseDocument(text, file: file) else {
             throw InputError(file: file, problem: "the document is empty")
         }
         return root
     }
 
-    /// Reads the UTF-8 file at `url`.
+    /// Reads the UTF-8 file at `url` (at most ``DocumentTree/maximumFileBytes``).
     package static func readText(_ url: URL) throws(InputError) -> String {
-        do {
-            return try String(contentsOf: url, encoding: .utf8)
-        } catch {
-            throw InputError(file: url.path, problem: "cannot read the file (\(error.localizedDescription))")
-        }
+        try DocumentTree.readText(path: url.path)
     }
 
-    /// Reads and parses the YAML file at `url`, with `overrides` applied to
-    /// the document before it is read (``FieldOverride``).
-    package static func load(_ url: URL, overrides: [FieldOverride] = []) throws(InputError) -> YAMLSection {
-        guard !overrides.isEmpty else { return try parse(readText(url), file: url.path) }
+    /// Reads and parses the file at `url`, with `overrides` applied to the
+    /// document before it is read (``FieldOverride``).
+    package static func load(_ url: URL, overrides: [FieldOverride] = []) throws(InputError) -> DocumentSection {
         let file = url.path
-        guard var root = try StrictYAML.compose(try readText(url), file: file) else {
+        guard var root = try DocumentTree.compose(try readText(url), file: file) else {
             throw InputError(file: file, problem: "the document is empty")
         }
         for override in overrides { root = try override.apply(to: root, file: file) }
-        return try YAMLSection(node: root, file: file, path: "")
+        return try DocumentSection(root, file: file, path: "")
     }
 
-    /// A reader over `node`, found at the dotted `path` of `file`.
-    package init(node: Node, file: String, path: String) throws(InputError) {
+    /// A reader over `tree`, found at the dotted `path` of `file`; an empty or
+    /// null value reads as an empty mapping.
+    ///
+    /// - Throws: ``InputError`` naming the file and `path` when `tree` is a list or a scalar.
+    package init(_ tree: DocumentTree, file: String, path: String) throws(InputError) {
         self.file = file
         self.path = path
-        if Self.isNull(node) {
+        if tree.isNull {
             entries = []
             return
         }
-        guard let mapping = node.mapping else {
+        guard case .map(let entries) = tree else {
             throw InputError(
                 file: file, field: path.isEmpty ? nil : path,
-                problem: "expected a mapping of keys to values, found \(Self.describe(node))")
-        }
-        var entries: [(String, Node)] = []
-        var seen: Set<String> = []
-        for (key, value) in mapping {
-            guard let name = key.string else {
-                throw InputError(file: file, field: path.isEmpty ? nil : path, problem: "keys must be strings")
-            }
-            guard seen.insert(name).inserted else {
-                throw InputError(file: file, field: Self.join(path, name), problem: "duplicate key")
-            }
-            entries.append((name, value))
+                problem: "expected a mapping of keys to values, found \(tree.described)")
         }
         self.entries = entries
     }
 
-    static func isNull(_ node: Node) -> Bool {
-        guard case .scalar(let scalar) = node, scalar.style == .plain || scalar.style == .any else { return false }
-        return ["", "~", "null", "Null", "NULL"].contains(scalar.string)
+    /// The mappings of a list found at the dotted `path` of `file`, each a
+    /// reader whose path is `path[i]`.
+    ///
+    /// - Throws: ``InputError`` naming the file and the path when `tree` is
+    ///   not a list or an element is not a mapping.
+    package static func list(_ tree: DocumentTree, file: String, path: String) throws(InputError) -> [DocumentSection] {
+        guard case .list(let items) = tree else {
+            throw InputError(file: file, field: path.isEmpty ? nil : path, problem: "expected a list of mappings, found \(tree.described)")
+        }
+        var result: [DocumentSection] = []
+        result.reserveCapacity(items.count)
+        for (index, element) in items.enumerated() {
+            result.append(try DocumentSection(element, file: file, path: "\(path)[\(index)]"))
+        }
+        return result
     }
 
     static func join(_ path: String, _ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
-
-    /// How a node is named in error messages.
-    static func describe(_ node: Node) -> String {
-        switch node {
-        case .scalar(let scalar): return "'\(scalar.string)'"
-        case .mapping: return "a mapping"
-        case .sequence: return "a list"
-        case .alias: return "an alias"
-        }
-    }
 
     /// The full field path of `key` in this mapping.
     package func fieldPath(_ key: String) -> String { Self.join(path, key) }
@@ -112,7 +102,7 @@ package final class YAMLSection {
     /// Whether `key` is present (does not count as reading it).
     package func has(_ key: String) -> Bool { entries.contains { $0.key == key } }
 
-    func node(_ key: String) -> Node? {
+    func node(_ key: String) -> DocumentTree? {
         asked.insert(key)
         guard let entry = entries.first(where: { $0.key == key }) else { return nil }
         read.insert(key)
@@ -132,6 +122,11 @@ package final class YAMLSection {
         throw InputError(file: file, field: fieldPath(unknown.key), problem: "unknown key\(expected)")
     }
 
+    /// An error about this mapping itself (for checks across its fields).
+    package func error(_ text: String) -> InputError {
+        InputError(file: file, field: path.isEmpty ? nil : path, problem: text)
+    }
+
     private func missing(_ key: String) -> InputError {
         InputError(file: file, field: fieldPath(key), problem: "required field is missing")
     }
@@ -144,21 +139,21 @@ package final class YAMLSection {
     // MARK: Mappings
 
     /// A nested mapping, required.
-    package func section(_ key: String) throws(InputError) -> YAMLSection {
+    package func section(_ key: String) throws(InputError) -> DocumentSection {
         guard let value = node(key) else { throw missing(key) }
-        return try YAMLSection(node: value, file: file, path: fieldPath(key))
+        return try DocumentSection(value, file: file, path: fieldPath(key))
     }
 
     /// A nested mapping, or nil when absent.
-    package func optionalSection(_ key: String) throws(InputError) -> YAMLSection? {
+    package func optionalSection(_ key: String) throws(InputError) -> DocumentSection? {
         guard let value = node(key) else { return nil }
-        return try YAMLSection(node: value, file: file, path: fieldPath(key))
+        return try DocumentSection(value, file: file, path: fieldPath(key))
     }
 
     /// Each key of a nested mapping, as a section (for maps of named entries).
-    package func namedSections(_ key: String) throws(InputError) -> [(name: String, section: YAMLSection)] {
+    package func namedSections(_ key: String) throws(InputError) -> [(name: String, section: DocumentSection)] {
         let outer = try section(key)
-        var result: [(String, YAMLSection)] = []
+        var result: [(String, DocumentSection)] = []
         for name in outer.keys {
             result.append((name, try outer.section(name)))
         }
@@ -168,14 +163,15 @@ package final class YAMLSection {
     /// A list of mappings, each as a section whose field path is `key[i]`;
     /// nil when absent. A value that is not a list, or an element that is not
     /// a mapping, is an error naming the field.
-    package func optionalSectionList(_ key: String) throws(InputError) -> [YAMLSection]? {
+    package func optionalSectionList(_ key: String) throws(InputError) -> [DocumentSection]? {
         guard let value = node(key) else { return nil }
-        guard let sequence = value.sequence else { throw fail(key, "expected a list of mappings, found \(Self.describe(value))") }
-        var result: [YAMLSection] = []
-        for (index, element) in sequence.enumerated() {
-            result.append(try YAMLSection(node: element, file: file, path: "\(fieldPath(key))[\(index)]"))
-        }
-        return result
+        return try Self.list(value, file: file, path: fieldPath(key))
+    }
+
+    /// A list of mappings as ``optionalSectionList(_:)``, required.
+    package func sectionList(_ key: String) throws(InputError) -> [DocumentSection] {
+        guard let list = try optionalSectionList(key) else { throw missing(key) }
+        return list
     }
 
     // MARK: Numbers
@@ -192,16 +188,26 @@ package final class YAMLSection {
         return try checkedDouble(value, field: fieldPath(key), range: range)
     }
 
-    private func checkedDouble(_ value: Node, field: String, range: ClosedRange<Double>) throws(InputError) -> Double {
-        guard let scalar = Self.plainScalar(value),
-            let number = Double(scalar.string.trimmingCharacters(in: .whitespaces)), number.isFinite
-        else {
-            throw InputError(file: file, field: field, problem: "expected a number, found \(Self.describe(value))")
+    /// A finite number, or nil when absent.
+    package func optionalDouble(_ key: String) throws(InputError) -> Double? {
+        guard let value = node(key) else { return nil }
+        return try checkedDouble(value, field: fieldPath(key), range: -Double.greatestFiniteMagnitude...Double.greatestFiniteMagnitude)
+    }
+
+    /// A finite number, required.
+    package func double(_ key: String) throws(InputError) -> Double {
+        try double(key, in: -Double.greatestFiniteMagnitude...Double.greatestFiniteMagnitude)
+    }
+
+    private func checkedDouble(_ value: DocumentTree, field: String, range: ClosedRange<Double>) throws(InputError) -> Double {
+        guard case .scalar(let scalar) = value, let number = scalar.number else {
+            let expected = if case .scalar(let scalar) = value, scalar.isNonFiniteNumber { "a finite number" } else { "a number" }
+            throw InputError(file: file, field: field, problem: "expected \(expected), found \(value.described)")
         }
         guard range.contains(number) else {
             throw InputError(
                 file: file, field: field,
-                problem: "\(scalar.string) is out of range \(range.lowerBound)...\(range.upperBound)")
+                problem: "\(scalar.text) is out of range \(range.lowerBound)...\(range.upperBound)")
         }
         return number
     }
@@ -218,22 +224,40 @@ package final class YAMLSection {
         return try checkedInt(value, key: key, range: range)
     }
 
-    private func checkedInt(_ value: Node, key: String, range: ClosedRange<Int>) throws(InputError) -> Int {
-        guard let scalar = Self.plainScalar(value), let number = Int(scalar.string.replacingOccurrences(of: "_", with: "")) else {
-            throw fail(key, "expected an integer, found \(Self.describe(value))")
+    /// An integer, required.
+    package func int(_ key: String) throws(InputError) -> Int { try int(key, in: Int.min...Int.max) }
+
+    private func checkedInt(_ value: DocumentTree, key: String, range: ClosedRange<Int>) throws(InputError) -> Int {
+        try checkedInt(value, field: fieldPath(key), range: range)
+    }
+
+    private func checkedInt(_ value: DocumentTree, field: String, range: ClosedRange<Int>) throws(InputError) -> Int {
+        guard case .scalar(let scalar) = value, let number = scalar.integer else {
+            throw InputError(file: file, field: field, problem: "expected an integer, found \(value.described)")
         }
         guard range.contains(number) else {
-            throw fail(key, "\(number) is out of range \(range.lowerBound)...\(range.upperBound)")
+            throw InputError(file: file, field: field, problem: "\(number) is out of range \(range.lowerBound)...\(range.upperBound)")
         }
         return number
+    }
+
+    /// A list of integers, each in `range`.
+    package func ints(_ key: String, in range: ClosedRange<Int> = Int.min...Int.max) throws(InputError) -> [Int] {
+        guard let value = node(key) else { throw missing(key) }
+        guard case .list(let items) = value else { throw fail(key, "expected a list of integers, found \(value.described)") }
+        var result: [Int] = []
+        for (index, element) in items.enumerated() {
+            result.append(try checkedInt(element, field: "\(fieldPath(key))[\(index)]", range: range))
+        }
+        return result
     }
 
     /// A list of numbers, each in `range`, with `count` elements if given.
     package func doubles(_ key: String, in range: ClosedRange<Double>, count: ClosedRange<Int>? = nil) throws(InputError) -> [Double] {
         guard let value = node(key) else { throw missing(key) }
-        guard let sequence = value.sequence else { throw fail(key, "expected a list of numbers, found \(Self.describe(value))") }
+        guard case .list(let items) = value else { throw fail(key, "expected a list of numbers, found \(value.described)") }
         var result: [Double] = []
-        for (index, element) in sequence.enumerated() {
+        for (index, element) in items.enumerated() {
             result.append(try checkedDouble(element, field: "\(fieldPath(key))[\(index)]", range: range))
         }
         if let count, !count.contains(result.count) {
@@ -254,20 +278,31 @@ package final class YAMLSection {
         return try doubles(key, in: range, count: count)
     }
 
-    /// A scalar written without quotes (quoted text is never a number).
-    private static func plainScalar(_ node: Node) -> Node.Scalar? {
-        guard let scalar = node.scalar, scalar.style == .plain || scalar.style == .any else { return nil }
-        return scalar
-    }
-
     // MARK: Text
 
     /// A string, required.
     package func string(_ key: String) throws(InputError) -> String {
         guard let value = node(key) else { throw missing(key) }
-        guard let scalar = value.scalar else { throw fail(key, "expected text, found \(Self.describe(value))") }
-        return scalar.string
+        guard case .scalar(let scalar) = value else { throw fail(key, "expected text, found \(value.described)") }
+        return scalar.text
     }
+
+    /// The scalar at `key` as written (for fields whose type depends on their
+    /// spelling), or nil when it is absent; a list or mapping is an error.
+    package func scalar(_ key: String) throws(InputError) -> DocumentScalar? {
+        guard let value = node(key) else { return nil }
+        guard case .scalar(let scalar) = value else { throw fail(key, "expected a single value, found \(value.described)") }
+        return scalar
+    }
+
+    /// The scalar at `key` as written, required.
+    package func requiredScalar(_ key: String) throws(InputError) -> DocumentScalar {
+        guard let scalar = try scalar(key) else { throw missing(key) }
+        return scalar
+    }
+
+    /// Whether `key` is present with an empty or null value (reads it).
+    package func isNull(_ key: String) -> Bool { node(key)?.isNull ?? false }
 
     /// A string, or `fallback` when absent.
     package func string(_ key: String, default fallback: String) throws(InputError) -> String {
@@ -293,7 +328,13 @@ package final class YAMLSection {
 
     /// `true` or `false`, or `fallback` when absent.
     package func bool(_ key: String, default fallback: Bool) throws(InputError) -> Bool {
-        try choice(key, from: ["true", "false"], default: fallback ? "true" : "false") == "true"
+        guard has(key) else {
+            asked.insert(key)
+            return fallback
+        }
+        let text = try string(key)
+        guard text == "true" || text == "false" else { throw fail(key, "expected true or false, found '\(text)'") }
+        return text == "true"
     }
 
     /// A non-empty string of at most 64 printable ASCII characters without
@@ -313,14 +354,13 @@ package final class YAMLSection {
     /// A list of strings.
     package func strings(_ key: String) throws(InputError) -> [String] {
         guard let value = node(key) else { throw missing(key) }
-        guard let sequence = value.sequence else { throw fail(key, "expected a list of text values, found \(Self.describe(value))") }
+        guard case .list(let items) = value else { throw fail(key, "expected a list of text values, found \(value.described)") }
         var result: [String] = []
-        for (index, element) in sequence.enumerated() {
-            guard let scalar = element.scalar else {
-                throw InputError(
-                    file: file, field: "\(fieldPath(key))[\(index)]", problem: "expected text, found \(Self.describe(element))")
+        for (index, element) in items.enumerated() {
+            guard case .scalar(let scalar) = element else {
+                throw InputError(file: file, field: "\(fieldPath(key))[\(index)]", problem: "expected text, found \(element.described)")
             }
-            result.append(scalar.string)
+            result.append(scalar.text)
         }
         return result
     }

@@ -3,7 +3,7 @@ import Foundation
 /// Reading a value through its ``ScenarioField`` declaration: the key, the
 /// range or choices and the default all come from the declaration, so a
 /// section's parser states none of them again.
-extension YAMLSection {
+extension DocumentSection {
     /// A real-number field.
     package func double(_ field: ScenarioField) throws(InputError) -> Double {
         guard case .real(let range) = field.kind else { preconditionFailure("\(field.key) is not a real number") }
@@ -73,10 +73,10 @@ extension YAMLSection {
     }
 
     /// A required structured field's mapping.
-    package func section(_ field: ScenarioField) throws(InputError) -> YAMLSection { try section(field.leaf) }
+    package func section(_ field: ScenarioField) throws(InputError) -> DocumentSection { try section(field.leaf) }
 
     /// An optional structured field's mapping, nil when absent.
-    package func optionalSection(_ field: ScenarioField) throws(InputError) -> YAMLSection? { try optionalSection(field.leaf) }
+    package func optionalSection(_ field: ScenarioField) throws(InputError) -> DocumentSection? { try optionalSection(field.leaf) }
 
     /// Whether the field's key is present (does not count as reading it).
     package func has(_ field: ScenarioField) -> Bool { has(field.leaf) }
