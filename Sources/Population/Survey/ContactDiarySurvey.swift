@@ -44,14 +44,20 @@ package struct ContactDiarySurvey: Sendable {
     package static let minimumMinutes = 1
 
     package let ages: [AgeGroup]
+    /// The mapping's distance and minimum time (the declared defaults above;
+    /// other values only for sensitivity checks).
+    package let distance: Float
+    package let minutes: Int
     package private(set) var days = 0
     /// Per person: contacts; per person × setting; per person × duration class.
     package private(set) var contacts: [Int32]
     package private(set) var bySetting: [Int32]
     package private(set) var byDuration: [Int32]
 
-    package init(town: Town) {
+    package init(town: Town, distance: Float = Self.conversationDistance, minutes: Int = Self.minimumMinutes) {
         ages = town.age
+        self.distance = distance
+        self.minutes = minutes
         contacts = Array(repeating: 0, count: town.people)
         bySetting = Array(repeating: 0, count: town.people * SurveySetting.allCases.count)
         byDuration = Array(repeating: 0, count: town.people * DurationClass.allCases.count)
@@ -79,14 +85,14 @@ package struct ContactDiarySurvey: Sendable {
                 let i = order[k]
                 together += e.duration(i)
                 var near = 0
-                for s in e.segments(i) where e.segmentDistance[s] <= Self.conversationDistance {
+                for s in e.segments(i) where e.segmentDistance[s] <= distance {
                     near += Int(e.segmentEnd[s]) - Int(e.segmentStart[s])
                 }
                 if near > 0 { mask |= 1 << settingOf[Int(e.setting[i])] }
                 close += near
                 k += 1
             }
-            guard close >= Self.minimumMinutes else { continue }
+            guard close >= minutes, close > 0 else { continue }
             let durationClass = DurationClass(minutes: together).rawValue
             for person in [Int(key >> 32), Int(key & 0xFFFF_FFFF)] {
                 contacts[person] += 1
