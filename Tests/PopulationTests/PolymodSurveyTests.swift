@@ -112,6 +112,10 @@ struct PolymodSurveyTests {
             "part_id,cnt_home,cnt_work,cnt_school,cnt_transport,cnt_leisure,cnt_otherplace,duration_multi\n3,1.0,0.0,0.0,0.0,0.0,0.0,\n",
             file: "c.csv")
         #expect(throws: InputError.self) { try PolymodSurvey.respondents(participants: participants, contacts: unknown) }
+        let nobody = try CSVTable.parse("part_id,part_age_exact\n", file: "p.csv")
+        #expect(throws: InputError(file: "p.csv", problem: "lists no participant")) {
+            try PolymodSurvey.respondents(participants: nobody, contacts: unknown)
+        }
         let good = try CSVTable.parse(
             "part_id,cnt_home,cnt_work,cnt_school,cnt_transport,cnt_leisure,cnt_otherplace,duration_multi\n1,1.0,0.0,0.0,0.0,1.0,0.0,3.0\n2,0,0,0,0,0,1,\n",
             file: "c.csv")

@@ -43,6 +43,7 @@ package enum PolymodSurvey {
             }
             list.append(DiaryRespondent(ageBand: age.map(SurveyAgeBand.init(age:)), worldAge: age.map(AgeGroup.init(age:)), days: 1))
         }
+        guard !list.isEmpty else { throw InputError(file: participants.file, problem: "lists no participant") }
         let contactPart = try contacts.column("part_id")
         let settings = try SurveySetting.allCases.map { setting throws(InputError) in try contacts.column(setting.column) }
         let duration = try contacts.column("duration_multi")
