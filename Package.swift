@@ -264,7 +264,7 @@ let package = Package(
             name: "StudiesTests",
             dependencies: [
                 "WarnSimTestSupport", "SimulationTestSupport", "Studies", "Analysis", "RunRecords", "Simulation", "RiskCalculation",
-                "WarnSimCore",
+                "Population", "WarnSimCore",
             ]
         ),
         /// Mutated inputs through the CLI's library entry points (never a crash).

@@ -33,6 +33,10 @@ package struct WorldBenchmark {
         /// Close contacts (within `contact_distance_m`) and radio-range partners per
         /// person-day present, by setting (``ContactSurvey``); nil unless requested.
         package var contacts: [SettingContacts]?
+        /// The town surveyed as contact diaries (``ContactDiarySurvey``): every
+        /// figure of ``ContactDiaryFigure`` with its person bootstrap interval;
+        /// nil unless requested.
+        package var diary: [DiaryFigure]?
 
         enum CodingKeys: String, CodingKey {
             case people, days, threads
@@ -48,7 +52,7 @@ package struct WorldBenchmark {
             case encounterSeconds = "encounter_seconds"
             case transmissionSeconds = "transmission_seconds"
             case encounterChecksum = "encounter_checksum"
-            case outbreak, contacts
+            case outbreak, contacts, diary
         }
     }
 
@@ -90,12 +94,23 @@ package struct WorldBenchmark {
         }
     }
 
+    /// One figure of the town's contact diaries.
+    package struct DiaryFigure: Codable, Sendable {
+        package var figure: String
+        package var value: Double
+        package var low: Double
+        package var high: Double
+        package var people: Int
+    }
+
     package var scenario: WorldConfig
     package var days: Int
     package var threads: Int
     package var seed: UInt64
     /// Whether to run the contact survey (outside the measured time).
     package var surveyContacts = false
+    /// Whether to survey the town as contact diaries (outside the measured time).
+    package var surveyDiaries = false
 
     package init(scenario: WorldConfig, people: Int, days: Int, threads: Int, seed: UInt64 = 1) {
         var scenario = scenario
@@ -120,6 +135,7 @@ package struct WorldBenchmark {
         var checksum: UInt64 = 0
         var excluded = Duration.zero
         var survey = ContactSurvey(distance: scenario.population.contactDistance)
+        var diaries = surveyDiaries ? ContactDiarySurvey(town: world.town) : nil
         var stages = [0.0, 0.0, 0.0]
         let start = clock.now
         for day in 0..<days {
@@ -131,6 +147,7 @@ package struct WorldBenchmark {
                 exposures += result.exposures.count
                 checksum = SplitMix64.mix(checksum ^ result.encounters.contentChecksum())
                 if surveyContacts { survey.add(plan: result.plan, encounters: result.encounters) }
+                diaries?.add(encounters: result.encounters)
                 excluded += clock.now - checksumStart
             }
             for k in 0..<3 { stages[k] += Self.seconds(stageTimes[k]) }
@@ -157,13 +174,19 @@ package struct WorldBenchmark {
                     closeContactsStandardError: close.standardError,
                     encounterPartners: survey.encounterPartners(setting))
             } : nil
+        let diary = diaries.map { diaries in
+            let summary = ContactDiarySummary(respondents: diaries.respondents(), entity: 1)
+            return ContactDiaryFigure.all.compactMap { figure in
+                summary[figure].map { DiaryFigure(figure: figure.id, value: $0.value, low: $0.low, high: $0.high, people: $0.respondents) }
+            }
+        }
         return Result(
             people: scenario.population.people, days: days, threads: threads, buildSeconds: buildSeconds,
             simulateSeconds: elapsed, personDaysPerSecond: Double(scenario.population.people * days) / max(elapsed, 1e-9),
             encountersPerDay: Double(encounters) / d, segmentsPerDay: Double(segments) / d,
             exposuresTotal: exposures, infectionsTotal: world.infections.count, peakRssBytes: ProcessMeasurement.peakResidentBytes(),
             planSeconds: stages[0], encounterSeconds: stages[1], transmissionSeconds: stages[2],
-            encounterChecksum: String(checksum, radix: 16), outbreak: outbreak, contacts: contacts)
+            encounterChecksum: String(checksum, radix: 16), outbreak: outbreak, contacts: contacts, diary: diary)
     }
 
     static func seconds(_ duration: Duration) -> Double { duration.inSeconds }

@@ -113,6 +113,9 @@ package enum StreamName {
     package static let bootstrapRadioSeeds = "bootstrap.radio-seeds"
     /// Seed (run) bootstrap resamples of `warnsim validate`, per figure.
     package static let validateBootstrap = "validate.bootstrap"
+    /// Participant (or simulated person) bootstrap resamples of a contact-diary
+    /// summary (`ContactDiarySummary`): entity 0 the survey, 1 the simulated town.
+    package static let contactDiaryBootstrap = "survey.contact-diary.bootstrap"
     /// Random sweep configurations.
     package static let sweepRandom = "sweep.random"
     /// Latin-hypercube sweep configurations.

@@ -1,4 +1,5 @@
 import Foundation
+import Population
 import WarnSimCore
 
 /// One published real-world figure and how WarnSim reproduces it: an entry of
@@ -23,6 +24,26 @@ package struct ValidationFigure: Sendable, Hashable {
         /// where `warnsim radio check`'s simulated median lies outside the
         /// data's device-to-device spread (the files as `radio check` takes them).
         case radioCurve(RadioCurveInputs)
+        /// A contact-diary figure (``ContactDiaryFigure``) of the town of
+        /// `scenario`'s world, surveyed as ``ContactDiarySurvey`` maps
+        /// encounters to diary contacts, with its person bootstrap interval;
+        /// the published band is the survey's own bootstrap interval.
+        case contactSurvey(ContactSurveyInputs)
+    }
+
+    /// What a `contact-survey` figure simulates and measures.
+    package struct ContactSurveyInputs: Sendable, Hashable {
+        /// The POLYMOD diary folder the published band is the bootstrap
+        /// interval of (``PolymodSurvey``); `validate` recomputes it and
+        /// refuses a registry whose band differs.
+        package var survey: String
+        /// The scenario whose world is simulated (no phones).
+        package var scenario: String
+        package var seed: UInt64
+        /// Days simulated from a Monday, every one a diary day of every person.
+        package var days: Int
+        /// The figure's identifier (`overall`, `age:30-39`, `world-age:65+`, `setting:home`, `duration:1-4h`).
+        package var figure: String
     }
 
     /// What `warnsim radio check` reads, for a `radio-curve` figure.
@@ -106,7 +127,13 @@ package enum ValidationRegistry {
         }
         try p.finish()
         let m = try s.section("measure")
-        let kind = try m.choice("kind", from: ["run-metric", "radio-curve"])
+        let kind = try m.choice("kind", from: ["run-metric", "radio-curve", "contact-survey"])
+        if kind == "contact-survey" {
+            let measure = ValidationFigure.Measure.contactSurvey(try contactSurvey(m, folder: folder))
+            try m.finish()
+            try s.finish()
+            return ValidationFigure(id: id, description: description, source: source, published: published, measure: measure, file: file)
+        }
         if kind == "radio-curve" {
             let measure = ValidationFigure.Measure.radioCurve(try radioCurve(m, folder: folder))
             try m.finish()
@@ -128,6 +155,26 @@ package enum ValidationRegistry {
         return ValidationFigure(
             id: id, description: description, source: source, published: published,
             measure: .runMetric(scenario: scenarioURL.path, seeds: seeds, days: days, column: column), file: file)
+    }
+
+    static func contactSurvey(_ m: DocumentSection, folder: URL) throws -> ValidationFigure.ContactSurveyInputs {
+        let surveyURL = URL(fileURLWithPath: try m.string("survey"), relativeTo: folder).standardizedFileURL
+        guard FileManager.default.fileExists(atPath: surveyURL.path) else { throw m.fail("survey", "no such folder: \(surveyURL.path)") }
+        let scenarioURL = URL(fileURLWithPath: try m.string("scenario"), relativeTo: folder).standardizedFileURL
+        guard FileManager.default.fileExists(atPath: scenarioURL.path) else {
+            throw m.fail("scenario", "no such file: \(scenarioURL.path)")
+        }
+        let id = try m.string("figure")
+        guard let figure = ContactDiaryFigure(id: id) else {
+            throw m.fail("figure", "'\(id)' is not one of \(ContactDiaryFigure.all.map(\.id).joined(separator: ", "))")
+        }
+        if case .ageBand(let band) = figure, band.worldAgeGroup == nil {
+            throw m.fail("figure", "no age group of the town holds the ages \(band.name) (0-5, 6-17, 18-64, 65+)")
+        }
+        return ValidationFigure.ContactSurveyInputs(
+            survey: surveyURL.path, scenario: scenarioURL.path, seed: UInt64(try m.int("seed", in: 0...Int(Int32.max))),
+            days: try m.int("days", in: 1...28),
+            figure: id)
     }
 
     static func radioCurve(_ m: DocumentSection, folder: URL) throws -> ValidationFigure.RadioCurveInputs {

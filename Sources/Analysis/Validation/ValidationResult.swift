@@ -49,6 +49,16 @@ package struct ValidationResult: Sendable {
 }
 
 extension ValidationResult {
+    /// A measurement with its own interval (a `contact-survey` figure: the
+    /// town's person bootstrap), from one simulated seed.
+    package init(figure: ValidationFigure, measured: Double, low: Double, high: Double) {
+        self.figure = figure
+        self.measured = measured
+        perSeed = [measured]
+        self.low = low
+        self.high = high
+    }
+
     /// Bootstrap replicates of a run-metric figure.
     package static let bootstrapReplicates = 2000
     /// The seed of the bootstrap streams (fixed: the same runs give the same interval).

@@ -36,6 +36,8 @@ package struct ValidationRunner {
     package func run(_ figures: [ValidationFigure]) throws -> [ValidationResult] {
         var runsOf: [String: [String]] = [:]
         var radioRows: [ValidationFigure.RadioCurveInputs: [RadioCheckRow]] = [:]
+        var diaries: [ValidationFigure.ContactSurveyInputs: ContactDiarySummary] = [:]
+        var surveys: [String: ContactDiarySummary] = [:]
         var results: [ValidationResult] = []
         for figure in figures {
             switch figure.measure {
@@ -76,9 +78,60 @@ package struct ValidationRunner {
                 }
                 let misses = Double(rows.filter { !$0.passes }.count)
                 results.append(ValidationResult(figure: figure, pooled: misses, perSeed: [misses]))
+            case .contactSurvey(let inputs):
+                if surveys[inputs.survey] == nil {
+                    surveys[inputs.survey] = ContactDiarySummary(
+                        respondents: try PolymodSurvey.load(folder: URL(fileURLWithPath: inputs.survey)), entity: 0)
+                }
+                try Self.checkPublished(figure, inputs: inputs, survey: surveys[inputs.survey]!)
+                var shared = inputs
+                shared.figure = ""
+                shared.survey = ""
+                if diaries[shared] == nil { diaries[shared] = try surveyDiaries(inputs) }
+                let measured = ContactDiaryFigure(id: inputs.figure).flatMap { ContactDiaryComparison.simulated($0, in: diaries[shared]!) }
+                guard let measured else {
+                    throw InputError(
+                        file: figure.file, field: "figures.\(figure.id).measure.figure",
+                        problem: "the town gives no value for \(inputs.figure)")
+                }
+                results.append(ValidationResult(figure: figure, measured: measured.value, low: measured.low, high: measured.high))
             }
         }
         return results
+    }
+
+    /// Refuses a `contact-survey` figure whose published band is not the
+    /// survey's own value and bootstrap interval rounded to 3 decimals.
+    package static func checkPublished(
+        _ figure: ValidationFigure, inputs: ValidationFigure.ContactSurveyInputs, survey: ContactDiarySummary
+    ) throws(InputError) {
+        func rounded(_ v: Double) -> Double { (v * 1000).rounded() / 1000 }
+        guard let id = ContactDiaryFigure(id: inputs.figure), let e = survey[id] else {
+            throw InputError(
+                file: figure.file, field: "figures.\(figure.id).measure.figure", problem: "the survey gives no value for \(inputs.figure)")
+        }
+        let p = figure.published
+        let expected = [rounded(e.value), rounded(e.low), rounded(e.high)]
+        guard zip([p.value, p.low, p.high], expected).allSatisfy({ abs($0 - $1) < 5e-4 }) else {
+            throw InputError(
+                file: figure.file, field: "figures.\(figure.id).published",
+                problem:
+                    "is not the survey's own value and 95 % interval: {value: \(expected[0]), low: \(expected[1]), high: \(expected[2])} from \(inputs.survey)"
+            )
+        }
+    }
+
+    /// Simulates the world of a `contact-survey` figure's scenario (no phones)
+    /// and summarises its people's diaries.
+    func surveyDiaries(_ inputs: ValidationFigure.ContactSurveyInputs) throws -> ContactDiarySummary {
+        let scenario = try Scenario.load(URL(fileURLWithPath: inputs.scenario))
+        progress(
+            "validate: surveying the contact diaries of \(scenario.url.deletingPathExtension().lastPathComponent), seed \(inputs.seed), \(inputs.days) days"
+        )
+        var world = World(scenario: scenario.world, seed: inputs.seed)
+        var survey = ContactDiarySurvey(town: world.town)
+        for day in 0..<inputs.days { survey.add(encounters: world.simulate(day: day, workers: threads).encounters) }
+        return ContactDiarySummary(respondents: survey.respondents(), entity: 1)
     }
 
     /// Simulates `scenario` once per seed into the work folder; returns the run folders.

@@ -25,6 +25,16 @@ struct BenchWorldCommand: ParsableCommand {
     @Flag(help: "Also survey close contacts per person-day by setting (not timed).")
     var contacts = false
 
+    @Option(
+        help: ArgumentHelp(
+            "Also survey the town as contact diaries and compare it with this POLYMOD folder (e.g. Configs/epi/polymod-germany).",
+            discussion: """
+                Contacts per person-day by age group and setting and the duration-class shares, survey and \
+                town each with a 95 % bootstrap interval; a figure agrees when the intervals overlap (not timed).
+                """,
+            valueName: "folder"))
+    var survey: String?
+
     @Flag(help: "Print one JSON object instead of a table.")
     var json = false
 
@@ -40,6 +50,13 @@ struct BenchWorldCommand: ParsableCommand {
         if let beta { world.epidemiology.beta = beta }
         var benchmark = WorldBenchmark(scenario: world, people: people, days: days, threads: options.threads, seed: options.seed)
         benchmark.surveyContacts = contacts
+        var surveyed: ContactDiarySummary?
+        if let survey {
+            do {
+                surveyed = ContactDiarySummary(respondents: try PolymodSurvey.load(folder: URL(fileURLWithPath: survey)), entity: 0)
+            } catch { throw inputFailure(error) }
+            benchmark.surveyDiaries = true
+        }
         let result = benchmark.run()
         if json {
             try printJSON(result)
@@ -86,6 +103,20 @@ struct BenchWorldCommand: ParsableCommand {
                 }
             }
             printOutput(table)
+        }
+        if let surveyed, let rows = result.diary {
+            let town = ContactDiarySummary(
+                estimates: Dictionary(
+                    uniqueKeysWithValues: rows.compactMap { row in
+                        ContactDiaryFigure(id: row.figure).map {
+                            ($0, ContactDiaryEstimate(value: row.value, low: row.low, high: row.high, respondents: row.people))
+                        }
+                    }), respondents: result.people)
+            let name = URL(fileURLWithPath: survey ?? "survey").lastPathComponent
+            printOutput(
+                "\ncontact diaries: \(name) against the town (\(result.days) days; contact: ≥ \(ContactDiarySurvey.minimumMinutes) min within "
+                    + String(format: "%.1f m", Double(ContactDiarySurvey.conversationDistance)) + " on a day)\n"
+                    + ContactDiaryComparison(survey: surveyed, simulated: town).table(surveyName: name))
         }
     }
 }

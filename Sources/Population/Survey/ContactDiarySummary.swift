@@ -1,0 +1,130 @@
+import WarnSimCore
+
+/// A figure's value and its 95 % interval.
+package struct ContactDiaryEstimate: Sendable, Equatable, Codable {
+    package var value: Double
+    package var low: Double
+    package var high: Double
+    /// Respondents the figure is computed on.
+    package var respondents: Int
+
+    package init(value: Double, low: Double, high: Double, respondents: Int) {
+        self.value = value
+        self.low = low
+        self.high = high
+        self.respondents = respondents
+    }
+
+    /// Whether two intervals overlap (the agreement criterion of the comparison).
+    package func overlaps(_ other: ContactDiaryEstimate) -> Bool { low <= other.high && other.low <= high }
+}
+
+/// Contacts per respondent-day overall, by age band and town age group and by
+/// setting, and the duration-class shares, each with a 95 % interval from a
+/// respondent bootstrap: the respondents are resampled with replacement
+/// `replicates` times from a fixed-seed stream, every figure is recomputed
+/// from each resample's totals (ratios of sums: contacts over days, class
+/// over contacts with a duration), and the 2.5 % and 97.5 % quantiles bound
+/// it (widened to include the value). The same respondents and seed give the
+/// same intervals.
+package struct ContactDiarySummary: Sendable {
+    package var estimates: [ContactDiaryFigure: ContactDiaryEstimate]
+    package var respondents: Int
+
+    /// Bootstrap replicates (as `warnsim validate`'s seed bootstrap).
+    package static let replicates = 2000
+    /// The bootstrap seed (fixed: the same respondents give the same intervals).
+    package static let bootstrapSeed: UInt64 = 20_080_325
+
+    // The totals vector: days and contacts overall, per age band, per town age
+    // group; contacts per setting; contacts per duration class.
+    private static let bands = SurveyAgeBand.allCases.count
+    private static let groups = AgeGroup.allCases.count
+    private static let settingBase = 2 + 2 * bands + 2 * groups
+    private static let durationBase = settingBase + SurveySetting.allCases.count
+    private static let width = durationBase + DurationClass.allCases.count
+
+    /// Summarises `respondents`; `entity` picks the bootstrap stream (0 the survey, 1 the town).
+    package init(respondents list: [DiaryRespondent], entity: UInt64, replicates: Int = Self.replicates) {
+        precondition(!list.isEmpty, "a summary of no respondents")
+        respondents = list.count
+        let w = Self.width
+        // Each respondent's contribution as (index, amount) pairs.
+        var entries: [[(Int, Double)]] = []
+        entries.reserveCapacity(list.count)
+        for r in list {
+            var e: [(Int, Double)] = [(0, Double(r.days)), (1, Double(r.contacts))]
+            if let band = r.ageBand {
+                e += [(2 + 2 * band.rawValue, Double(r.days)), (3 + 2 * band.rawValue, Double(r.contacts))]
+            }
+            if let group = r.worldAge {
+                let base = 2 + 2 * Self.bands + 2 * Int(group.rawValue)
+                e += [(base, Double(r.days)), (base + 1, Double(r.contacts))]
+            }
+            for (k, n) in r.bySetting.enumerated() where n > 0 { e.append((Self.settingBase + k, Double(n))) }
+            for (k, n) in r.byDuration.enumerated() where n > 0 { e.append((Self.durationBase + k, Double(n))) }
+            entries.append(e)
+        }
+        func totals(_ pick: (inout [Double]) -> Void) -> [Double] {
+            var t = Array(repeating: 0.0, count: w)
+            pick(&t)
+            return t
+        }
+        let full = totals { t in for e in entries { for (i, v) in e { t[i] += v } } }
+        var samples: [[Double]] = Array(repeating: [], count: ContactDiaryFigure.all.count)
+        var stream = RandomStream(seed: Self.bootstrapSeed, subsystem: StreamName.contactDiaryBootstrap, entity: entity)
+        let n = UInt64(list.count)
+        for _ in 0..<replicates {
+            let t = totals { t in
+                for _ in 0..<list.count {
+                    for (i, v) in entries[Int(stream.next() % n)] { t[i] += v }
+                }
+            }
+            for (k, figure) in ContactDiaryFigure.all.enumerated() {
+                let v = Self.value(figure, t)
+                if v.isFinite { samples[k].append(v) }
+            }
+        }
+        var estimates: [ContactDiaryFigure: ContactDiaryEstimate] = [:]
+        for (k, figure) in ContactDiaryFigure.all.enumerated() {
+            let value = Self.value(figure, full)
+            guard value.isFinite, samples[k].count * 2 >= replicates else { continue }
+            let sorted = samples[k].sorted()
+            estimates[figure] = ContactDiaryEstimate(
+                value: value, low: min(value, SampleStatistics.quantile(sorted: sorted, 0.025)),
+                high: max(value, SampleStatistics.quantile(sorted: sorted, 0.975)),
+                respondents: Self.count(figure, list))
+        }
+        self.estimates = estimates
+    }
+
+    /// A summary of given estimates (as a run's JSON reports them).
+    package init(estimates: [ContactDiaryFigure: ContactDiaryEstimate], respondents: Int) {
+        self.estimates = estimates
+        self.respondents = respondents
+    }
+
+    private static func value(_ figure: ContactDiaryFigure, _ t: [Double]) -> Double {
+        switch figure {
+        case .overall: return t[1] / t[0]
+        case .ageBand(let band): return t[3 + 2 * band.rawValue] / t[2 + 2 * band.rawValue]
+        case .worldAge(let group):
+            let base = 2 + 2 * bands + 2 * Int(group.rawValue)
+            return t[base + 1] / t[base]
+        case .setting(let setting): return t[settingBase + setting.rawValue] / t[0]
+        case .duration(let duration):
+            let known = t[durationBase..<width].reduce(0, +)
+            return t[durationBase + duration.rawValue] / known
+        }
+    }
+
+    private static func count(_ figure: ContactDiaryFigure, _ list: [DiaryRespondent]) -> Int {
+        switch figure {
+        case .ageBand(let band): list.filter { $0.ageBand == band }.count
+        case .worldAge(let group): list.filter { $0.worldAge == group }.count
+        default: list.count
+        }
+    }
+
+    package subscript(_ figure: ContactDiaryFigure) -> ContactDiaryEstimate? { estimates[figure] }
+}

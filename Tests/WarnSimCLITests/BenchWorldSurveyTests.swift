@@ -1,0 +1,31 @@
+import Foundation
+import Testing
+import WarnSimTestSupport
+
+@Suite("warnsim bench world --survey: the town's contact diaries against POLYMOD")
+struct BenchWorldSurveyTests {
+    @Test("prints every figure with both intervals and a verdict, the same on any thread count; a missing folder exits 2")
+    func comparison() throws {
+        let folder = try ProjectFiles.required(ProjectFiles.url("Configs/epi/polymod-germany"))
+        let scenario = try ProjectFiles.required(ProjectFiles.scenario("village-2k.yaml"))
+        func run(threads: Int) throws -> String {
+            let result = try WarnSimProcess.run([
+                "bench", "world", "--people", "2000", "--days", "1", "--scenario", scenario.path, "--threads", "\(threads)",
+                "--survey", folder.path,
+            ])
+            #expect(result.status == 0, "\(result.stderr)")
+            return String(result.stdout.split(separator: "contact diaries:", maxSplits: 1).last ?? "")
+        }
+        let table = try run(threads: 1)
+        #expect(table.contains("overall             7.95 [7.61, 8.29]"))
+        #expect(table.contains("setting:home        2.81 [2.69, 2.93]"))
+        #expect(table.contains("duration:>4h        30.6 [28.6, 32.7] %"))
+        #expect(table.contains("age:5-9             8.37 [7.30, 9.62]           -                           -"))
+        #expect(table.contains("(town 18-64)"))
+        #expect(table.contains("compared figures agree (95 % intervals overlap)"))
+        #expect(try run(threads: 2) == table)
+        let missing = try WarnSimProcess.run(["bench", "world", "--people", "100", "--days", "1", "--survey", "/nonexistent/polymod"])
+        #expect(missing.status == 2)
+        #expect(missing.stderr.contains("polymod-participants.csv"))
+    }
+}
