@@ -71,4 +71,52 @@ struct WarningSourcesTests {
         let sources = WarningSources(runs: set, warnedAt: warned)
         #expect(sources.rows.map(\.source) == [WarningSources.noWindow])
     }
+
+    /// The exposure behind a warning is the time of the counted windows of the
+    /// uploader behind it: for a phone warned by one uploader, the sum of the
+    /// scan instances of that owner's kept windows known by the warning; the
+    /// per-run tallies pool to the per-source exposures and the household share.
+    @Test func exposuresAreTheUploadersCountedWindows() throws {
+        let set = try RunSet(folders: [try RecordedRunFixture.shared.get()], options: LabelOptions())
+        let run = set.runs[0]
+        let sources = WarningSources(runs: set, warnedAt: set.recordedWarnings)
+        let pooled = sources.perRun.reduce(WarningSourceTally(), +)
+        let bySource = sources.rows.map(\.exposures).reduce(WarningSourceTally(), +)
+        #expect(pooled.warned == sources.rows.map(\.tally.warned).reduce(0, +))
+        #expect(pooled.exposureHours.sorted() == bySource.exposureHours.sorted())
+        let home = sources.rows.first { $0.source == Setting.home.name }?.tally.warned ?? 0
+        #expect(pooled.householdWarned == home)
+        #expect(pooled.value(of: "household_share_of_warnings") == Double(home) / Double(pooled.warned))
+        // One phone warned by one uploader: its exposure by hand.
+        for (slot, time) in set.recordedWarnings[0].enumerated() {
+            guard let time else { continue }
+            let phone = set.labels[0].phones[slot]
+            let known = run.windows.filter { $0.phone == phone && $0.detectedAt <= time }
+            guard Set(known.map(\.owner)).count == 1 else { continue }
+            let seconds = known.filter { $0.runLevel != nil }.reduce(0) {
+                $0 + $1.window.scanInstances.reduce(0) { $0 + $1.secondsSinceLastScan }
+            }
+            var only = set.recordedWarnings.map { $0.map { _ in Int64?.none } }
+            only[0][slot] = time
+            let one = WarningSources(runs: set, warnedAt: only).perRun[0]
+            #expect(one.exposureHours == [Double(seconds) / 3600])
+            return
+        }
+        Issue.record("the fixture has no phone warned by one uploader")
+    }
+
+    /// Medians and shares of the pooled tallies, and NaN with nobody to take them over.
+    @Test func tallyFigures() {
+        var tally = WarningSourceTally()
+        tally.add(household: true, laterPositive: true, exposureHours: 10)
+        tally.add(household: false, laterPositive: false, exposureHours: 0.5)
+        tally.add(household: false, laterPositive: true, exposureHours: 2)
+        #expect(tally.value(of: "household_share_of_warnings") == 1.0 / 3)
+        #expect(tally.value(of: "household_share_of_warned_later_positive") == 0.5)
+        #expect(tally.value(of: "exposure_hours_median_warned") == 2)
+        #expect(tally.value(of: "exposure_hours_median_warned_later_positive") == 6)
+        #expect(WarningSourceTally().value(of: "exposure_hours_median_warned")?.isNaN == true)
+        #expect(tally.value(of: "warnings_per_uploader") == nil)
+        #expect(Set(WarningSourceTally.columns).isDisjoint(with: FieldOutcomes.columns))
+    }
 }

@@ -10,7 +10,7 @@ import WarnSimTestSupport
 /// bad entries, and a measurement of a small town.
 @Suite("Validation registry: contact-survey figures (POLYMOD Germany)")
 struct ContactSurveyRegistryTests {
-    static let registry = ProjectFiles.url("Configs/validation/contact-survey/polymod-germany.yaml")
+    static let registry = ProjectFiles.url("Configs/validation/not-reproduced/polymod-germany.yaml")
 
     @Test("every figure's published band is the survey's own value and interval, recomputed from the files")
     func publishedBandsAreTheSurveys() throws {

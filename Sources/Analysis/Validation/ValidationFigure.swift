@@ -149,7 +149,7 @@ package enum ValidationRegistry {
         guard seedValues.allSatisfy({ $0.rounded() == $0 }) else { throw m.fail("seeds", "seeds must be whole numbers") }
         let seeds = seedValues.map { UInt64($0) }
         let days = m.has("days") ? try m.int("days", in: 1...365) : nil
-        let column = try m.choice("column", from: FieldOutcomes.columns)
+        let column = try m.choice("column", from: FieldOutcomes.columns + WarningSourceTally.columns)
         try m.finish()
         try s.finish()
         return ValidationFigure(

@@ -80,9 +80,26 @@ extension ValidationResult {
     ///   - column: The ``FieldOutcomes`` column.
     ///   - entity: The bootstrap stream's entity (the figure's position in the registry).
     package init(figure: ValidationFigure, tallies: [FieldOutcomeTally], column: String, entity: UInt64) {
-        func value(_ tally: FieldOutcomeTally) -> Double { tally.outcomes.value(of: column) ?? .nan }
+        self.init(figure: figure, tallies: tallies, zero: FieldOutcomeTally(), add: +, entity: entity) {
+            $0.outcomes.value(of: column) ?? .nan
+        }
+    }
+
+    /// A ``WarningSourceTally`` column measured on per-run tallies, pooled
+    /// and bootstrapped over the runs as the ``FieldOutcomes`` columns are.
+    package init(figure: ValidationFigure, sourceTallies: [WarningSourceTally], column: String, entity: UInt64) {
+        self.init(figure: figure, tallies: sourceTallies, zero: WarningSourceTally(), add: +, entity: entity) {
+            $0.value(of: column) ?? .nan
+        }
+    }
+
+    /// The pooled value of `tallies` and the interval of a bootstrap over them.
+    private init<Tally>(
+        figure: ValidationFigure, tallies: [Tally], zero: Tally, add: (Tally, Tally) -> Tally, entity: UInt64,
+        value: (Tally) -> Double
+    ) {
         self.figure = figure
-        measured = value(tallies.reduce(FieldOutcomeTally(), +))
+        measured = value(tallies.reduce(zero, add))
         perSeed = tallies.map(value)
         guard tallies.count >= 2 else {
             low = measured
@@ -93,8 +110,8 @@ extension ValidationResult {
         var replicates: [Double] = []
         replicates.reserveCapacity(Self.bootstrapReplicates)
         for _ in 0..<Self.bootstrapReplicates {
-            var sum = FieldOutcomeTally()
-            for _ in tallies.indices { sum = sum + tallies[Int(stream.next() % UInt64(tallies.count))] }
+            var sum = zero
+            for _ in tallies.indices { sum = add(sum, tallies[Int(stream.next() % UInt64(tallies.count))]) }
             let v = value(sum)
             if v.isFinite { replicates.append(v) }
         }

@@ -54,9 +54,15 @@ package struct ValidationRunner {
                 let loaded = try folders.map { try RecordedRun.load(folder: $0) }
                 let runs = loaded.indices.sorted { (loaded[$0].seed, folders[$0]) < (loaded[$1].seed, folders[$1]) }.map { loaded[$0] }
                 let set = try RunSet(runs: runs, options: LabelOptions())
-                let tallies = FieldOutcomeCalculator(runs: set).tallies(warnedAt: set.recordedWarnings)
-                results.append(
-                    ValidationResult(figure: figure, tallies: tallies, column: column, entity: UInt64(results.count)))
+                if WarningSourceTally.columns.contains(column) {
+                    let tallies = WarningSources(runs: set, warnedAt: set.recordedWarnings).perRun
+                    results.append(
+                        ValidationResult(figure: figure, sourceTallies: tallies, column: column, entity: UInt64(results.count)))
+                } else {
+                    let tallies = FieldOutcomeCalculator(runs: set).tallies(warnedAt: set.recordedWarnings)
+                    results.append(
+                        ValidationResult(figure: figure, tallies: tallies, column: column, entity: UInt64(results.count)))
+                }
             case .radioCurve(let inputs):
                 var shared = inputs
                 shared.dataSet = ""
