@@ -23,8 +23,17 @@ package struct CryptoBenchmark: Sendable {
         /// swift-crypto's single-block AES, one call per block, one thread.
         package var baselineBlocksPerSecond: Double
         /// OpenSSL EVP AES-128-ECB over a 64 KiB buffer, one thread: the
-        /// practical ceiling of this machine, measured in the same run.
+        /// practical ceiling of this machine, measured in the same run (the
+        /// best of ``repetitions`` measurements interleaved with the RPI ones).
         package var aesBulkBlocksPerSecondSingleThread: Double
+        /// The same on all threads at once, each with its own buffer.
+        package var aesBulkBlocksPerSecondAllThreads: Double
+        /// The lowest and highest of the ceiling's repetitions, one thread and
+        /// all threads: how much the machine moved during the run.
+        package var aesBulkSpreadSingleThread: [Double]
+        package var aesBulkSpreadAllThreads: [Double]
+        /// Interleaved repetitions of each measurement (each figure is the best).
+        package var repetitions: Int
         /// Threads used for the all-threads figure.
         package var threads: Int
         /// Keys per batch.
@@ -37,12 +46,20 @@ package struct CryptoBenchmark: Sendable {
             case rpiFromRPIKPerSecondSingleThread = "rpi_from_rpik_per_second_single_thread"
             case baselineBlocksPerSecond = "baseline_blocks_per_second"
             case aesBulkBlocksPerSecondSingleThread = "aes_bulk_blocks_per_second_single_thread"
+            case aesBulkBlocksPerSecondAllThreads = "aes_bulk_blocks_per_second_all_threads"
+            case aesBulkSpreadSingleThread = "aes_bulk_spread_single_thread"
+            case aesBulkSpreadAllThreads = "aes_bulk_spread_all_threads"
+            case ratioToCeilingSingleThread = "ratio_to_ceiling_single_thread"
+            case ratioToCeilingAllThreads = "ratio_to_ceiling_all_threads"
+            case repetitions
             case threads
             case keysPerBatch = "keys_per_batch"
         }
 
-        /// Single-thread RPI rate over the bulk-AES ceiling.
-        package var ratioToCeiling: Double { rpiPerSecondSingleThread / aesBulkBlocksPerSecondSingleThread }
+        /// RPI rate over the bulk-AES ceiling, one thread and all threads
+        /// (one AES block per RPI, so 1 would be derivation at the cipher's speed).
+        package var ratioToCeilingSingleThread: Double
+        package var ratioToCeilingAllThreads: Double
         /// Single-thread RPI rate over the one-call-per-block baseline.
         package var speedupOverBaseline: Double { rpiPerSecondSingleThread / baselineBlocksPerSecond }
     }
@@ -53,11 +70,17 @@ package struct CryptoBenchmark: Sendable {
     package var minimumSeconds: Double
     /// Threads for the all-threads figure.
     package var threads: Int
+    /// Interleaved repetitions of each measurement.
+    package var repetitions: Int
 
-    package init(keys: Int = 20_000, minimumSeconds: Double = 1.0, threads: Int = ProcessInfo.processInfo.activeProcessorCount) {
+    package init(
+        keys: Int = 20_000, minimumSeconds: Double = 1.0, threads: Int = ProcessInfo.processInfo.activeProcessorCount,
+        repetitions: Int = 5
+    ) {
         self.keys = keys
         self.minimumSeconds = minimumSeconds
         self.threads = threads
+        self.repetitions = max(repetitions, 1)
     }
 
     /// Runs every measurement and returns the figures.
@@ -68,82 +91,128 @@ package struct CryptoBenchmark: Sendable {
         let rowsPerBatch = Double(teks.reduce(0) { $0 + Int($1.rollingPeriod) })
 
         let sink = ChecksumSink(workers: max(threads, 1))
-        let single = try rate(units: rowsPerBatch) {
+        let deriveSingle = {
             try IdentifierBatchDeriver.forEachKey(teks, threads: 1) { worker, _, rpis, _ in
                 sink.absorb(worker, rpis)
             }
         }
-        let all = try rate(units: rowsPerBatch) {
+        let deriveAll = {
             try IdentifierBatchDeriver.forEachKey(teks, threads: threads) { worker, _, rpis, _ in
                 sink.absorb(worker, rpis)
             }
         }
-        let pairs = try rate(units: rowsPerBatch) {
-            try IdentifierBatchDeriver.forEachKey(
-                teks, metadata: [BluetoothMetadata(txPower: -10)], includeMetadata: true, threads: 1
-            ) { worker, _, rpis, aems in
-                sink.absorb(worker, rpis)
-                sink.absorb(worker, aems!)
-            }
-        }
+        let pairs = try best(
+            rate(units: rowsPerBatch) {
+                try IdentifierBatchDeriver.forEachKey(
+                    teks, metadata: [BluetoothMetadata(txPower: -10)], includeMetadata: true, threads: 1
+                ) { worker, _, rpis, aems in
+                    sink.absorb(worker, rpis)
+                    sink.absorb(worker, aems!)
+                }
+            })
         let rpiks = teks.map { KeyDerivation.rollingProximityIdentifierKey(for: $0) }
         let deriver = try IdentifierBatchDeriver()
         let scratch = UnsafeMutableRawPointer.allocate(byteCount: 16 * 144, alignment: 64)
         defer { scratch.deallocate() }
-        let fromRPIK = try rate(units: rowsPerBatch) {
-            for (k, rpik) in rpiks.enumerated() {
-                deriver.deriveRPIs(rpik: rpik, start: teks[k].rollingStartIntervalNumber, count: Int(teks[k].rollingPeriod), into: scratch)
-                sink.absorb(0, UnsafeRawBufferPointer(start: scratch, count: 16 * 144))
+        let fromRPIK = try best(
+            rate(units: rowsPerBatch) {
+                for (k, rpik) in rpiks.enumerated() {
+                    deriver.deriveRPIs(
+                        rpik: rpik, start: teks[k].rollingStartIntervalNumber, count: Int(teks[k].rollingPeriod), into: scratch)
+                    sink.absorb(0, UnsafeRawBufferPointer(start: scratch, count: 16 * 144))
+                }
+            })
+
+        // The ceiling: bulk AES, one buffer and cipher per thread.
+        let bulkBlocks = 4096
+        let workers = max(threads, 1)
+        var ciphers: [AES128ECB] = []
+        for _ in 0..<workers {
+            let cipher = try AES128ECB()
+            cipher.setKey(teks[0].keyData)
+            ciphers.append(cipher)
+        }
+        let buffers = (0..<workers).map { _ in
+            let buffer = UnsafeMutableRawPointer.allocate(byteCount: 16 * bulkBlocks, alignment: 64)
+            buffer.initializeMemory(as: UInt8.self, repeating: 0x5A, count: 16 * bulkBlocks)
+            return buffer
+        }
+        defer { for buffer in buffers { buffer.deallocate() } }
+        let bulkUnits = Double(bulkBlocks * 64)
+        let bulkSingle = { for _ in 0..<64 { ciphers[0].encrypt(buffers[0], to: buffers[0], blocks: bulkBlocks) } }
+        let bulkAll = {
+            let shared = UnsafeSendable((ciphers, buffers))
+            DispatchQueue.concurrentPerform(iterations: workers) { w in
+                let (ciphers, buffers) = shared.value
+                for _ in 0..<64 { ciphers[w].encrypt(buffers[w], to: buffers[w], blocks: bulkBlocks) }
             }
         }
-        precondition(sink.total != 0x5A5A)  // keeps the derived bytes observable
 
-        let cipher = try AES128ECB()
-        cipher.setKey(teks[0].keyData)
-        let bulkBlocks = 4096
-        let buffer = UnsafeMutableRawPointer.allocate(byteCount: 16 * bulkBlocks, alignment: 64)
-        defer { buffer.deallocate() }
-        buffer.initializeMemory(as: UInt8.self, repeating: 0x5A, count: 16 * bulkBlocks)
-        let ceiling = try rate(units: Double(bulkBlocks * 64)) {
-            for _ in 0..<64 { cipher.encrypt(buffer, to: buffer, blocks: bulkBlocks) }
+        // Ceiling and derivation alternate, so that a machine that slows down
+        // or speeds up during the run moves both alike; each figure is the best
+        // of its repetitions, and the ceiling's spread is reported.
+        var single: [Double] = []
+        var all: [Double] = []
+        var ceilingSingle: [Double] = []
+        var ceilingAll: [Double] = []
+        try deriveSingle()  // warm-up
+        try deriveAll()
+        bulkSingle()
+        bulkAll()
+        for _ in 0..<repetitions {
+            ceilingSingle.append(try measure(units: bulkUnits, bulkSingle))
+            single.append(try measure(units: rowsPerBatch, deriveSingle))
+            ceilingAll.append(try measure(units: bulkUnits * Double(workers), bulkAll))
+            all.append(try measure(units: rowsPerBatch, deriveAll))
         }
+        precondition(sink.total != 0x5A5A)  // keeps the derived bytes observable
 
         let key = SymmetricKey(data: teks[0].keyData.bytes)
         var block = [UInt8](repeating: 0x5A, count: 16)
         let baselineBlocks = 20_000
-        let baseline = try rate(units: Double(baselineBlocks)) {
-            for _ in 0..<baselineBlocks { try AESBlockFunction.encrypt(&block, key: key) }
-        }
+        let baseline = try best(
+            rate(units: Double(baselineBlocks)) {
+                for _ in 0..<baselineBlocks { try AESBlockFunction.encrypt(&block, key: key) }
+            })
 
         return Result(
-            rpiPerSecondSingleThread: single,
-            rpiPerSecondAllThreads: all,
+            rpiPerSecondSingleThread: best(single),
+            rpiPerSecondAllThreads: best(all),
             rpiAemPairsPerSecondSingleThread: pairs,
             rpiFromRPIKPerSecondSingleThread: fromRPIK,
             baselineBlocksPerSecond: baseline,
-            aesBulkBlocksPerSecondSingleThread: ceiling,
+            aesBulkBlocksPerSecondSingleThread: best(ceilingSingle),
+            aesBulkBlocksPerSecondAllThreads: best(ceilingAll),
+            aesBulkSpreadSingleThread: [ceilingSingle.min() ?? 0, ceilingSingle.max() ?? 0],
+            aesBulkSpreadAllThreads: [ceilingAll.min() ?? 0, ceilingAll.max() ?? 0],
+            repetitions: repetitions,
             threads: threads,
-            keysPerBatch: keys
+            keysPerBatch: keys,
+            ratioToCeilingSingleThread: best(single) / best(ceilingSingle),
+            ratioToCeilingAllThreads: best(all) / best(ceilingAll)
         )
     }
 
-    /// Repeats `body` (which processes `units` items) until `minimumSeconds`
-    /// have passed, three times, and returns the best items-per-second.
-    private func rate(units: Double, _ body: () throws -> Void) throws -> Double {
+    private func best(_ rates: [Double]) -> Double { rates.max() ?? 0 }
+
+    /// Repeats `body` (which processes `units` items) for at least
+    /// `minimumSeconds / repetitions` and returns its items per second.
+    private func measure(units: Double, _ body: () throws -> Void) throws -> Double {
+        var iterations = 0
+        let start = DispatchTime.now().uptimeNanoseconds
+        var elapsed = 0.0
+        repeat {
+            try body()
+            iterations += 1
+            elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        } while elapsed < minimumSeconds / Double(repetitions)
+        return Double(iterations) * units / elapsed
+    }
+
+    /// `body` warmed up, then measured ``repetitions`` times in a row.
+    private func rate(units: Double, _ body: () throws -> Void) throws -> [Double] {
         try body()  // warm-up: page in buffers, fetch ciphers
-        var best = 0.0
-        for _ in 0..<3 {
-            var iterations = 0
-            let start = DispatchTime.now().uptimeNanoseconds
-            var elapsed = 0.0
-            repeat {
-                try body()
-                iterations += 1
-                elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-            } while elapsed < minimumSeconds / 3
-            best = max(best, Double(iterations) * units / elapsed)
-        }
-        return best
+        return try (0..<repetitions).map { _ in try measure(units: units, body) }
     }
 }
 

@@ -29,16 +29,20 @@ struct BenchCryptoCommand: ParsableCommand {
             return
         }
         func millions(_ value: Double) -> String { String(format: "%10.1f M/s", value / 1e6) }
+        func spread(_ range: [Double]) -> String { String(format: "  (repetitions %.1f–%.1f M/s)", range[0] / 1e6, range[1] / 1e6) }
         printOutput(
             """
             RPI derivation, 1 thread          \(millions(result.rpiPerSecondSingleThread))
             RPI derivation, \(result.threads) threads         \(millions(result.rpiPerSecondAllThreads))
             RPI+AEM derivation, 1 thread      \(millions(result.rpiAemPairsPerSecondSingleThread))
             RPI from RPIK (AES only), 1 thread\(millions(result.rpiFromRPIKPerSecondSingleThread))
-            AES bulk ECB (ceiling), 1 thread  \(millions(result.aesBulkBlocksPerSecondSingleThread))
+            AES bulk ECB (ceiling), 1 thread  \(millions(result.aesBulkBlocksPerSecondSingleThread))\(spread(result.aesBulkSpreadSingleThread))
+            AES bulk ECB (ceiling), \(result.threads) threads \(millions(result.aesBulkBlocksPerSecondAllThreads))\(spread(result.aesBulkSpreadAllThreads))
             AES one block per call (baseline) \(millions(result.baselineBlocksPerSecond))
-            RPI rate / ceiling                \(String(format: "%10.3f", result.ratioToCeiling))
+            RPI rate / ceiling, 1 thread      \(String(format: "%10.3f", result.ratioToCeilingSingleThread))
+            RPI rate / ceiling, \(result.threads) threads     \(String(format: "%10.3f", result.ratioToCeilingAllThreads))
             RPI rate / baseline               \(String(format: "%10.1f ×", result.speedupOverBaseline))
+            (each figure the best of \(result.repetitions) repetitions, ceiling and derivation interleaved)
 
             """)
     }
