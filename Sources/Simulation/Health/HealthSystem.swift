@@ -4,11 +4,12 @@ import Services
 import WarnSimCore
 
 /// Testing, isolation and the response to warnings, for everyone in the town
-/// (app or not): who gets tested when and why, what each PCR test says (the
-/// day-of-infection sensitivity, INVALID results, NEGATIVE results of the
-/// uninfected), who stays home after a positive result or a warning, and for
-/// how long. The world plans each day with the restrictions this produces, so
-/// isolation and quarantine really remove contacts.
+/// (app or not): who gets tested when and why, what each PCR or rapid antigen
+/// test says (the day-of-infection sensitivity, INVALID results, the results
+/// of the uninfected with the test's specificity), who stays home after a
+/// positive result or a warning, and for how long. The world plans each day
+/// with the restrictions this produces, so isolation and quarantine really
+/// remove contacts.
 ///
 /// Every draw comes from a stream keyed by (seed, subsystem, person[, day or
 /// test]), so a person's course never depends on anyone else's or on threads,
