@@ -93,6 +93,12 @@ package enum StreamName {
     package static let isolation = "health.isolation"
     /// What a warned user does (test, quarantine, fewer contacts).
     package static let warnedResponse = "health.warned"
+    /// Whether a warned user's test is a rapid antigen test (`testing.rapid_antigen`), per person.
+    package static let testKind = "health.test-kind"
+    /// Each rapid antigen test's outcome (sensitivity, specificity), per person and test.
+    package static let rapidTestOutcome = "health.rapid-test-outcome"
+    /// Whether a PCR test of an uninfected person comes back positive (`testing.pcr_specificity`), per person and test.
+    package static let pcrFalsePositive = "health.pcr-false-positive"
     /// A key stream that is never drawn from (an app whose framework is on loan).
     package static let unused = "placeholder"
 

@@ -4,11 +4,12 @@ import Services
 import WarnSimCore
 
 /// Testing, isolation and the response to warnings, for everyone in the town
-/// (app or not): who gets tested when and why, what each PCR test says (the
-/// day-of-infection sensitivity, INVALID results, NEGATIVE results of the
-/// uninfected), who stays home after a positive result or a warning, and for
-/// how long. The world plans each day with the restrictions this produces, so
-/// isolation and quarantine really remove contacts.
+/// (app or not): who gets tested when and why, what each PCR or rapid antigen
+/// test says (the day-of-infection sensitivity, INVALID results, the results
+/// of the uninfected with the test's specificity), who stays home after a
+/// positive result or a warning, and for how long. The world plans each day
+/// with the restrictions this produces, so isolation and quarantine really
+/// remove contacts.
 ///
 /// Every draw comes from a stream keyed by (seed, subsystem, person[, day or
 /// test]), so a person's course never depends on anyone else's or on threads,
@@ -53,6 +54,7 @@ package struct HealthSystem: Sendable {
         var person: Int32
         var kind: Kind
         var reason: TestReason = .symptoms
+        var test: TestKind = .pcr
         var result: TestResult = .pending
         static func < (a: Event, b: Event) -> Bool { (a.time, a.person, a.kind) < (b.time, b.person, b.kind) }
     }
@@ -171,10 +173,10 @@ package struct HealthSystem: Sendable {
     }
 
     /// Books a test unless one is outstanding or the person already tested positive.
-    mutating func book(_ person: Int, at time: Int64, reason: TestReason) {
+    mutating func book(_ person: Int, at time: Int64, reason: TestReason, test: TestKind = .pcr) {
         guard !testOutstanding[person], positiveKnownAt[person] == nil else { return }
         testOutstanding[person] = true
-        add(Event(time: time, person: Int32(person), kind: .test, reason: reason))
+        add(Event(time: time, person: Int32(person), kind: .test, reason: reason, test: test))
     }
 
     /// A phone's user will see a warning at `time` (the notification, or the
@@ -216,21 +218,15 @@ package struct HealthSystem: Sendable {
             }
             testsTaken[person] += 1
             let number = Int(testsTaken[person])
-            var draw = RandomStream.derive(seed: seed, subsystem: StreamName.testOutcome, entity: UInt64(person), index: UInt64(number))
-            let invalid = draw.nextUnitDouble() < testing.invalidShare
-            let falseNegative = draw.nextUnitDouble()
-            let labHours = -testing.labDelayHours * Foundation.log(1 - draw.nextUnitDouble())
-            let days = Double(event.time - startTime) / 86_400
-            let infected = disease.infectionTime[person] < days
-            let result: TestResult =
-                invalid
-                ? .invalid
-                : infected && falseNegative >= testing.falseNegativeRate(daysSinceInfection: days - disease.infectionTime[person])
-                    ? .positive : .negative
-            let known = event.time + Int64(labHours * 3600)
+            let (result, known) =
+                event.test == .rapidAntigen
+                ? rapidTest(person, number: number, at: event.time, disease: disease)
+                : pcrTest(person, number: number, at: event.time, disease: disease)
             hour.tests.append(
-                TakenTest(person: person, number: number, takenAt: event.time, result: result, knownAt: known, reason: event.reason))
-            add(Event(time: known, person: event.person, kind: .result, reason: event.reason, result: result))
+                TakenTest(
+                    person: person, number: number, takenAt: event.time, result: result, knownAt: known, reason: event.reason,
+                    kind: event.test))
+            add(Event(time: known, person: event.person, kind: .result, reason: event.reason, test: event.test, result: result))
         case .result:
             testOutstanding[person] = false
             hour.results.append((person, event.result, event.time))
@@ -255,16 +251,77 @@ package struct HealthSystem: Sendable {
         }
     }
 
+    /// The result of test `number` of `person`, a PCR test taken at `time`, and
+    /// when the lab reports it (stream (seed, `health.test-outcome`, person,
+    /// test)): INVALID with the scenario's share, else POSITIVE for an infected
+    /// person with the day's sensitivity; an uninfected person's test is
+    /// POSITIVE with 1 − `pcr_specificity` (its own stream, (seed,
+    /// `health.pcr-false-positive`, person, test), drawn only below 1).
+    func pcrTest(_ person: Int, number: Int, at time: Int64, disease: DiseaseState) -> (TestResult, Int64) {
+        var draw = RandomStream.derive(seed: seed, subsystem: StreamName.testOutcome, entity: UInt64(person), index: UInt64(number))
+        let invalid = draw.nextUnitDouble() < testing.invalidShare
+        let falseNegative = draw.nextUnitDouble()
+        let labHours = -testing.labDelayHours * Foundation.log(1 - draw.nextUnitDouble())
+        let days = Double(time - startTime) / 86_400
+        let infected = disease.infectionTime[person] < days
+        var result: TestResult =
+            invalid
+            ? .invalid
+            : infected && falseNegative >= testing.falseNegativeRate(daysSinceInfection: days - disease.infectionTime[person])
+                ? .positive : .negative
+        if result == .negative, !infected, testing.pcrSpecificity < 1 {
+            var falsePositive = RandomStream.derive(
+                seed: seed, subsystem: StreamName.pcrFalsePositive, entity: UInt64(person), index: UInt64(number))
+            if falsePositive.nextUnitDouble() >= testing.pcrSpecificity { result = .positive }
+        }
+        return (result, time + Int64(labHours * 3600))
+    }
+
+    /// The result of test `number` of `person`, a rapid antigen test taken at
+    /// `time`, and when the test centre posts it (`result_minutes` later;
+    /// stream (seed, `health.rapid-test-outcome`, person, test)): POSITIVE for
+    /// an infected person with the probability of a PCR test of the day times
+    /// the rapid test's relative sensitivity by days since the symptom onset,
+    /// for an uninfected one with 1 − its specificity.
+    func rapidTest(_ person: Int, number: Int, at time: Int64, disease: DiseaseState) -> (TestResult, Int64) {
+        guard let rapid = testing.rapidAntigen else { preconditionFailure("a rapid test without testing.rapid_antigen") }
+        var draw = RandomStream.derive(
+            seed: seed, subsystem: StreamName.rapidTestOutcome, entity: UInt64(person), index: UInt64(number))
+        let days = Double(time - startTime) / 86_400
+        let positive: Double
+        if disease.infectionTime[person] < days {
+            let pcr = 1 - testing.falseNegativeRate(daysSinceInfection: days - disease.infectionTime[person])
+            let sinceOnset = disease.symptomatic[person] ? days - disease.onset[person] : nil
+            positive = pcr * rapid.sensitivity(daysSinceOnset: sinceOnset)
+        } else {
+            positive = 1 - rapid.specificity
+        }
+        let result: TestResult = draw.nextUnitDouble() < positive ? .positive : .negative
+        return (result, time + Int64(rapid.resultMinutes * 60))
+    }
+
+    /// The kind of test a warned user takes: a rapid antigen test with
+    /// `testing.rapid_antigen.warned_share` (stream (seed, `health.test-kind`,
+    /// person), drawn only when the scenario has rapid tests), else PCR.
+    func warnedTestKind(_ person: Int) -> TestKind {
+        guard let rapid = testing.rapidAntigen, rapid.warnedShare > 0 else { return .pcr }
+        var draw = RandomStream(seed: seed, subsystem: StreamName.testKind, entity: UInt64(person))
+        return draw.nextUnitDouble() < rapid.warnedShare ? .rapidAntigen : .pcr
+    }
+
     /// What a warned user does, with the scenario's probabilities (stream
-    /// (seed, `health.warned`, person)): gets tested, stays home for the
-    /// quarantine days, or else gives up shopping and leisure for them.
+    /// (seed, `health.warned`, person)): gets tested (by PCR or, where the
+    /// scenario has them, a rapid antigen test: ``warnedTestKind(_:)``), stays
+    /// home for the quarantine days, or else gives up shopping and leisure for them.
     mutating func respondToWarning(_ person: Int, at time: Int64) {
         var draw = RandomStream(seed: seed, subsystem: StreamName.warnedResponse, entity: UInt64(person))
         let test = draw.nextUnitDouble()
         let delay = -response.warnedTestDelayHours * Foundation.log(1 - draw.nextUnitDouble())
         let quarantine = draw.nextUnitDouble()
         let reduce = draw.nextUnitDouble()
-        if test < response.warnedTestProbability { book(person, at: time + Int64(delay * 3600), reason: .warning) }
+        if test < response.warnedTestProbability {
+            book(person, at: time + Int64(delay * 3600), reason: .warning, test: warnedTestKind(person))
+        }
         let from = dayIndex(time) + 1
         let until = from + Int32(response.quarantineDays)
         if quarantine < response.warnedQuarantineProbability {

@@ -15,7 +15,7 @@ extension ResponseConfig {
             "warned_test_probability", .real(0...1), .defaulted(.real(0.41)), unit: "share",
             meaning: "share of warned users who get tested",
             source:
-                "CWA science blog SB03 (EDUS survey of red-warned users, 2 Aug 2021), Table 16: 26.5 % took a PCR test and 14.6 % a PCR and an antigen test (WarnSim simulates PCR tests only)"
+                "CWA science blog SB03 (EDUS survey of red-warned users, 2 Aug 2021), Table 16: 26.5 % took a PCR test and 14.6 % a PCR and an antigen test (without testing.rapid_antigen every test is a PCR test)"
         )
         /// `warned_test_delay_hours`.
         package static let warnedTestDelayHours = ScenarioField(

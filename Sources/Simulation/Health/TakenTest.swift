@@ -23,7 +23,24 @@ package enum TestReason: UInt8, Sendable, Hashable, CaseIterable {
     }
 }
 
-/// One PCR test a person took: when, why, what the lab will report and when.
+/// What kind of test a person takes.
+package enum TestKind: UInt8, Sendable, Hashable, CaseIterable {
+    /// A PCR test: a lab reports the result.
+    case pcr = 0
+    /// A rapid antigen test at a test centre (`testing.rapid_antigen`): the
+    /// centre posts the result minutes later.
+    case rapidAntigen = 1
+
+    /// How often the app asks for this kind of test's result.
+    package var polling: TestResultPolling {
+        switch self {
+        case .pcr: .pcr
+        case .rapidAntigen: .rapidAntigen
+        }
+    }
+}
+
+/// One test a person took: when, why, of which kind, what it will say and when.
 package struct TakenTest: Sendable, Hashable {
     /// The person tested.
     package var person: Int
@@ -36,4 +53,5 @@ package struct TakenTest: Sendable, Hashable {
     /// When the lab reports the result (Unix seconds).
     package var knownAt: Int64
     package var reason: TestReason
+    package var kind: TestKind = .pcr
 }

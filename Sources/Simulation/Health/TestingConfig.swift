@@ -20,6 +20,8 @@ package struct TestingConfig: Sendable, Hashable {
     /// infection (index 0 = the day of infection); the last value holds for
     /// later days.
     package var falseNegativeByDay: [Double]
+    /// Share of PCR tests of uninfected people that come back NEGATIVE.
+    package var pcrSpecificity: Double
     /// Share of lab results that are INVALID (the sample cannot be evaluated).
     package var invalidShare: Double
     /// Hours from an INVALID result to the person's next test.
@@ -27,14 +29,17 @@ package struct TestingConfig: Sendable, Hashable {
     /// Shares of the answers a symptomatic sharing user gives to the app's
     /// symptom questions, and of an asymptomatic one.
     package var symptomAnswers: SymptomAnswerShares
+    /// Rapid antigen tests; nil: every test is a PCR test.
+    package var rapidAntigen: RapidAntigenTesting?
 
     /// Defaults: those of the declarations (``Fields``), each with its source.
     package static let defaults = TestingConfig(
         symptomaticTestProbability: Fields.symptomaticTestProbability.defaultReal,
         symptomToTestHours: Fields.symptomToTestHours.defaultReal,
         labDelayHours: Fields.labDelayHours.defaultReal, backgroundTestsPerPersonDay: Fields.backgroundTestsPerPersonDay.defaultReal,
-        falseNegativeByDay: Fields.falseNegativeByDay.defaultReals, invalidShare: Fields.invalidShare.defaultReal,
-        retestAfterInvalidHours: Fields.retestAfterInvalidHours.defaultReal, symptomAnswers: .defaults)
+        falseNegativeByDay: Fields.falseNegativeByDay.defaultReals, pcrSpecificity: Fields.pcrSpecificity.defaultReal,
+        invalidShare: Fields.invalidShare.defaultReal, retestAfterInvalidHours: Fields.retestAfterInvalidHours.defaultReal,
+        symptomAnswers: .defaults, rapidAntigen: nil)
 
     /// Kucirka et al. 2020's false-negative rates by day since exposure, days
     /// 0 (as day 1) to 21 (HopkinsIDD/covidRTPCR README table, medians).
@@ -61,9 +66,11 @@ package struct TestingConfig: Sendable, Hashable {
         scenario.labDelayHours = try section.double(Fields.labDelayHours)
         scenario.backgroundTestsPerPersonDay = try section.double(Fields.backgroundTestsPerPersonDay)
         scenario.falseNegativeByDay = try section.doubles(Fields.falseNegativeByDay)
+        scenario.pcrSpecificity = try section.double(Fields.pcrSpecificity)
         scenario.invalidShare = try section.double(Fields.invalidShare)
         scenario.retestAfterInvalidHours = try section.double(Fields.retestAfterInvalidHours)
         scenario.symptomAnswers = try SymptomAnswerShares.parse(section.optionalSection(Fields.symptomAnswers))
+        scenario.rapidAntigen = try RapidAntigenTesting.parse(section.optionalSection(Fields.rapidAntigen))
         try section.finish()
         return scenario
     }

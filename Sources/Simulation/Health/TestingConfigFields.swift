@@ -39,6 +39,13 @@ extension TestingConfig {
             source:
                 "Kucirka et al. 2020, Ann Intern Med 173:262–267, doi:10.7326/M20-1495: the daily rates of the authors' repository (HopkinsIDD/covidRTPCR README, commit fbf7265), days 1–21 after exposure; day 0 as day 1"
         )
+        /// `pcr_specificity`.
+        package static let pcrSpecificity = ScenarioField(
+            "pcr_specificity", .real(0.9...1), .defaulted(.real(1)), unit: "share",
+            meaning: "share of PCR tests of uninfected people that come back NEGATIVE (the others are false positives)",
+            source:
+                "1 keeps the recorded outputs of the 2020 scenarios; the 2021 town states 0.999: ONS COVID-19 Infection Survey (FOI answer \"False positivity rate of the COVID-19 PCR test\", and its July 2020 analysis: a specificity of 99.9 % would explain every positive of 26 April–28 June 2020), a lower bound"
+        )
         /// `invalid_share`.
         package static let invalidShare = ScenarioField(
             "invalid_share", .real(0...1), .defaulted(.real(0.0086)), unit: "share",
@@ -52,13 +59,20 @@ extension TestingConfig {
         package static let symptomAnswers = ScenarioField(
             "symptom_answers", .structured("mapping of answer shares (SymptomAnswerShares)"), .optional("the shares below"),
             meaning: "how sharing users answer the app's symptom questions before an upload")
+        /// `rapid_antigen`.
+        package static let rapidAntigen = ScenarioField(
+            "rapid_antigen", .structured("mapping of rapid antigen test settings (RapidAntigenTesting)"),
+            .optional("no rapid tests: every test is a PCR test"),
+            meaning:
+                "rapid antigen tests after a warning, registered in the app and shared like a PCR result (Corona-Warn-App 2.1, May 2021)")
     }
 
-    /// The `testing:` section's fields, with those of `testing.symptom_answers`.
+    /// The `testing:` section's fields, with those of `testing.symptom_answers` and `testing.rapid_antigen`.
     package static let fieldTable = ScenarioFieldTable(
         section: "testing",
         fields: [
             Fields.symptomaticTestProbability, Fields.symptomToTestHours, Fields.labDelayHours, Fields.backgroundTestsPerPersonDay,
-            Fields.falseNegativeByDay, Fields.invalidShare, Fields.retestAfterInvalidHours, Fields.symptomAnswers,
-        ] + SymptomAnswerShares.fields)
+            Fields.falseNegativeByDay, Fields.pcrSpecificity, Fields.invalidShare, Fields.retestAfterInvalidHours,
+            Fields.symptomAnswers,
+        ] + SymptomAnswerShares.fields + [Fields.rapidAntigen] + RapidAntigenTesting.fields)
 }

@@ -216,10 +216,14 @@ package struct SimulatedPhone: Sendable {
 
     /// The user took a test (``HealthSystem`` decided when and what the lab
     /// will say) and registers it in the app by their route (E06.01, E06.04):
-    /// with a QR code at once, the lab posting the result to the backend when
-    /// it is ready; by teleTAN only for a positive result, from the hotline
-    /// once the result is known. A test whose result has arrived is removed
-    /// first. Returns whether a test was registered now.
+    /// with a QR code at once, the lab (or, for a rapid antigen test, the test
+    /// centre) posting the result to the backend when it is ready, the app
+    /// polling at the test kind's pace (``TestResultPolling``); by teleTAN only
+    /// for a positive PCR result, from the hotline once the result is known. A
+    /// rapid test is registered only by the test centre's QR code: the hotline
+    /// issues no teleTAN for one (corona-warn-app/cwa-wishlist #298), so a user
+    /// whose route is the teleTAN does not register it. A test whose result has
+    /// arrived is removed first. Returns whether a test was registered now.
     mutating func register(_ test: TakenTest, backend: inout CWABackend, seed: UInt64, path: UploadPath = .cwa) -> Bool {
         guard app != nil else { return false }
         if case .immuni(let immuni) = path {
@@ -229,16 +233,16 @@ package struct SimulatedPhone: Sendable {
         switch user.testRoute {
         case .qrCode:
             let code = "warnsim-\(seed)-person-\(person)-test-\(test.number)"
-            // The lab reports the PCR result when it is ready.
+            // The lab (the test centre) reports the result when it is ready.
             guard
                 (try? backend.labPost(
                     hashedGUID: HashedGUID(guid: code), result: test.result, now: test.takenAt,
                     delaySeconds: test.knownAt - test.takenAt)) != nil
             else { return false }
-            return registerInApp(.qrCode, code: code, now: test.takenAt, backend: &backend)
+            return registerInApp(.qrCode, code: code, now: test.takenAt, polling: test.kind.polling, backend: &backend)
         case .teleTAN:
-            // The hotline hands out a teleTAN only for a positive result, once it is known.
-            if test.result == .positive { plannedTeleTAN = test.knownAt }
+            // The hotline hands out a teleTAN only for a positive PCR result, once it is known.
+            if test.result == .positive, test.kind == .pcr { plannedTeleTAN = test.knownAt }
             return false
         }
     }
@@ -276,9 +280,11 @@ package struct SimulatedPhone: Sendable {
         return app!.uploadWithOTP(otp, backend: &backend, now: now + Int64(verifyDelay))
     }
 
-    private mutating func registerInApp(_ route: TestRegistrationRoute, code: String, now: Int64, backend: inout CWABackend) -> Bool {
+    private mutating func registerInApp(
+        _ route: TestRegistrationRoute, code: String, now: Int64, polling: TestResultPolling = .pcr, backend: inout CWABackend
+    ) -> Bool {
         if app!.test != nil { app!.removeTest(now: now) }
-        return app!.registerTest(route, code: code, polling: .pcr, backend: &backend, now: now)
+        return app!.registerTest(route, code: code, polling: polling, backend: &backend, now: now)
     }
 
     /// What a phone did with the backend in one hour.
