@@ -22,12 +22,12 @@ package struct FieldOutcomes: Sendable, Hashable {
     /// Share of warned phones whose user later registered a test in the app
     /// that came back positive; NaN when nobody was warned.
     package var warnedLaterPositiveShare: Double
-    /// Share of warned phones whose user registered a test in the app after
-    /// the warning and had its result by the end of the run; NaN when nobody
-    /// was warned.
+    /// Share of warned phones whose user registered a PCR test in the app
+    /// after the warning and had its result by the end of the run (rapid
+    /// antigen tests are not counted); NaN when nobody was warned.
     package var warnedTestedShare: Double
-    /// Of the warned phones whose user registered a test in the app after the
-    /// warning, the share whose first such test came back POSITIVE, a first
+    /// Of the warned phones whose user registered a PCR test in the app after
+    /// the warning, the share whose first such test came back POSITIVE, a first
     /// test still pending at the end of the run not counted (as the
     /// data donation counts it: "about one in five people who underwent a PCR
     /// test and who were warned about an increased risk tested positive", SB04
@@ -154,8 +154,8 @@ package struct FieldOutcomeCalculator: Sendable {
         let later = appTests[run][slot].filter { $0.registeredAt >= time }
         if later.contains(where: { $0.result == "POSITIVE" }) { tally.laterPositive += 1 }
         // A test whose result was still pending when the run ended has no result
-        // to count (the data donation counts tests with their results).
-        if let first = later.first, !first.result.isEmpty {
+        // to count (the data donation counts PCR tests with their results).
+        if let first = later.first(where: { !$0.rapidAntigen }), !first.result.isEmpty {
             tally.tested += 1
             if first.result == "POSITIVE" { tally.testedPositive += 1 }
         }

@@ -42,6 +42,8 @@ package struct RecordedRun: Sendable {
     package struct AppTest: Sendable, Hashable {
         package var registeredAt: Int64
         package var result: String
+        /// A rapid antigen test (`:RAT`), not a PCR test.
+        package var rapidAntigen = false
     }
 
     /// One edge of the infection tree (seeds have infector −1).
@@ -362,16 +364,20 @@ package struct RecordedRun: Sendable {
         return total
     }
 
-    /// The `app_tests` cell: `REGISTERED_AT:RESULT` entries separated by `;`.
+    /// The `app_tests` cell: `REGISTERED_AT:RESULT` entries separated by `;`,
+    /// `:RAT` appended for a rapid antigen test.
     static func appTests(_ cell: String, table: CSVTable, row: Int, column: Int) throws(InputError) -> [AppTest] {
         guard !cell.isEmpty else { return [] }
         var tests: [AppTest] = []
         for entry in cell.split(separator: ";", omittingEmptySubsequences: false) {
             let parts = entry.split(separator: ":", omittingEmptySubsequences: false)
-            guard parts.count == 2, let time = Int64(parts[0]), ["", "POSITIVE", "NEGATIVE", "INVALID"].contains(String(parts[1])) else {
-                throw table.invalid(row: row, column: column, "expected REGISTERED_AT:RESULT entries separated by ';', found '\(entry)'")
+            guard parts.count == 2 || (parts.count == 3 && parts[2] == "RAT"), let time = Int64(parts[0]),
+                ["", "POSITIVE", "NEGATIVE", "INVALID"].contains(String(parts[1]))
+            else {
+                throw table.invalid(
+                    row: row, column: column, "expected REGISTERED_AT:RESULT[:RAT] entries separated by ';', found '\(entry)'")
             }
-            tests.append(AppTest(registeredAt: time, result: String(parts[1])))
+            tests.append(AppTest(registeredAt: time, result: String(parts[1]), rapidAntigen: parts.count == 3))
         }
         return tests
     }

@@ -4,7 +4,8 @@ import Services
 /// What happened in one phone's app, in time order: the record behind
 /// `phones.csv` and the evaluation's warning times.
 package enum AppEvent: Hashable, Sendable {
-    case testRegistered(at: Int64, route: TestRegistrationRoute)
+    /// A test was registered; `polling` is its kind as the app knows it (PCR or rapid antigen).
+    case testRegistered(at: Int64, route: TestRegistrationRoute, polling: TestResultPolling)
     case registrationRejected(at: Int64, reason: String)
     /// A result became available; the notification does not reveal it (E05.02, E06.02).
     case testResultAvailable(at: Int64, result: TestResult, notified: Bool)
@@ -20,7 +21,7 @@ package enum AppEvent: Hashable, Sendable {
 
     package var time: Int64 {
         switch self {
-        case .testRegistered(let t, _), .registrationRejected(let t, _), .testResultAvailable(let t, _, _),
+        case .testRegistered(let t, _, _), .registrationRejected(let t, _), .testResultAvailable(let t, _, _),
             .keysShared(let t, _), .keySharingDeclined(let t), .submissionRejected(let t, _),
             .riskCalculated(let t, _, _), .reset(let t), .testRemoved(let t), .exposureLoggingSwitched(let t, _):
             return t

@@ -178,7 +178,7 @@ package struct CoronaWarnApp: Sendable {
                 token: token, route: route, registeredAt: now, polling: polling,
                 nextPoll: route == .teleTAN ? now : polling.nextPoll(after: now, registeredAt: now), result: nil)
             if route == .teleTAN { test!.result = .positive }  // a teleTAN is issued for a positive test
-            events.append(.testRegistered(at: now, route: route))
+            events.append(.testRegistered(at: now, route: route, polling: polling))
             return true
         } catch {
             events.append(.registrationRejected(at: now, reason: error.description))

@@ -25,7 +25,7 @@ package enum RunOutputs {
             var shared = ""
             for event in app?.events ?? [] {
                 switch event {
-                case .testRegistered(let t, _): registeredAt = t
+                case .testRegistered(let t, _, _): registeredAt = t
                 case .testResultAvailable(_, let r, _): result = r.rawValue
                 case .keysShared(let t, let n):
                     sharedAt = t
@@ -75,18 +75,19 @@ package enum RunOutputs {
     }
 
     /// Every test registered in an app, as `REGISTERED_AT:RESULT` separated by
-    /// `;` (RESULT empty while pending), in time order.
+    /// `;` (RESULT empty while pending), `:RAT` appended for a rapid antigen
+    /// test, in time order.
     static func appTests(_ events: [AppEvent]) -> String {
-        var tests: [(Int64, String)] = []
+        var tests: [(at: Int64, result: String, rapid: Bool)] = []
         for event in events {
             switch event {
-            case .testRegistered(let t, _): tests.append((t, ""))
-            case .testResultAvailable(_, let result, _) where !tests.isEmpty && tests[tests.count - 1].1.isEmpty:
-                tests[tests.count - 1].1 = result.rawValue
+            case .testRegistered(let t, _, let polling): tests.append((t, "", polling == .rapidAntigen))
+            case .testResultAvailable(_, let result, _) where !tests.isEmpty && tests[tests.count - 1].result.isEmpty:
+                tests[tests.count - 1].result = result.rawValue
             default: break
             }
         }
-        return tests.map { "\($0.0):\($0.1)" }.joined(separator: ";")
+        return tests.map { "\($0.at):\($0.result)" + ($0.rapid ? ":RAT" : "") }.joined(separator: ";")
     }
 
     /// `risk_timeline` of `manifest.json`: each configuration the scenario's
