@@ -64,7 +64,8 @@ package enum PhonesCSV: RunCSVFile {
     /// Every test registered in the app.
     package static let appTests = RecordColumn(
         "app_tests", .text,
-        "every test registered in the app, `REGISTERED_AT:RESULT` separated by `;`, RESULT empty while pending, `:RAT` appended for a rapid antigen test")
+        "every test registered in the app, `REGISTERED_AT:RESULT` separated by `;`, RESULT empty while pending, `:RAT` appended for a rapid antigen test"
+    )
     /// PCR tests taken.
     package static let testsTaken = RecordColumn("tests_taken", .integer, "PCR tests the person took, app or not")
     /// When a positive result became known.
