@@ -201,8 +201,14 @@ public struct DiagnosisKeyIndex: Sendable {
 }
 
 /// A bit filter over RPIs (a one-hash Bloom filter on the RPI's top bits, which
-/// are uniformly distributed): no false negatives, about 1/32 false positives.
+/// are uniformly distributed): no false negatives; about 1/256 false positives
+/// for filters of up to ``smallRows`` RPIs (a package or a few, tested against
+/// every stored identifier at each detection, so a false positive's binary
+/// search would cost more than the filter's size in cache), 1/32 for larger
+/// ones.
 struct RPIFilter: Sendable {
+    /// Filters of at most this many RPIs get 256 bits per RPI (256 KiB at most).
+    static let smallRows = 8192
     let bits: [UInt64]
     let shift: UInt64
     /// The top 32 bits of every RPI, sorted: a second, exact test on those
@@ -213,8 +219,9 @@ struct RPIFilter: Sendable {
     init(rows: [Int], of derived: DerivedIdentifiers) {
         // At most 2³² bits, so that the filter reads only an RPI's top 32 bits
         // (a spilled sighting chunk keeps only those in memory).
+        let bitsPerRow = rows.count <= Self.smallRows ? 256 : 32
         var size = 64
-        while size < 32 * rows.count && size < 1 << 32 { size *= 2 }
+        while size < bitsPerRow * rows.count && size < 1 << 32 { size *= 2 }
         var log = 0
         while (1 << log) < size { log += 1 }
         let shift = UInt64(64 - log)

@@ -39,6 +39,8 @@ public struct ExposureMatchCache: Sendable {
     /// The matcher the entries were computed with.
     var rules: ExposureMatcher.Rules?
     var mapping: DiagnosisKeysDataMapping?
+    /// Kept from ``SightingStore/touchChunks()`` (no meaning).
+    var touched: UInt64 = 0
 
     public init() {}
 
@@ -130,9 +132,10 @@ public struct ExposureMatchCache: Sendable {
             // One pass over the stored identifiers, testing the bit filter of
             // the new sources together (cache-resident) before the exact table.
             let filter = index.filter(ofSources: fresh)
+            touched &+= store.touchChunks()
             filter.withBits { bits, shift in
-                for chunk in store.chunks {
-                    chunk.forEachRPI(
+                for c in store.chunks.indices {  // by index: `for chunk in` copies each chunk
+                    store.chunks[c].forEachRPI(
                         whereHigh: { high in
                             let bit = Int(high >> shift)
                             return bits[bit >> 6] & (1 << UInt64(bit & 63)) != 0 && filter.hasPrefix(of: high)

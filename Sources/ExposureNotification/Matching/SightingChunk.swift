@@ -88,6 +88,16 @@ public struct SightingChunk: Sendable {
         }
     }
 
+    /// The first word the chunk keeps in memory (its buffer's, or its
+    /// prefixes' on disk), 0 if none: see ``SightingStore/touchChunks()``.
+    @inline(__always)
+    var firstResidentWord: UInt64 {
+        switch storage {
+        case .memory(let words): words.first ?? 0
+        case .disk(let prefixes, _, _, _): UInt64(prefixes.first ?? 0)
+        }
+    }
+
     /// Whether the buffer is on disk.
     public var isSpilled: Bool {
         if case .disk = storage { return true }

@@ -11,6 +11,8 @@ public struct SightingChunkBuilder: Sendable {
     var scanPrevious: [Int64?] = []
     /// Sorting scratch.
     var order: [UInt64] = []
+    var orderScratch: [UInt64] = []
+    var bucketEnds: [Int32] = []
 
     public init() {}
 
@@ -49,6 +51,58 @@ public struct SightingChunkBuilder: Sendable {
         order.removeAll(keepingCapacity: true)
     }
 
+    /// Sorts `order` ascending. Its values are distinct (the low 16 bits are
+    /// the arrival index) and their top bits uniformly distributed (RPIs), so
+    /// a counting sort on the top bits, about one value per bucket, followed
+    /// by an insertion sort within each bucket gives the sorted order in
+    /// linear time.
+    mutating func sortOrder() {
+        let n = order.count
+        guard n > 32 else {
+            order.sort()
+            return
+        }
+        var log = 1
+        while (1 << log) < n && log < 16 { log += 1 }
+        let shift = UInt64(64 - log)
+        let buckets = 1 << log
+        bucketEnds.removeAll(keepingCapacity: true)
+        bucketEnds.append(contentsOf: repeatElement(0, count: buckets + 1))
+        orderScratch.removeAll(keepingCapacity: true)
+        orderScratch.append(contentsOf: repeatElement(0, count: n))
+        order.withUnsafeMutableBufferPointer { values in
+            orderScratch.withUnsafeMutableBufferPointer { sorted in
+                bucketEnds.withUnsafeMutableBufferPointer { ends in
+                    for value in values { ends[Int(value >> shift) + 1] += 1 }
+                    for b in 0..<buckets { ends[b + 1] += ends[b] }
+                    // `ends[b]` is now the start of bucket b; filling moves it to the bucket's end.
+                    for value in values {
+                        let b = Int(value >> shift)
+                        sorted[Int(ends[b])] = value
+                        ends[b] += 1
+                    }
+                    var start = 0
+                    for b in 0..<buckets {
+                        let end = Int(ends[b])
+                        if end - start > 1 {
+                            for k in (start + 1)..<end {
+                                let value = sorted[k]
+                                var j = k
+                                while j > start && sorted[j - 1] > value {
+                                    sorted[j] = sorted[j - 1]
+                                    j -= 1
+                                }
+                                sorted[j] = value
+                            }
+                        }
+                        start = end
+                    }
+                }
+            }
+        }
+        swap(&order, &orderScratch)
+    }
+
     /// Full order of two records: RPI, AEM, time, arrival.
     @inline(__always)
     func precedes(_ a: Int, _ b: Int) -> Bool {
@@ -70,7 +124,7 @@ public struct SightingChunkBuilder: Sendable {
         order.removeAll(keepingCapacity: true)
         order.reserveCapacity(n)
         for i in 0..<n { order.append(rpiHigh[i] & ~0xFFFF | UInt64(i)) }
-        order.sort()
+        sortOrder()
         var runStart = 0
         while runStart < n {
             var runEnd = runStart + 1

@@ -110,7 +110,8 @@ public struct SightingStore: Sendable {
         seal()
         let cutoff = floorDiv(now, 86_400) - Self.retentionDays
         expiredBeforeDay = max(expiredBeforeDay ?? cutoff, cutoff)
-        if chunks.contains(where: { $0.day < cutoff }) {
+        // By index: a closure over the elements would copy each chunk.
+        if chunks.indices.contains(where: { chunks[$0].day < cutoff }) {
             chunks.removeAll { $0.day < cutoff }
         }
     }
@@ -206,12 +207,25 @@ public struct SightingStore: Sendable {
                 found.append(s)
             }
         }
-        for chunk in chunks { visit(chunk) }
+        for c in chunks.indices { visit(chunks[c]) }  // by index: `for chunk in` copies each chunk
         if !open.isEmpty { visit(open.seal(serial: -1)) }
         if sources > 1 && !ordered {
             found = found.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
         }
         found.forEach(body)
+    }
+
+    /// Reads the first resident word of every sealed chunk, in one loop of
+    /// independent loads, so that the processor fetches the chunks' buffers
+    /// together before a pass over all of them (which would otherwise wait
+    /// for each buffer in turn). The caller keeps the result so that the
+    /// reads are not optimised away.
+    ///
+    /// - Returns: a value of no meaning.
+    public func touchChunks() -> UInt64 {
+        var sum: UInt64 = 0
+        for c in chunks.indices { sum &+= chunks[c].firstResidentWord }
+        return sum
     }
 
     /// Whether any sighting of `rpi` is stored.

@@ -339,7 +339,12 @@ package struct CoronaWarnApp: Sendable {
     /// cache re-matches only what changed; the result is the same as
     /// ``matchedWindowsAfresh(index:matcher:)``.
     mutating func matchedWindows(index: DiagnosisKeyIndex, matcher: ExposureMatcher) -> [MatchedExposureWindow] {
-        matchedWindows(in: framework.sightings, cache: &matchCache, index: index, matcher: matcher)
+        // The cache is moved out for the call: passing `&matchCache` to a
+        // method of `self` would make Swift copy the whole app first.
+        var cache = ExposureMatchCache()
+        swap(&cache, &matchCache)
+        defer { swap(&cache, &matchCache) }
+        return matchedWindows(in: framework.sightings, cache: &cache, index: index, matcher: matcher)
     }
 
     /// The app with the second channel's last windows and risk result in

@@ -135,6 +135,9 @@ package struct ScanPipeline: Sendable {
         let day = UInt64(dayStart / 86_400)
         let tasks = workers > 1 ? workers * 16 : 1
         var perTask = [[Reception]](repeating: [], count: tasks)
+        // Locals, so that the loop's calls borrow them instead of copying the
+        // model out of the captured pipeline at each call.
+        let (model, radios, carriageBySetting, seed) = (self.model, self.phones, self.carriageBySetting, self.seed)
         let sigma = (0..<RadioEnvironment.allCases.count).map { model.sightingSigma(RadioEnvironment(rawValue: $0)!) }
         let second = secondChannel
         let secondSigma = (0..<RadioEnvironment.allCases.count).map {
@@ -154,14 +157,27 @@ package struct ScanPipeline: Sendable {
                         ph.buffer[p].app!.framework.borrowScratch(&scratch)
                         var fading = RandomStream(seed: seed, subsystem: ScanPipeline.fadingStreams, entity: UInt64(p) << 24 | day)
                         sweep.reset(person: p, index: index, encounters: encounters)
+                        let enabled = ph.buffer[p].app!.framework.isEnabled
+                        // A scan that finds no encounter records nothing but its
+                        // time (the next sighting's previous scan), so only the
+                        // last of a run of such scans is handed to the framework.
+                        var unrecordedEmptyScan: Int64?
                         while ph.buffer[p].scanClock.nextScan < dayEnd {
                             let time = ph.buffer[p].scanClock.nextScan
                             ph.buffer[p].scanClock.advance()
-                            guard ph.buffer[p].app!.framework.isEnabled else { continue }
-                            received.removeAll(keepingCapacity: true)
-                            receivedSecond.removeAll(keepingCapacity: true)
+                            guard enabled else { continue }
                             let minute = Int16((time - dayStart) / 60)
                             sweep.advance(to: minute, encounters: encounters)
+                            if sweep.active.isEmpty {
+                                unrecordedEmptyScan = time
+                                continue
+                            }
+                            if let empty = unrecordedEmptyScan {
+                                ph.buffer[p].app!.framework.recordScan(at: empty, received: [])
+                                unrecordedEmptyScan = nil
+                            }
+                            received.removeAll(keepingCapacity: true)
+                            receivedSecond.removeAll(keepingCapacity: true)
                             let interval = Int((time - dayStart) / 600)
                             for k in sweep.active.indices {
                                 let i = Int(sweep.active[k].encounter)
@@ -198,7 +214,7 @@ package struct ScanPipeline: Sendable {
                                 }
                                 let z = fading.nextTabulatedNormal()
                                 let path = sweep.active[k].median + sweep.active[k].offset + sigma[environment.rawValue] * z
-                                let sighting = model.sighting(pathAttenuation: path, transmitter: q, receiver: p, phones: self.phones)
+                                let sighting = model.sighting(pathAttenuation: path, transmitter: q, receiver: p, phones: radios)
                                 var secondSighting: RadioSighting?
                                 if let second {
                                     let secondPath =
@@ -222,6 +238,7 @@ package struct ScanPipeline: Sendable {
                             }
                             ph.buffer[p].app!.framework.recordScan(at: time, received: received, secondChannel: receivedSecond)
                         }
+                        if let empty = unrecordedEmptyScan { ph.buffer[p].app!.framework.recordScan(at: empty, received: []) }
                         ph.buffer[p].app!.framework.sealSightings(keepingScratchIn: &scratch)
                     }
                 }
@@ -258,21 +275,25 @@ struct DayAdvertisements: Sendable {
             rows += Int(key.rollingPeriod)
         }
         firstRow.append(rows)
-        var rpi = [KeyBytes](repeating: KeyBytes(low: 0, high: 0), count: rows)
-        var aem = [UInt32](repeating: 0, count: rows)
+        // Every row is written below (each key's rows are its rolling
+        // period), so the tables are not zero-filled first.
         let starts = firstRow
-        rpi.withUnsafeMutableBytes { rpiBytes in
-            aem.withUnsafeMutableBytes { aemBytes in
-                nonisolated(unsafe) let rpiBase = rpiBytes.baseAddress
-                nonisolated(unsafe) let aemBase = aemBytes.baseAddress
+        var aem = [UInt32]()
+        let rpi = [KeyBytes](unsafeUninitializedCapacity: rows) { rpiBuffer, rpiCount in
+            aem = [UInt32](unsafeUninitializedCapacity: rows) { aemBuffer, aemCount in
+                nonisolated(unsafe) let rpiBase = UnsafeMutableRawPointer(rpiBuffer.baseAddress)
+                nonisolated(unsafe) let aemBase = UnsafeMutableRawPointer(aemBuffer.baseAddress)
                 // Creating the OpenSSL contexts cannot fail short of libcrypto
                 // lacking AES-128, which would make the whole run meaningless.
                 try! IdentifierBatchDeriver.forEachKey(keys, metadata: metadata, includeMetadata: true, threads: workers) {
                     _, k, rpis, aems in
+                    precondition(rpis.count == 16 * (starts[k + 1] - starts[k]) && aems!.count == 4 * (starts[k + 1] - starts[k]))
                     (rpiBase! + 16 * starts[k]).copyMemory(from: rpis.baseAddress!, byteCount: rpis.count)
                     (aemBase! + 4 * starts[k]).copyMemory(from: aems!.baseAddress!, byteCount: aems!.count)
                 }
+                aemCount = rows
             }
+            rpiCount = rows
         }
         self.slot = slot
         self.firstRow = firstRow
@@ -327,7 +348,7 @@ struct EncounterSweep {
     /// Makes `active` the encounters with start ≤ `minute` < end, in encounter
     /// order. Minutes must not decrease between calls.
     mutating func advance(to minute: Int16, encounters: DayEncounters) {
-        active.removeAll { $0.end <= minute }
+        if !active.isEmpty { active.removeAll { $0.end <= minute } }
         while next < pending.count && pending[next].start <= minute {
             let i = Int(pending[next].encounter)
             next += 1
