@@ -38,6 +38,10 @@ package struct CryptoBenchmark: Sendable {
         package var threads: Int
         /// Keys per batch.
         package var keysPerBatch: Int
+        /// Wall-clock seconds of the whole benchmark, and the process's peak
+        /// resident set size at its end.
+        package var secondsTotal: Double
+        package var peakRssBytes: Int
 
         enum CodingKeys: String, CodingKey {
             case rpiPerSecondSingleThread = "rpi_per_second_single_thread"
@@ -54,6 +58,8 @@ package struct CryptoBenchmark: Sendable {
             case repetitions
             case threads
             case keysPerBatch = "keys_per_batch"
+            case secondsTotal = "seconds_total"
+            case peakRssBytes = "peak_rss_bytes"
         }
 
         /// RPI rate over the bulk-AES ceiling, one thread and all threads
@@ -85,6 +91,7 @@ package struct CryptoBenchmark: Sendable {
 
     /// Runs every measurement and returns the figures.
     package func run() throws -> Result {
+        let start = MonotonicClock.now()
         var stream = RandomStream(seed: 1, subsystem: StreamName.benchCrypto)
         let interval = ENIntervalNumber(unixSeconds: 1_600_000_000)
         let teks = (0..<keys).map { _ in TemporaryExposureKey.generate(at: interval, using: &stream) }
@@ -124,46 +131,27 @@ package struct CryptoBenchmark: Sendable {
             })
 
         // The ceiling: bulk AES, one buffer and cipher per thread.
-        let bulkBlocks = 4096
         let workers = max(threads, 1)
-        var ciphers: [AES128ECB] = []
-        for _ in 0..<workers {
-            let cipher = try AES128ECB()
-            cipher.setKey(teks[0].keyData)
-            ciphers.append(cipher)
-        }
-        let buffers = (0..<workers).map { _ in
-            let buffer = UnsafeMutableRawPointer.allocate(byteCount: 16 * bulkBlocks, alignment: 64)
-            buffer.initializeMemory(as: UInt8.self, repeating: 0x5A, count: 16 * bulkBlocks)
-            return buffer
-        }
-        defer { for buffer in buffers { buffer.deallocate() } }
-        let bulkUnits = Double(bulkBlocks * 64)
-        let bulkSingle = { for _ in 0..<64 { ciphers[0].encrypt(buffers[0], to: buffers[0], blocks: bulkBlocks) } }
-        let bulkAll = {
-            let shared = UnsafeSendable((ciphers, buffers))
-            DispatchQueue.concurrentPerform(iterations: workers) { w in
-                let (ciphers, buffers) = shared.value
-                for _ in 0..<64 { ciphers[w].encrypt(buffers[w], to: buffers[w], blocks: bulkBlocks) }
-            }
-        }
+        let bulkSingle = try AESBulkCeiling(threads: 1, key: teks[0].keyData)
+        let bulkAll = try AESBulkCeiling(threads: workers, key: teks[0].keyData)
 
         // Ceiling and derivation alternate, so that a machine that slows down
         // or speeds up during the run moves both alike; each figure is the best
         // of its repetitions, and the ceiling's spread is reported.
-        var single: [Double] = []
-        var all: [Double] = []
-        var ceilingSingle: [Double] = []
-        var ceilingAll: [Double] = []
+        var single = RepeatedRates()
+        var all = RepeatedRates()
+        var ceilingSingle = RepeatedRates()
+        var ceilingAll = RepeatedRates()
         try deriveSingle()  // warm-up
         try deriveAll()
-        bulkSingle()
-        bulkAll()
+        bulkSingle.encrypt()
+        bulkAll.encrypt()
+        let slice = minimumSeconds / Double(repetitions)
         for _ in 0..<repetitions {
-            ceilingSingle.append(try measure(units: bulkUnits, bulkSingle))
-            single.append(try measure(units: rowsPerBatch, deriveSingle))
-            ceilingAll.append(try measure(units: bulkUnits * Double(workers), bulkAll))
-            all.append(try measure(units: rowsPerBatch, deriveAll))
+            ceilingSingle.append(bulkSingle.measure(atLeast: slice))
+            single.append(try RepeatedRates.measure(units: rowsPerBatch, atLeast: slice, deriveSingle))
+            ceilingAll.append(bulkAll.measure(atLeast: slice))
+            all.append(try RepeatedRates.measure(units: rowsPerBatch, atLeast: slice, deriveAll))
         }
         precondition(sink.total != 0x5A5A)  // keeps the derived bytes observable
 
@@ -176,43 +164,34 @@ package struct CryptoBenchmark: Sendable {
             })
 
         return Result(
-            rpiPerSecondSingleThread: best(single),
-            rpiPerSecondAllThreads: best(all),
+            rpiPerSecondSingleThread: single.best,
+            rpiPerSecondAllThreads: all.best,
             rpiAemPairsPerSecondSingleThread: pairs,
             rpiFromRPIKPerSecondSingleThread: fromRPIK,
             baselineBlocksPerSecond: baseline,
-            aesBulkBlocksPerSecondSingleThread: best(ceilingSingle),
-            aesBulkBlocksPerSecondAllThreads: best(ceilingAll),
-            aesBulkSpreadSingleThread: [ceilingSingle.min() ?? 0, ceilingSingle.max() ?? 0],
-            aesBulkSpreadAllThreads: [ceilingAll.min() ?? 0, ceilingAll.max() ?? 0],
+            aesBulkBlocksPerSecondSingleThread: ceilingSingle.best,
+            aesBulkBlocksPerSecondAllThreads: ceilingAll.best,
+            aesBulkSpreadSingleThread: ceilingSingle.spread,
+            aesBulkSpreadAllThreads: ceilingAll.spread,
             repetitions: repetitions,
             threads: threads,
             keysPerBatch: keys,
-            ratioToCeilingSingleThread: best(single) / best(ceilingSingle),
-            ratioToCeilingAllThreads: best(all) / best(ceilingAll)
+            secondsTotal: MonotonicClock.now() - start,
+            peakRssBytes: ProcessMeasurement.peakResidentBytes(),
+            ratioToCeilingSingleThread: single.best / ceilingSingle.best,
+            ratioToCeilingAllThreads: all.best / ceilingAll.best
         )
     }
 
     private func best(_ rates: [Double]) -> Double { rates.max() ?? 0 }
 
-    /// Repeats `body` (which processes `units` items) for at least
-    /// `minimumSeconds / repetitions` and returns its items per second.
-    private func measure(units: Double, _ body: () throws -> Void) throws -> Double {
-        var iterations = 0
-        let start = DispatchTime.now().uptimeNanoseconds
-        var elapsed = 0.0
-        repeat {
-            try body()
-            iterations += 1
-            elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-        } while elapsed < minimumSeconds / Double(repetitions)
-        return Double(iterations) * units / elapsed
-    }
-
-    /// `body` warmed up, then measured ``repetitions`` times in a row.
+    /// `body` warmed up, then measured ``repetitions`` times in a row, each
+    /// for at least `minimumSeconds / repetitions`.
     private func rate(units: Double, _ body: () throws -> Void) throws -> [Double] {
         try body()  // warm-up: page in buffers, fetch ciphers
-        return try (0..<repetitions).map { _ in try measure(units: units, body) }
+        return try (0..<repetitions).map { _ in
+            try RepeatedRates.measure(units: units, atLeast: minimumSeconds / Double(repetitions), body)
+        }
     }
 }
 

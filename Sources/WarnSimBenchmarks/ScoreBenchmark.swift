@@ -1,11 +1,13 @@
-import CBLAS
 import ExposureNotification
 import RiskCalculation
 import WarnSimCore
 
 /// Throughput of the batch scorer against the exact engine and a plain
 /// OpenBLAS GEMM of the same shape, all measured in the same run
-/// (`warnsim bench score`).
+/// (`warnsim bench score`). The GEMM ceiling and the scorer alternate over
+/// ``repetitions`` repetitions, so that a machine that slows down or speeds
+/// up during the run moves both alike; each figure is the best of its
+/// repetitions, and the ceiling's spread is reported.
 package struct ScoreBenchmark: Sendable {
     /// The figures of one run.
     package struct Result: Codable, Sendable {
@@ -14,10 +16,14 @@ package struct ScoreBenchmark: Sendable {
         package var configurations: Int
         package var threads: Int
         /// Window × configuration evaluations per second, end to end
-        /// (features, configuration tables, GEMM, levels, day sums, totals).
+        /// (features, configuration tables, GEMM, levels, day sums, totals):
+        /// the best repetition.
         package var evaluationsPerSecond: Double
+        /// The lowest and highest rate of the repetitions.
+        package var evaluationsPerSecondSpread: [Double]
         /// The exact engine's rate on a sample, one thread.
         package var exactEngineEvaluationsPerSecond: Double
+        /// The seconds and counts below are those of the fastest repetition.
         /// Seconds: building the window features and the configuration tables.
         package var secondsPrepare: Double
         /// Seconds in `dgemm` (wall-clock share: summed over workers / workers).
@@ -33,8 +39,10 @@ package struct ScoreBenchmark: Sendable {
         package var evaluationsPerCPUSecond: Double
         /// GFLOP/s of the GEMM stage.
         package var gemmGflops: Double
-        /// GFLOP/s of one plain `cblas_dgemm` of the same tile shape on all threads.
+        /// GFLOP/s of a plain `cblas_dgemm` of the same tile shape on all
+        /// threads: the best repetition, and the lowest and highest.
         package var referenceGemmGflops: Double
+        package var referenceGemmGflopsSpread: [Double]
         /// GEMM shape per tile: inner dimension (attenuation-bin groups) and columns.
         package var gemmInner: Int
         package var gemmColumns: Int
@@ -43,13 +51,21 @@ package struct ScoreBenchmark: Sendable {
         /// decision boundary.
         package var exactFallbacks: Int
         /// Evaluations per second if the whole run took only the GEMM flops at
-        /// the reference rate, and the measured rate's ratio to it.
+        /// the best reference rate, and the best measured rate's ratio to it.
         package var gemmCeilingEvaluationsPerSecond: Double
         package var ratioToGemmCeiling: Double
+        /// Interleaved repetitions of the ceiling and the scorer.
+        package var repetitions: Int
+        /// Wall-clock seconds of the whole benchmark (every repetition, the
+        /// ceiling and the exact engine), and the process's peak resident set
+        /// size at its end.
+        package var secondsElapsed: Double
+        package var peakRssBytes: Int
 
         enum CodingKeys: String, CodingKey {
             case windows, devices, configurations, threads
             case evaluationsPerSecond = "evaluations_per_second"
+            case evaluationsPerSecondSpread = "evaluations_per_second_spread"
             case exactEngineEvaluationsPerSecond = "exact_engine_evaluations_per_second"
             case secondsPrepare = "seconds_prepare"
             case secondsGemm = "seconds_gemm"
@@ -59,11 +75,15 @@ package struct ScoreBenchmark: Sendable {
             case evaluationsPerCPUSecond = "evaluations_per_cpu_second"
             case gemmGflops = "gemm_gflops"
             case referenceGemmGflops = "reference_gemm_gflops"
+            case referenceGemmGflopsSpread = "reference_gemm_gflops_spread"
             case gemmInner = "gemm_inner"
             case gemmColumns = "gemm_columns"
             case exactFallbacks = "exact_fallbacks"
             case gemmCeilingEvaluationsPerSecond = "gemm_ceiling_evaluations_per_second"
             case ratioToGemmCeiling = "ratio_to_gemm_ceiling"
+            case repetitions
+            case secondsElapsed = "seconds_elapsed"
+            case peakRssBytes = "peak_rss_bytes"
         }
     }
 
@@ -71,20 +91,40 @@ package struct ScoreBenchmark: Sendable {
     package var configurations: Int
     package var threads: Int
     package var tileWindows: Int
+    /// Interleaved repetitions of the ceiling and the scorer.
+    package var repetitions: Int
+    /// Minimum wall time of each repetition's GEMM ceiling, in seconds.
+    package var gemmSeconds: Double
 
-    package init(windows: Int, configurations: Int, threads: Int, tileWindows: Int = 512) {
+    package init(
+        windows: Int, configurations: Int, threads: Int, tileWindows: Int = 512, repetitions: Int = 5, gemmSeconds: Double = 0.2
+    ) {
         self.windows = windows
         self.configurations = configurations
         self.threads = threads
         self.tileWindows = tileWindows
+        self.repetitions = Swift.max(repetitions, 1)
+        self.gemmSeconds = gemmSeconds
     }
 
-    /// Runs the measurements.
-    package func run() throws -> Result {
-        let referenceDay = 19_000
-        let (windowList, devices) = SyntheticRiskInputs.windows(count: windows, referenceDay: referenceDay, seed: 1)
-        let parameters = SyntheticRiskInputs.configurations(count: configurations, seed: 2)
+    /// One end-to-end pass of the batch scorer.
+    private struct Pass {
+        var prepare: Double
+        var gemmWall: Double
+        var rest: Double
+        var total: Double
+        var cpu: Double
+        var gemmFlops: Double
+        var exactFallbacks: Int
+        var devices: Int
+        var workers: Int
+    }
 
+    /// Builds the window set and the scorer, then scores every window under
+    /// every configuration on ``threads`` workers.
+    private func scorePass(
+        _ windowList: [ExposureWindow], devices: [Int], parameters: [CWARiskParameters], referenceDay: Int
+    ) throws -> Pass {
         let cpuStart = MonotonicClock.processCPU()
         let start = MonotonicClock.now()
         let set = BatchWindowSet(windows: windowList, devices: devices)
@@ -95,10 +135,37 @@ package struct ScoreBenchmark: Sendable {
         let cpu = MonotonicClock.processCPU() - cpuStart
         let workers = Swift.max(1, Swift.min(threads, set.deviceCount))
         let gemmWall = result.gemmSeconds / Double(workers)
+        return Pass(
+            prepare: prepared - start, gemmWall: gemmWall, rest: end - prepared - gemmWall, total: end - start, cpu: cpu,
+            gemmFlops: result.gemmFlops, exactFallbacks: result.exactFallbacks, devices: set.deviceCount, workers: workers)
+    }
+
+    /// Runs the measurements.
+    package func run() throws -> Result {
+        let elapsedStart = MonotonicClock.now()
+        let referenceDay = 19_000
+        let (windowList, devices) = SyntheticRiskInputs.windows(count: windows, referenceDay: referenceDay, seed: 1)
+        let parameters = SyntheticRiskInputs.configurations(count: configurations, seed: 2)
         let evaluations = Double(windows) * Double(configurations)
-        let total = end - start
+
+        // The ceiling (a plain dgemm of the tile shape on all threads) and the
+        // scorer alternate; the fastest pass gives the figures.
+        let shape = BatchScorer(configurations: parameters, platform: .android).gemmShape
+        let reference = ReferenceGemm(m: tileWindows, n: shape.columns, k: shape.inner, threads: threads)
+        _ = reference.gflops(atLeast: 0)  // warm-up: OpenBLAS threads and buffers
+        var ceiling = RepeatedRates()
+        var rates = RepeatedRates()
+        var fastest: Pass?
+        for _ in 0..<repetitions {
+            ceiling.append(reference.gflops(atLeast: gemmSeconds))
+            let pass = try scorePass(windowList, devices: devices, parameters: parameters, referenceDay: referenceDay)
+            rates.append(evaluations / pass.total)
+            if pass.total < fastest?.total ?? .infinity { fastest = pass }
+        }
+        let best = fastest!
 
         // The exact engine on a sample of devices × configurations, one thread.
+        let set = BatchWindowSet(windows: windowList, devices: devices)
         let sampleDevices = Swift.min(set.deviceCount, 200)
         let sampleConfigurations = Swift.min(configurations, 50)
         var sampleEvaluations = 0
@@ -115,56 +182,27 @@ package struct ScoreBenchmark: Sendable {
         let exactSeconds = MonotonicClock.now() - exactStart
         withExtendedLifetime(highs) {}  // the results are used
 
-        // A plain dgemm of the tile shape on all threads.
-        let shape = scorer.gemmShape
-        let reference = Self.referenceGemm(m: tileWindows, n: shape.columns, k: shape.inner, threads: threads)
         let flopsPerEvaluation = 2 * Double(shape.inner) * Double(shape.columns) / Double(configurations)
-        let ceiling = reference * 1e9 / Swift.max(flopsPerEvaluation, 1e-300)
-        let rate = evaluations / total
+        let ceilingRate = ceiling.best * 1e9 / Swift.max(flopsPerEvaluation, 1e-300)
         return Result(
-            windows: windows, devices: set.deviceCount, configurations: configurations, threads: workers,
-            evaluationsPerSecond: rate,
+            windows: windows, devices: best.devices, configurations: configurations, threads: best.workers,
+            evaluationsPerSecond: rates.best,
+            evaluationsPerSecondSpread: rates.spread,
             exactEngineEvaluationsPerSecond: Double(sampleEvaluations) / exactSeconds,
-            secondsPrepare: prepared - start, secondsGemm: gemmWall, secondsRest: end - prepared - gemmWall,
-            secondsTotal: total,
-            cpuSecondsTotal: cpu,
-            evaluationsPerCPUSecond: evaluations / cpu,
-            gemmGflops: gemmWall > 0 ? result.gemmFlops / gemmWall / 1e9 : 0,
-            referenceGemmGflops: reference,
+            secondsPrepare: best.prepare, secondsGemm: best.gemmWall, secondsRest: best.rest,
+            secondsTotal: best.total,
+            cpuSecondsTotal: best.cpu,
+            evaluationsPerCPUSecond: evaluations / best.cpu,
+            gemmGflops: best.gemmWall > 0 ? best.gemmFlops / best.gemmWall / 1e9 : 0,
+            referenceGemmGflops: ceiling.best,
+            referenceGemmGflopsSpread: ceiling.spread,
             gemmInner: shape.inner, gemmColumns: shape.columns,
-            exactFallbacks: result.exactFallbacks,
-            gemmCeilingEvaluationsPerSecond: ceiling,
-            ratioToGemmCeiling: rate / ceiling
+            exactFallbacks: best.exactFallbacks,
+            gemmCeilingEvaluationsPerSecond: ceilingRate,
+            ratioToGemmCeiling: rates.best / ceilingRate,
+            repetitions: repetitions,
+            secondsElapsed: MonotonicClock.now() - elapsedStart,
+            peakRssBytes: ProcessMeasurement.peakResidentBytes()
         )
-    }
-
-    /// GFLOP/s of repeated `cblas_dgemm` (m × k) · (k × n) with OpenBLAS using
-    /// `threads` threads, for at least half a second.
-    static func referenceGemm(m: Int, n: Int, k: Int, threads: Int) -> Double {
-        guard m > 0, n > 0, k > 0 else { return 0 }
-        let previous = openblas_get_num_threads()
-        openblas_set_num_threads(Int32(threads))
-        defer { openblas_set_num_threads(previous) }
-        var random = RandomStream(seed: 3, subsystem: StreamName.benchScoreGEMM)
-        let a = (0..<(m * k)).map { _ in Double(Int.random(in: 0...900, using: &random)) }
-        let b = (0..<(k * n)).map { _ in random.nextUnitDouble() }
-        var c = [Double](repeating: 0, count: m * n)
-        var calls = 0
-        let start = MonotonicClock.now()
-        var elapsed = 0.0
-        repeat {
-            a.withUnsafeBufferPointer { pa in
-                b.withUnsafeBufferPointer { pb in
-                    c.withUnsafeMutableBufferPointer { pc in
-                        cblas_dgemm(
-                            CblasRowMajor, CblasNoTrans, CblasNoTrans, Int32(m), Int32(n), Int32(k),
-                            1.0, pa.baseAddress, Int32(k), pb.baseAddress, Int32(n), 0.0, pc.baseAddress, Int32(n))
-                    }
-                }
-            }
-            calls += 1
-            elapsed = MonotonicClock.now() - start
-        } while elapsed < 0.5
-        return 2 * Double(m) * Double(n) * Double(k) * Double(calls) / elapsed / 1e9
     }
 }

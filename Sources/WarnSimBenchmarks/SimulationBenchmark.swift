@@ -5,7 +5,9 @@ import Simulation
 import WarnSimCore
 
 /// Throughput of the whole pipeline (`warnsim bench simulate`): person-days per
-/// second, peak memory, and the share of time per stage.
+/// second, peak memory, the share of time per stage, and the identifier rate of
+/// the `scans.crypto` stage against the AES ceiling measured after the
+/// simulation on the same threads.
 package struct SimulationBenchmark: Sendable {
     package struct Result: Codable, Sendable {
         package var people: Int
@@ -32,6 +34,19 @@ package struct SimulationBenchmark: Sendable {
         /// Whether the sealed sightings were kept on disk, and the bytes written there.
         package var sightingsOnDisk: Bool
         package var sightingBytesWritten: Int
+        /// RPIs derived in `scans.crypto` (each with its AEM), and per second of that stage.
+        package var scansCryptoIdentifiers: Int
+        package var scansCryptoIdentifiersPerSecond: Double
+        /// The AES bulk ceiling on the run's threads (``AESBulkCeiling``),
+        /// measured after the simulation: the best of ``ceilingRepetitions``
+        /// repetitions, and the lowest and highest.
+        package var aesBulkBlocksPerSecond: Double
+        package var aesBulkSpread: [Double]
+        package var ceilingRepetitions: Int
+        /// ``scansCryptoIdentifiersPerSecond`` over ``aesBulkBlocksPerSecond``
+        /// (one AES block per RPI; its AEM is a second block, so derivation
+        /// at the cipher's speed would be 0.5). Nil when no identifier was derived.
+        package var scansCryptoRatioToCeiling: Double?
 
         enum CodingKeys: String, CodingKey {
             case people, days, threads, uploads, warnings
@@ -48,6 +63,12 @@ package struct SimulationBenchmark: Sendable {
             case sightingResidentBytesPerAppPhoneDay = "sighting_resident_bytes_per_app_phone_day"
             case sightingsOnDisk = "sightings_on_disk"
             case sightingBytesWritten = "sighting_bytes_written"
+            case scansCryptoIdentifiers = "scans_crypto_identifiers"
+            case scansCryptoIdentifiersPerSecond = "scans_crypto_identifiers_per_second"
+            case aesBulkBlocksPerSecond = "aes_bulk_blocks_per_second"
+            case aesBulkSpread = "aes_bulk_spread"
+            case ceilingRepetitions = "ceiling_repetitions"
+            case scansCryptoRatioToCeiling = "scans_crypto_ratio_to_ceiling"
         }
     }
 
@@ -57,6 +78,9 @@ package struct SimulationBenchmark: Sendable {
     package var threads: Int
     package var seed: UInt64
     package var sightings: SightingStorage
+    /// Repetitions of the AES ceiling after the run, and their seconds in all.
+    package var ceilingRepetitions = 5
+    package var ceilingSeconds = 1.0
 
     /// Resizes the scenario's town to `people` (initial infections scale with it).
     package init(
@@ -89,6 +113,10 @@ package struct SimulationBenchmark: Sendable {
         let stores = run.phones.reduce(SightingFootprint()) { $0 + ($1.app?.framework.sightings.footprint ?? SightingFootprint()) }
         let peak = ProcessMeasurement.peakResidentBytes()
         let retainedDays = min(days, Int(SightingStore.retentionDays) + 1)
+        let cryptoSeconds = run.stageSeconds["scans.crypto"] ?? 0
+        let identifiers = run.scansCryptoIdentifiers
+        let identifierRate = cryptoSeconds > 0 ? Double(identifiers) / cryptoSeconds : 0
+        let ceiling = try AESBulkCeiling(threads: threads).measure(repetitions: ceilingRepetitions, seconds: ceilingSeconds)
         return Result(
             people: people, days: days, threads: threads, appUsers: appUsers,
             personDaysPerSecond: Double(people * days) / max(total, 1e-9),
@@ -98,6 +126,9 @@ package struct SimulationBenchmark: Sendable {
             peakBytesPerPerson: Double(peak) / Double(people), peakBytesPerPersonDay: Double(peak) / Double(people * days),
             sightingBytesPerAppPhoneDay: Double(stores.bytes) / Double(max(appUsers * retainedDays, 1)),
             sightingResidentBytesPerAppPhoneDay: Double(stores.residentBytes) / Double(max(appUsers * retainedDays, 1)),
-            sightingsOnDisk: spill != nil, sightingBytesWritten: spill?.bytesWritten ?? 0)
+            sightingsOnDisk: spill != nil, sightingBytesWritten: spill?.bytesWritten ?? 0,
+            scansCryptoIdentifiers: identifiers, scansCryptoIdentifiersPerSecond: identifierRate,
+            aesBulkBlocksPerSecond: ceiling.best, aesBulkSpread: ceiling.spread, ceilingRepetitions: max(ceilingRepetitions, 1),
+            scansCryptoRatioToCeiling: identifierRate > 0 && ceiling.best > 0 ? identifierRate / ceiling.best : nil)
     }
 }

@@ -124,12 +124,14 @@ package struct ScanPipeline: Sendable {
     package func run(
         dayStart: Int64, encounters: DayEncounters,
         phones: inout [SimulatedPhone],
-        workers: Int, keepReceptions: Bool = false, cryptoSeconds: UnsafeMutablePointer<Double>? = nil
+        workers: Int, keepReceptions: Bool = false, cryptoSeconds: UnsafeMutablePointer<Double>? = nil,
+        cryptoIdentifiers: UnsafeMutablePointer<Int>? = nil
     ) -> [Reception] {
         let people = phones.count
         let cryptoStart = ContinuousClock.now
         let advertisements = DayAdvertisements(dayStart: dayStart, phones: &phones, workers: workers)
         cryptoSeconds?.pointee += (ContinuousClock.now - cryptoStart).inSeconds
+        cryptoIdentifiers?.pointee += advertisements.rpi.count
         let index = DayEncounterIndex(encounters, people: people)
         let dayEnd = dayStart + 86_400
         let day = UInt64(dayStart / 86_400)

@@ -33,6 +33,9 @@ package struct SimulationRun: Sendable {
     /// sighting storage), and `health` (tests taken, results known, warnings
     /// seen, tests registered in the apps).
     package private(set) var stageSeconds: [String: Double] = [:]
+    /// The RPIs (each with its AEM) derived in `scans.crypto` (for benchmarks;
+    /// never written to the CSVs).
+    package private(set) var scansCryptoIdentifiers = 0
     /// ``stageSeconds`` with `detection.matching` and `detection.scoring`: CPU
     /// seconds summed over the phones (with several threads they add up to
     /// more than the wall-clock `detection`).
@@ -214,7 +217,9 @@ package struct SimulationRun: Sendable {
 
         // Phones scan; their frameworks record sightings in place.
         var crypto = 0.0
-        _ = pipeline.run(dayStart: dayStart, encounters: worldDay.encounters, phones: &phones, workers: workers, cryptoSeconds: &crypto)
+        _ = pipeline.run(
+            dayStart: dayStart, encounters: worldDay.encounters, phones: &phones, workers: workers, cryptoSeconds: &crypto,
+            cryptoIdentifiers: &scansCryptoIdentifiers)
         stageSeconds["scans.crypto", default: 0] += crypto
         lap("scans", &mark)
 

@@ -45,5 +45,20 @@ struct BenchCryptoCommand: ParsableCommand {
             (each figure the best of \(result.repetitions) repetitions, ceiling and derivation interleaved)
 
             """)
+        func ceiling(_ rate: Double) -> String { String(format: "AES bulk %.1f M blocks/s", rate / 1e6) }
+        printOutput(
+            BenchSummaryTable(
+                benchmark: "crypto", seconds: result.secondsTotal, peakRssBytes: result.peakRssBytes, personDaysPerSecond: nil,
+                ratios: [
+                    .init(
+                        figure: "RPI derivation, 1 thread", ratio: result.ratioToCeilingSingleThread,
+                        ceiling: ceiling(result.aesBulkBlocksPerSecondSingleThread), spread: result.aesBulkSpreadSingleThread,
+                        repetitions: result.repetitions),
+                    .init(
+                        figure: "RPI derivation, \(result.threads) threads", ratio: result.ratioToCeilingAllThreads,
+                        ceiling: ceiling(result.aesBulkBlocksPerSecondAllThreads), spread: result.aesBulkSpreadAllThreads,
+                        repetitions: result.repetitions),
+                ]
+            ).text)
     }
 }

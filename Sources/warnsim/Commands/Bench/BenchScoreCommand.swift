@@ -20,6 +20,9 @@ struct BenchScoreCommand: ParsableCommand {
     /// `--threads`, or every core of this machine.
     var threads: Int { threadOptions.threads }
 
+    @Option(help: "Repetitions of the GEMM ceiling and the scorer, interleaved (each figure is the best).")
+    var repetitions = 5
+
     @Flag(help: "Print one JSON object instead of a table.")
     var json = false
 
@@ -28,8 +31,11 @@ struct BenchScoreCommand: ParsableCommand {
             throw inputFailure(file: "<argument>", field: "--windows", "must be in 1...10000000")
         }
         guard (1...100_000).contains(configs) else { throw inputFailure(file: "<argument>", field: "--configs", "must be in 1...100000") }
+        guard (1...100).contains(repetitions) else {
+            throw inputFailure(file: "<argument>", field: "--repetitions", "must be in 1...100")
+        }
         _ = try threadOptions.checked()
-        let result = try ScoreBenchmark(windows: windows, configurations: configs, threads: threads).run()
+        let result = try ScoreBenchmark(windows: windows, configurations: configs, threads: threads, repetitions: repetitions).run()
         if json {
             try printJSON(result)
             return
@@ -44,10 +50,24 @@ struct BenchScoreCommand: ParsableCommand {
             time total                        \(f(result.secondsTotal, 3)) s (CPU \(f(result.cpuSecondsTotal, 3)) s: \(f(result.evaluationsPerCPUSecond / 1e6, 1)) M evaluations per CPU second)
             GEMM shape per tile               K \(result.gemmInner), N \(result.gemmColumns)
             GEMM stage                        \(f(result.gemmGflops)) GFLOP/s
-            plain dgemm, same shape           \(f(result.referenceGemmGflops)) GFLOP/s
+            plain dgemm, same shape           \(f(result.referenceGemmGflops)) GFLOP/s (repetitions \(f(result.referenceGemmGflopsSpread[0]))–\(f(result.referenceGemmGflopsSpread[1])) GFLOP/s)
             boundary cases by exact engine    \(result.exactFallbacks)
             rate / GEMM-only ceiling          \(f(result.ratioToGemmCeiling, 3)) (ceiling \(f(result.gemmCeilingEvaluationsPerSecond / 1e6, 1)) M/s)
+            (rates the best of \(result.repetitions) repetitions, ceiling and scorer interleaved; times those of the fastest)
 
             """)
+        printOutput(
+            BenchSummaryTable(
+                benchmark: "score \(result.windows)×\(result.configurations)", seconds: result.secondsTotal,
+                peakRssBytes: result.peakRssBytes, personDaysPerSecond: nil,
+                ratios: [
+                    .init(
+                        figure: "batch scorer, \(result.threads) threads", ratio: result.ratioToGemmCeiling,
+                        ceiling: String(
+                            format: "dgemm %.2f GFLOP/s (%.1f M evaluations/s)", result.referenceGemmGflops,
+                            result.gemmCeilingEvaluationsPerSecond / 1e6),
+                        spread: result.referenceGemmGflopsSpread, repetitions: result.repetitions)
+                ]
+            ).text)
     }
 }

@@ -67,5 +67,16 @@ struct BenchSimulateCommand: ParsableCommand {
             }
         }
         printOutput(text)
+        printOutput(
+            BenchSummaryTable(
+                benchmark: "simulate \(result.people)×\(result.days)", seconds: result.secondsTotal, peakRssBytes: result.peakRssBytes,
+                personDaysPerSecond: result.personDaysPerSecond,
+                ratios: [
+                    .init(
+                        figure: "scans.crypto RPIs, \(result.threads) threads", ratio: result.scansCryptoRatioToCeiling,
+                        ceiling: String(format: "AES bulk %.1f M blocks/s", result.aesBulkBlocksPerSecond / 1e6),
+                        spread: result.aesBulkSpread, repetitions: result.ceilingRepetitions)
+                ]
+            ).text)
     }
 }

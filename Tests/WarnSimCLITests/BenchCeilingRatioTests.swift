@@ -1,0 +1,74 @@
+import Foundation
+import Testing
+import WarnSimTestSupport
+
+/// The ratios to ceilings measured in the same run that `bench crypto`,
+/// `bench score` and `bench simulate` report, at tiny sizes: the JSON keys are
+/// there, every ratio is finite and in (0, 2], and every ceiling spread is a
+/// lowest ≤ highest pair of positive rates. Timings are never asserted on.
+@Suite struct BenchCeilingRatioTests {
+    static func json(_ arguments: [String]) throws -> [String: Any] {
+        let result = try WarnSimProcess.run(arguments)
+        #expect(result.status == 0, "\(arguments): \(result.stderr)")
+        return try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any], "\(result.stdout)")
+    }
+
+    static func expectRatio(_ object: [String: Any], _ key: String) {
+        let ratio = (object[key] as? NSNumber)?.doubleValue ?? .nan
+        #expect(ratio.isFinite && ratio > 0 && ratio <= 2, "\(key) = \(ratio)")
+    }
+
+    static func expectSpread(_ object: [String: Any], _ key: String, best: String) {
+        let spread = (object[key] as? [NSNumber])?.map(\.doubleValue) ?? []
+        #expect(spread.count == 2, "\(key) = \(spread)")
+        guard spread.count == 2 else { return }
+        let high = (object[best] as? NSNumber)?.doubleValue ?? .nan
+        #expect(spread[0] > 0 && spread[0] <= spread[1], "\(key) = \(spread)")
+        #expect(spread[1] == high, "\(key) = \(spread), \(best) = \(high): the ceiling is the best repetition")
+        #expect((spread[1] - spread[0]) / spread[1] >= 0)
+    }
+
+    static func expectMeasuredRun(_ object: [String: Any], seconds: String) {
+        #expect(((object[seconds] as? NSNumber)?.doubleValue ?? -1) >= 0, "\(seconds)")
+        #expect(((object["peak_rss_bytes"] as? NSNumber)?.intValue ?? -1) >= 0, "peak_rss_bytes")
+    }
+
+    @Test func cryptoReportsRatiosAndCeilingSpreads() throws {
+        let object = try Self.json(["bench", "crypto", "--json", "--keys", "50", "--seconds", "0.05"])
+        Self.expectRatio(object, "ratio_to_ceiling_single_thread")
+        Self.expectRatio(object, "ratio_to_ceiling_all_threads")
+        Self.expectSpread(object, "aes_bulk_spread_single_thread", best: "aes_bulk_blocks_per_second_single_thread")
+        Self.expectSpread(object, "aes_bulk_spread_all_threads", best: "aes_bulk_blocks_per_second_all_threads")
+        Self.expectMeasuredRun(object, seconds: "seconds_total")
+    }
+
+    @Test func scoreInterleavesTheGemmCeilingAndReportsItsSpread() throws {
+        let object = try Self.json([
+            "bench", "score", "--windows", "3000", "--configs", "20", "--threads", "1", "--repetitions", "3", "--json",
+        ])
+        #expect(object["repetitions"] as? Int == 3)
+        Self.expectRatio(object, "ratio_to_gemm_ceiling")
+        Self.expectSpread(object, "reference_gemm_gflops_spread", best: "reference_gemm_gflops")
+        Self.expectSpread(object, "evaluations_per_second_spread", best: "evaluations_per_second")
+        Self.expectMeasuredRun(object, seconds: "seconds_elapsed")
+    }
+
+    @Test func simulateReportsItsCryptoStageAgainstTheAESCeiling() throws {
+        let scenario = try ProjectFiles.required(ProjectFiles.scenario("village-2k.yaml")).path
+        let object = try Self.json([
+            "bench", "simulate", "--json", "--people", "2000", "--days", "2", "--scenario", scenario, "--threads", "2",
+        ])
+        #expect(((object["scans_crypto_identifiers"] as? NSNumber)?.intValue ?? 0) > 0, "scans_crypto_identifiers")
+        #expect(((object["scans_crypto_identifiers_per_second"] as? NSNumber)?.doubleValue ?? 0) > 0)
+        #expect(((object["ceiling_repetitions"] as? NSNumber)?.intValue ?? 0) >= 1)
+        Self.expectRatio(object, "scans_crypto_ratio_to_ceiling")
+        Self.expectSpread(object, "aes_bulk_spread", best: "aes_bulk_blocks_per_second")
+        Self.expectMeasuredRun(object, seconds: "seconds_total")
+    }
+
+    @Test func scoreRefusesRepetitionsOutOfRange() throws {
+        let result = try WarnSimProcess.run(["bench", "score", "--repetitions", "0"])
+        #expect(result.status == 2, "\(result.stderr)")
+        #expect(result.stderr.contains("--repetitions"), "\(result.stderr)")
+    }
+}
