@@ -134,12 +134,15 @@ public struct ExposureMatchCache: Sendable {
             let filter = index.filter(ofSources: fresh)
             touched &+= store.touchChunks()
             filter.withBits { bits, shift in
-                for c in store.chunks.indices {  // by index: `for chunk in` copies each chunk
-                    store.chunks[c].forEachRPI(
-                        whereHigh: { high in
-                            let bit = Int(high >> shift)
-                            return bits[bit >> 6] & (1 << UInt64(bit & 63)) != 0 && filter.hasPrefix(of: high)
-                        }, exact)
+                // Borrowed through the buffer: `for chunk in` copies each chunk.
+                store.chunks.withUnsafeBufferPointer { chunks in
+                    for c in chunks.indices {
+                        chunks[c].forEachRPI(
+                            whereHigh: { high in
+                                let bit = Int(high >> shift)
+                                return bits[bit >> 6] & (1 << UInt64(bit & 63)) != 0 && filter.hasPrefix(of: high)
+                            }, exact)
+                    }
                 }
             }
             for source in fresh { matchedSources.insert(source) }

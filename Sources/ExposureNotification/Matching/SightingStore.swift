@@ -110,8 +110,11 @@ public struct SightingStore: Sendable {
         seal()
         let cutoff = floorDiv(now, 86_400) - Self.retentionDays
         expiredBeforeDay = max(expiredBeforeDay ?? cutoff, cutoff)
-        // By index: a closure over the elements would copy each chunk.
-        if chunks.indices.contains(where: { chunks[$0].day < cutoff }) {
+        // Through the buffer: reading the elements would copy each chunk.
+        let anyExpired = chunks.withUnsafeBufferPointer { buffer in
+            buffer.indices.contains { buffer[$0].day < cutoff }
+        }
+        if anyExpired {
             chunks.removeAll { $0.day < cutoff }
         }
     }
@@ -207,7 +210,9 @@ public struct SightingStore: Sendable {
                 found.append(s)
             }
         }
-        for c in chunks.indices { visit(chunks[c]) }  // by index: `for chunk in` copies each chunk
+        chunks.withUnsafeBufferPointer { buffer in
+            for c in buffer.indices { visit(buffer[c]) }  // borrowed: `for chunk in` copies each chunk
+        }
         if !open.isEmpty { visit(open.seal(serial: -1)) }
         if sources > 1 && !ordered {
             found = found.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
@@ -223,9 +228,11 @@ public struct SightingStore: Sendable {
     ///
     /// - Returns: a value of no meaning.
     public func touchChunks() -> UInt64 {
-        var sum: UInt64 = 0
-        for c in chunks.indices { sum &+= chunks[c].firstResidentWord }
-        return sum
+        chunks.withUnsafeBufferPointer { buffer in
+            var sum: UInt64 = 0
+            for c in buffer.indices { sum &+= buffer[c].firstResidentWord }
+            return sum
+        }
     }
 
     /// Whether any sighting of `rpi` is stored.

@@ -266,13 +266,16 @@ package struct CoronaWarnApp: Sendable {
         for package in downloaded where !holds(package.number) {
             packages.append(package)
             heldNumbers.insert(package.number)
+            // The hour packages this one replaces, removed in one pass.
+            var replaced = SourceSet()
             for hour in package.covers {
                 coveredNumbers.insert(hour)
                 if heldNumbers.contains(hour) {
                     heldNumbers.remove(hour)
-                    packages.removeAll { $0.number == hour }
+                    replaced.insert(hour)
                 }
             }
+            if !replaced.isEmpty { packages.removeAll { replaced.contains($0.number) } }
             hasNewPackages = true
             added = true
         }

@@ -155,11 +155,11 @@ package struct ScanPipeline: Sendable {
                     var received = [(payload: AdvertisementPayload, rawRSSI: Int)]()
                     var receivedSecond = [(payload: AdvertisementPayload, rawRSSI: Int)]()
                     for p in Parallel.chunk(task, of: tasks, count: people) {
-                        guard ph.buffer[p].app != nil else { continue }
+                        guard ph.buffer[p].hasApp else { continue }
                         ph.buffer[p].app!.framework.borrowScratch(&scratch)
                         var fading = RandomStream(seed: seed, subsystem: ScanPipeline.fadingStreams, entity: UInt64(p) << 24 | day)
                         sweep.reset(person: p, index: index, encounters: encounters)
-                        let enabled = ph.buffer[p].app!.framework.isEnabled
+                        let enabled = ph.buffer[p].isTracingEnabled
                         // A scan that finds no encounter records nothing but its
                         // time (the next sighting's previous scan), so only the
                         // last of a run of such scans is handed to the framework.

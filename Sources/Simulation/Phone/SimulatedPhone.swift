@@ -52,6 +52,8 @@ package struct SimulatedPhone: Sendable {
 
     /// Whether the app is installed now.
     package var hasApp: Bool { app != nil }
+    /// Whether the phone has the app and its framework is tracing.
+    var isTracingEnabled: Bool { app?.framework.isEnabled ?? false }
     /// An app the user uninstalled during the run (its record, for the outputs).
     package var removedApp: CoronaWarnApp? { removed.first }
     /// Held in an array, on the heap: an inline optional app would double
