@@ -1,6 +1,7 @@
-@testable import ExposureNotification
 import Testing
 import WarnSimCore
+
+@testable import ExposureNotification
 
 /// The bucket sort that orders a chunk's sightings before packing gives the
 /// order of the standard library's sort on every size and distribution it

@@ -35,6 +35,10 @@ package struct ValidationRunner {
     /// - Throws: ``InputError`` for a scenario or run folder that does not load.
     package func run(_ figures: [ValidationFigure]) throws -> [ValidationResult] {
         var runsOf: [String: [String]] = [:]
+        // Per scenario, seeds and days: the runs' tallies, computed once for
+        // all figures measured on the same runs.
+        var fieldTalliesOf: [String: [FieldOutcomeTally]] = [:]
+        var sourceTalliesOf: [String: [WarningSourceTally]] = [:]
         var radioRows: [ValidationFigure.RadioCurveInputs: [RadioCheckRow]] = [:]
         var diaries: [ValidationFigure.ContactSurveyInputs: ContactDiarySummary] = [:]
         var surveys: [String: ContactDiarySummary] = [:]
@@ -46,22 +50,28 @@ package struct ValidationRunner {
                 if runsOf[key] == nil {
                     runsOf[key] = try givenRuns ?? simulate(scenario: scenario, seeds: seeds, days: days)
                 }
-                // Each run folder is read once; its counts give the pooled value,
-                // its own value and the bootstrap interval.
-                // In seed order (then folder), so the bootstrap's resampled indices
-                // name the same runs however `--runs` listed them.
-                let folders = runsOf[key]!
-                let loaded = try folders.map { try RecordedRun.load(folder: $0) }
-                let runs = loaded.indices.sorted { (loaded[$0].seed, folders[$0]) < (loaded[$1].seed, folders[$1]) }.map { loaded[$0] }
-                let set = try RunSet(runs: runs, options: LabelOptions())
+                // Each run folder is read once per scenario, seeds and days;
+                // its counts give the pooled value, its own value and the
+                // bootstrap interval.
+                if fieldTalliesOf[key] == nil {
+                    // In seed order (then folder), so the bootstrap's resampled
+                    // indices name the same runs however `--runs` listed them.
+                    let folders = runsOf[key]!
+                    let loaded = try folders.map { try RecordedRun.load(folder: $0) }
+                    let runs = loaded.indices.sorted { (loaded[$0].seed, folders[$0]) < (loaded[$1].seed, folders[$1]) }.map {
+                        loaded[$0]
+                    }
+                    let set = try RunSet(runs: runs, options: LabelOptions())
+                    fieldTalliesOf[key] = FieldOutcomeCalculator(runs: set).tallies(warnedAt: set.recordedWarnings)
+                    sourceTalliesOf[key] = WarningSources(runs: set, warnedAt: set.recordedWarnings).perRun
+                }
                 if WarningSourceTally.columns.contains(column) {
-                    let tallies = WarningSources(runs: set, warnedAt: set.recordedWarnings).perRun
                     results.append(
-                        ValidationResult(figure: figure, sourceTallies: tallies, column: column, entity: UInt64(results.count)))
+                        ValidationResult(
+                            figure: figure, sourceTallies: sourceTalliesOf[key]!, column: column, entity: UInt64(results.count)))
                 } else {
-                    let tallies = FieldOutcomeCalculator(runs: set).tallies(warnedAt: set.recordedWarnings)
                     results.append(
-                        ValidationResult(figure: figure, tallies: tallies, column: column, entity: UInt64(results.count)))
+                        ValidationResult(figure: figure, tallies: fieldTalliesOf[key]!, column: column, entity: UInt64(results.count)))
                 }
             case .radioCurve(let inputs):
                 var shared = inputs
