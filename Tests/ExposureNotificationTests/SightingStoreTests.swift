@@ -117,6 +117,62 @@ import WarnSimCore
         #expect(store.count == 0 && store.clearCount == 1 && store.nextChunkSerial == serial)
     }
 
+    /// Sightings recorded out of day order leave chunks out of day order;
+    /// expiry still drops exactly the days past the retention.
+    @Test func expiryOfChunksOutOfDayOrder() {
+        let all = Self.randomSightings(seed: 8, days: 6)
+        var store = SightingStore()
+        // Days 4 and 5 first, then days 0 to 3.
+        for sighting in all.filter({ $0.time >= Self.dayStart + 4 * 86_400 }) { store.record(sighting) }
+        store.seal()
+        for sighting in all.filter({ $0.time < Self.dayStart + 4 * 86_400 }) { store.record(sighting) }
+        store.seal()
+        #expect(store.chunks.first!.day > store.chunks.last!.day)
+        for day in [16, 19] as [Int64] {
+            store.expire(now: Self.dayStart + day * 86_400)
+            let cutoff = (Self.dayStart / 86_400 + day - 14) * 86_400
+            let kept = all.filter { $0.time >= cutoff }
+            #expect(store.count == kept.count)
+            #expect(store.chunks.allSatisfy { $0.day >= cutoff / 86_400 })
+            for rpi in Set(all.map(\.rpi)) { #expect(store.sightings(of: rpi) == kept.filter { $0.rpi == rpi }) }
+        }
+    }
+
+    /// A scan recorded as one block is the same as its sightings recorded one
+    /// by one, across days and across the chunk capacity.
+    @Test func aScanRecordedAsOneBlockEqualsItsSightingsOneByOne() {
+        var stream = RandomStream(seed: 9, subsystem: "sighting-store-scan-test")
+        var single = SightingStore()
+        var block = SightingStore()
+        var time = Self.dayStart
+        var previous: Int64?
+        for scan in 0..<150 {
+            // A few large scans push a chunk past its capacity.
+            let size = scan % 6 == 0 ? 12_000 : Int(stream.next() % 12)
+            let received = (0..<size).map { _ in
+                (
+                    payload: AdvertisementPayload(
+                        rpi: KeyBytes(low: stream.next() % 50, high: stream.next() % 50),
+                        aem: AssociatedEncryptedMetadata(raw: UInt32(stream.next() % 3))),
+                    rawRSSI: -40 - Int(stream.next() % 80)
+                )
+            }
+            for (payload, rssi) in received {
+                single.record(
+                    time: time, previousScanTime: previous, rpi: payload.rpi, aem: payload.aem,
+                    calibratedRSSI: Sighting.calibrate(rawRSSI: rssi, rssiCorrection: 3))
+            }
+            block.recordScan(time: time, previousScanTime: previous, advertisements: received, rssiCorrection: 3)
+            previous = time
+            time += 1_500 + Int64(stream.next() % 600)
+        }
+        single.seal()
+        block.seal()
+        #expect(single.chunks.count > 4, "some day must fill more than one chunk")
+        #expect(block.footprint == single.footprint)
+        #expect(block.sightings == single.sightings)
+    }
+
     @Test func aDayWithMoreThan65535SightingsTakesSeveralChunks() {
         var store = SightingStore()
         let rpi = KeyBytes(low: 42, high: 43)

@@ -106,17 +106,11 @@ public struct ExposureNotificationFramework: Sendable {
         secondChannel other: [(payload: AdvertisementPayload, rawRSSI: Int)] = []
     ) {
         guard isEnabled else { return }
-        for (payload, rssi) in advertisements {
-            sightings.record(
-                time: time, previousScanTime: lastScanTime, rpi: payload.rpi, aem: payload.aem,
-                calibratedRSSI: Sighting.calibrate(rawRSSI: rssi, rssiCorrection: rssiCorrection))
-        }
+        sightings.recordScan(
+            time: time, previousScanTime: lastScanTime, advertisements: advertisements, rssiCorrection: rssiCorrection)
         if !secondChannel.isEmpty {
-            for (payload, rssi) in other {
-                secondChannel[0].record(
-                    time: time, previousScanTime: lastScanTime, rpi: payload.rpi, aem: payload.aem,
-                    calibratedRSSI: Sighting.calibrate(rawRSSI: rssi, rssiCorrection: rssiCorrection))
-            }
+            secondChannel[0].recordScan(
+                time: time, previousScanTime: lastScanTime, advertisements: other, rssiCorrection: rssiCorrection)
         }
         lastScanTime = time
     }

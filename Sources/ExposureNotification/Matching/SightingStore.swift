@@ -24,6 +24,9 @@ public struct SightingStore: Sendable {
 
     /// Sealed chunks in the order sealed (time order for time-ordered input).
     public private(set) var chunks: [SightingChunk] = []
+    /// Each chunk's day, so that expiry finds expired chunks without reading
+    /// (and copying) the chunks themselves.
+    private var chunkDays: [Int64] = []
     /// Sightings not sealed yet.
     var open = SightingChunkBuilder()
     /// Serial of the next sealed chunk: serials grow by one per chunk, so a
@@ -68,6 +71,34 @@ public struct SightingStore: Sendable {
         open.add(time: time, previousScanTime: previousScanTime, rpi: rpi, aem: aem.raw, rssi: calibratedRSSI)
     }
 
+    /// Records what one scan received (the framework's path): the same as
+    /// ``record(time:previousScanTime:rpi:aem:calibratedRSSI:)`` for each
+    /// advertisement in order, appended as one block when the open chunk
+    /// takes the whole scan.
+    ///
+    /// - Parameters:
+    ///   - time: Unix seconds of the scan.
+    ///   - previousScanTime: Unix seconds of the previous scan, or `nil` if unknown.
+    ///   - advertisements: the payloads received with their raw RSSI in dBm.
+    ///   - rssiCorrection: the phone's RSSI correction in dB.
+    public mutating func recordScan(
+        time: Int64, previousScanTime: Int64?, advertisements: [(payload: AdvertisementPayload, rawRSSI: Int)],
+        rssiCorrection: Int
+    ) {
+        guard !advertisements.isEmpty else { return }
+        guard open.accepts(time: time, previousScanTime: previousScanTime),
+            open.count + advertisements.count <= SightingChunk.capacity
+        else {
+            for (payload, rssi) in advertisements {
+                record(
+                    time: time, previousScanTime: previousScanTime, rpi: payload.rpi, aem: payload.aem,
+                    calibratedRSSI: Sighting.calibrate(rawRSSI: rssi, rssiCorrection: rssiCorrection))
+            }
+            return
+        }
+        open.addScan(time: time, previousScanTime: previousScanTime, advertisements: advertisements, rssiCorrection: rssiCorrection)
+    }
+
     /// Seals the open chunk (sorting and packing it) and releases its scratch memory.
     public mutating func seal() {
         var released = SightingChunkBuilder()
@@ -95,6 +126,7 @@ public struct SightingStore: Sendable {
         if !open.isEmpty {
             let chunk = open.sealInPlace(serial: nextChunkSerial)
             chunks.append(spill.map { chunk.spilled(to: $0) } ?? chunk)
+            chunkDays.append(chunk.day)
             nextChunkSerial += 1
         }
         open.removeAll()
@@ -110,18 +142,21 @@ public struct SightingStore: Sendable {
         seal()
         let cutoff = floorDiv(now, 86_400) - Self.retentionDays
         expiredBeforeDay = max(expiredBeforeDay ?? cutoff, cutoff)
-        // Through the buffer: reading the elements would copy each chunk.
-        let anyExpired = chunks.withUnsafeBufferPointer { buffer in
-            buffer.indices.contains { buffer[$0].day < cutoff }
-        }
-        if anyExpired {
+        let expiredPrefix = chunkDays.prefix { $0 < cutoff }.count
+        if chunkDays[expiredPrefix...].contains(where: { $0 < cutoff }) {
             chunks.removeAll { $0.day < cutoff }
+            chunkDays.removeAll { $0 < cutoff }
+        } else if expiredPrefix > 0 {
+            // The usual case, chunks in day order: the expired ones lead.
+            chunks.removeFirst(expiredPrefix)
+            chunkDays.removeFirst(expiredPrefix)
         }
     }
 
     /// Deletes every sighting (the framework's reset). Serials keep growing.
     public mutating func removeAll() {
         chunks = []
+        chunkDays = []
         open = SightingChunkBuilder()
         clearCount += 1
     }
