@@ -138,41 +138,6 @@ import WarnSimCore
         }
     }
 
-    /// A scan recorded as one block is the same as its sightings recorded one
-    /// by one, across days and across the chunk capacity.
-    @Test func aScanRecordedAsOneBlockEqualsItsSightingsOneByOne() {
-        var stream = RandomStream(seed: 9, subsystem: "sighting-store-scan-test")
-        var single = SightingStore()
-        var block = SightingStore()
-        var time = Self.dayStart
-        var previous: Int64?
-        for scan in 0..<150 {
-            // A few large scans push a chunk past its capacity.
-            let size = scan % 6 == 0 ? 12_000 : Int(stream.next() % 12)
-            let received = (0..<size).map { _ in
-                (
-                    payload: AdvertisementPayload(
-                        rpi: KeyBytes(low: stream.next() % 50, high: stream.next() % 50),
-                        aem: AssociatedEncryptedMetadata(raw: UInt32(stream.next() % 3))),
-                    rawRSSI: -40 - Int(stream.next() % 80)
-                )
-            }
-            for (payload, rssi) in received {
-                single.record(
-                    time: time, previousScanTime: previous, rpi: payload.rpi, aem: payload.aem,
-                    calibratedRSSI: Sighting.calibrate(rawRSSI: rssi, rssiCorrection: 3))
-            }
-            block.recordScan(time: time, previousScanTime: previous, advertisements: received, rssiCorrection: 3)
-            previous = time
-            time += 1_500 + Int64(stream.next() % 600)
-        }
-        single.seal()
-        block.seal()
-        #expect(single.chunks.count > 4, "some day must fill more than one chunk")
-        #expect(block.footprint == single.footprint)
-        #expect(block.sightings == single.sightings)
-    }
-
     @Test func aDayWithMoreThan65535SightingsTakesSeveralChunks() {
         var store = SightingStore()
         let rpi = KeyBytes(low: 42, high: 43)

@@ -106,11 +106,17 @@ public struct ExposureNotificationFramework: Sendable {
         secondChannel other: [(payload: AdvertisementPayload, rawRSSI: Int)] = []
     ) {
         guard isEnabled else { return }
-        sightings.recordScan(
-            time: time, previousScanTime: lastScanTime, advertisements: advertisements, rssiCorrection: rssiCorrection)
+        for (payload, rssi) in advertisements {
+            sightings.record(
+                time: time, previousScanTime: lastScanTime, rpi: payload.rpi, aem: payload.aem,
+                calibratedRSSI: Sighting.calibrate(rawRSSI: rssi, rssiCorrection: rssiCorrection))
+        }
         if !secondChannel.isEmpty {
-            secondChannel[0].recordScan(
-                time: time, previousScanTime: lastScanTime, advertisements: other, rssiCorrection: rssiCorrection)
+            for (payload, rssi) in other {
+                secondChannel[0].record(
+                    time: time, previousScanTime: lastScanTime, rpi: payload.rpi, aem: payload.aem,
+                    calibratedRSSI: Sighting.calibrate(rawRSSI: rssi, rssiCorrection: rssiCorrection))
+            }
         }
         lastScanTime = time
     }

@@ -40,27 +40,6 @@ public struct SightingChunkBuilder: Sendable {
         scanOf.append(UInt16(scanTime.count - 1))
     }
 
-    /// ``add(time:previousScanTime:rpi:aem:rssi:)`` for every advertisement
-    /// of one scan, in order (the caller has checked that the chunk
-    /// ``accepts(time:previousScanTime:)`` the scan and has room for all of it).
-    mutating func addScan(
-        time: Int64, previousScanTime: Int64?, advertisements: [(payload: AdvertisementPayload, rawRSSI: Int)],
-        rssiCorrection: Int
-    ) {
-        if isEmpty { day = floorDiv(time, 86_400) }
-        if scanTime.last != time || scanPrevious.last != previousScanTime {
-            scanTime.append(time)
-            scanPrevious.append(previousScanTime)
-        }
-        let scan = UInt16(scanTime.count - 1)
-        rpiLow.append(contentsOf: advertisements.lazy.map(\.payload.rpi.low))
-        rpiHigh.append(contentsOf: advertisements.lazy.map(\.payload.rpi.high))
-        aem.append(contentsOf: advertisements.lazy.map(\.payload.aem.raw))
-        rssi.append(
-            contentsOf: advertisements.lazy.map { Sighting.calibrate(rawRSSI: $0.rawRSSI, rssiCorrection: rssiCorrection) })
-        scanOf.append(contentsOf: repeatElement(scan, count: advertisements.count))
-    }
-
     mutating func removeAll() {
         rpiLow.removeAll(keepingCapacity: true)
         rpiHigh.removeAll(keepingCapacity: true)

@@ -71,34 +71,6 @@ public struct SightingStore: Sendable {
         open.add(time: time, previousScanTime: previousScanTime, rpi: rpi, aem: aem.raw, rssi: calibratedRSSI)
     }
 
-    /// Records what one scan received (the framework's path): the same as
-    /// ``record(time:previousScanTime:rpi:aem:calibratedRSSI:)`` for each
-    /// advertisement in order, appended as one block when the open chunk
-    /// takes the whole scan.
-    ///
-    /// - Parameters:
-    ///   - time: Unix seconds of the scan.
-    ///   - previousScanTime: Unix seconds of the previous scan, or `nil` if unknown.
-    ///   - advertisements: the payloads received with their raw RSSI in dBm.
-    ///   - rssiCorrection: the phone's RSSI correction in dB.
-    public mutating func recordScan(
-        time: Int64, previousScanTime: Int64?, advertisements: [(payload: AdvertisementPayload, rawRSSI: Int)],
-        rssiCorrection: Int
-    ) {
-        guard !advertisements.isEmpty else { return }
-        guard open.accepts(time: time, previousScanTime: previousScanTime),
-            open.count + advertisements.count <= SightingChunk.capacity
-        else {
-            for (payload, rssi) in advertisements {
-                record(
-                    time: time, previousScanTime: previousScanTime, rpi: payload.rpi, aem: payload.aem,
-                    calibratedRSSI: Sighting.calibrate(rawRSSI: rssi, rssiCorrection: rssiCorrection))
-            }
-            return
-        }
-        open.addScan(time: time, previousScanTime: previousScanTime, advertisements: advertisements, rssiCorrection: rssiCorrection)
-    }
-
     /// Seals the open chunk (sorting and packing it) and releases its scratch memory.
     public mutating func seal() {
         var released = SightingChunkBuilder()
