@@ -21,7 +21,7 @@ import struct
 import sys
 from collections import Counter, defaultdict
 
-SETTINGS = ["home", "work", "school", "daycare", "transport", "shop", "leisure", "street"]
+SETTINGS = ["home", "work", "school", "daycare", "transport", "shop", "leisure", "street", "visit", "club"]
 
 
 def read_exposures(path, wanted_pairs):

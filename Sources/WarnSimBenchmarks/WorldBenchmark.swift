@@ -147,7 +147,7 @@ package struct WorldBenchmark {
                 exposures += result.exposures.count
                 checksum = SplitMix64.mix(checksum ^ result.encounters.contentChecksum())
                 if surveyContacts { survey.add(plan: result.plan, encounters: result.encounters) }
-                diaries?.add(encounters: result.encounters)
+                diaries?.add(plan: result.plan, encounters: result.encounters)
                 excluded += clock.now - checksumStart
             }
             for k in 0..<3 { stages[k] += Self.seconds(stageTimes[k]) }
@@ -167,8 +167,10 @@ package struct WorldBenchmark {
         }
         let contacts: [SettingContacts]? =
             surveyContacts
-            ? Setting.allCases.map { setting in
+            ? Setting.allCases.compactMap { setting in
+                // Settings nobody was in (no gatherings or clubs in the scenario) are left out; one person-day has no error.
                 let close = survey.closeContacts(setting)
+                guard close.personDays >= 2 else { return nil }
                 return SettingContacts(
                     setting: setting.name, personDays: close.personDays, closeContacts: close.mean,
                     closeContactsStandardError: close.standardError,

@@ -20,6 +20,12 @@ package enum StreamName {
     package static let office = "population.office"
     /// The order in which people fill the places of a setting (`population.order.SETTING`).
     package static func placeOrder(_ setting: String) -> String { "population.order.\(setting)" }
+    /// Each household's circle of befriended households (``VisitsConfig``).
+    package static let friends = "population.friends"
+    /// Club membership, each club's meeting days and start time (``ClubsConfig``).
+    package static let clubs = "population.clubs"
+    /// Which households host a gathering on a day, when, and whom they invite.
+    package static let visitHosts = "visits.hosts"
     /// Daily schedules, per person and day.
     package static let schedule = "schedule"
     /// Vehicle assignment per day.

@@ -11,7 +11,7 @@ struct ContactDiarySurveyTests {
         e.personA.append(a)
         e.personB.append(b)
         e.setting.append(setting.rawValue)
-        e.venue.append(0)
+        e.venue.append(Int32(setting.rawValue))  // one venue per setting (`plan` below)
         var t = start
         for (minutes, distance) in segments {
             e.segmentStart.append(t)
@@ -25,7 +25,16 @@ struct ContactDiarySurveyTests {
         e.segmentFirst.append(e.segmentStart.count)
     }
 
-    @Test("a pair is one contact a day when at least a minute within 2 m; settings where they were close; duration all time together")
+    /// A plan of the test's stays: one venue per setting, whose global index is the setting's.
+    func plan(_ stays: [(Int, Setting, Int, Int)]) -> DayPlan {
+        DayPlan(
+            day: 0, venueCount: Array(repeating: 1, count: Setting.allCases.count),
+            stays: stays.map { (person: $0.0, setting: $0.1, venue: 0, start: $0.2, end: $0.3) })
+    }
+
+    @Test(
+        "a pair is one contact a day when at least a minute within 2 m; settings where they were close; duration the time both were where they met"
+    )
     func mapping() throws {
         var config = try WorldTests.village().population
         config.people = 40
@@ -42,8 +51,16 @@ struct ContactDiarySurveyTests {
         // 6–7: 1 min at 2 m in the street and 4 min on the bus at 1 m: other and transport, < 5 min.
         add(&e, 6, 7, .daycare, from: 500, [(1, 2.0)])
         add(&e, 6, 7, .street, from: 520, [(2, 3.0), (1, 0.5)])
-        survey.add(encounters: e)
-        survey.add(encounters: DayEncounters(day: 1))
+        // Stays: 0 and 1 both at work 600–640 and in the shop 700–730 (70 min
+        // together, 1–4 h); 2 and 3 at home 0–300 (> 4 h); 6 and 7 in day care
+        // 500–501 and on the street 520–523 (4 min, < 5 min); 8 at work alone.
+        let stays = [
+            (0, Setting.work, 600, 640), (1, .work, 590, 640), (0, .shop, 700, 730), (1, .shop, 700, 760),
+            (2, .home, 0, 300), (3, .home, 0, 1440), (4, .street, 0, 10), (5, .street, 0, 10),
+            (6, .daycare, 500, 501), (7, .daycare, 480, 501), (6, .street, 520, 523), (7, .street, 510, 523), (8, .work, 0, 600),
+        ]
+        survey.add(plan: plan(stays), encounters: e)
+        survey.add(plan: plan([]), encounters: DayEncounters(day: 1))
         let r = survey.respondents()
         #expect(r.count == 40)
         let twoDays: Bool = r.allSatisfy { $0.days == 2 && $0.ageBand == nil }
@@ -51,7 +68,7 @@ struct ContactDiarySurveyTests {
         #expect(r[0].contacts == 1)
         #expect(r[1].contacts == 1)
         #expect(r[0].bySetting == [0, 1, 0, 0, 0, 0])
-        #expect(r[0].byDuration == [0, 0, 1, 0, 0])
+        #expect(r[0].byDuration == [0, 0, 0, 1, 0])
         #expect(r[3].bySetting == [1, 0, 0, 0, 0, 0])
         #expect(r[3].byDuration == [0, 0, 0, 0, 1])
         #expect(r[4].contacts == 0)
@@ -87,7 +104,7 @@ struct ContactDiarySurveyTests {
         let town = Town(config: config, seed: 3)
         var survey = ContactDiarySurvey(town: town)
         let plan = DayPlan(town: town, day: 0, workers: 2)
-        survey.add(encounters: DayEncounters.generate(town: town, plan: plan, workers: 2))
+        survey.add(plan: plan, encounters: DayEncounters.generate(town: town, plan: plan, workers: 2))
         let r = survey.respondents()
         let total: Int = r.reduce(0) { $0 + $1.contacts }
         #expect(total > 0)

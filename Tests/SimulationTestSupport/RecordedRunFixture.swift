@@ -24,8 +24,11 @@ public enum RecordedRunFixture {
         try edit(scenarioText()).write(to: scenarioURL, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: scenarioURL) }
         let scenario = try Scenario.load(scenarioURL)
-        var run = try SimulationRun(scenario: scenario, seed: seed, workers: 2)
-        for day in 0..<days { try run.simulate(day: day) }
+        let run = try onLargeStack {
+            var run = try SimulationRun(scenario: scenario, seed: seed, workers: 2)
+            for day in 0..<days { try run.simulate(day: day) }
+            return run
+        }
         let out = folder.appendingPathComponent("run")
         try RunOutputs.write(
             run, to: out, version: "test", inputs: [scenarioURL], radioParameters: scenario.world.sourceFiles.first, timings: [:])

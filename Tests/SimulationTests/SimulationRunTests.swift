@@ -100,7 +100,7 @@ import WarnSimCore
             _ = try ExposureStore.decode(bytes, file: "exposures.bin")
         } throws: { error in
             guard let error = error as? InputError else { return false }
-            return error.file == "exposures.bin" && error.field == "record 0.setting" && error.problem.contains("expected 0…7")
+            return error.file == "exposures.bin" && error.field == "record 0.setting" && error.problem.contains("expected 0…9")
         }
     }
 

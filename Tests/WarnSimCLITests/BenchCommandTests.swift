@@ -50,7 +50,7 @@ import WarnSimTestSupport
         }
     }
 
-    /// With --contacts, every setting is reported and the home setting counts
+    /// With --contacts, every setting someone was in is reported and the home setting counts
     /// every person on every day.
     @Test func worldContactsSurveyCountsEveryPersonDayAtHome() throws {
         let result = try WarnSimProcess.run(try Self.worldArguments(threads: 2, contacts: true))

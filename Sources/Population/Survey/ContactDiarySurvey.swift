@@ -6,9 +6,11 @@ import WarnSimCore
 /// ``minimumMinutes`` within ``conversationDistance`` of each other that day,
 /// in any setting; the contact is reported in every setting where they were
 /// that close (as a diary ticks several places), and its duration class is
-/// the time the two spent together that day: the summed length of all their
-/// encounters (same venue, within radio range), as a respondent reports the
-/// time spent with someone, not only the minutes face to face.
+/// the time the two spent together that day: the minutes both were at the
+/// places where they met (the overlap of their stays in each venue where they
+/// had an encounter), as a respondent reports the time spent with someone
+/// (an evening at the club, a working day in the same room), not only the
+/// minutes face to face.
 ///
 /// Accumulates over days; ``respondents()`` gives one ``DiaryRespondent`` per
 /// person with every day surveyed.
@@ -63,8 +65,8 @@ package struct ContactDiarySurvey: Sendable {
         byDuration = Array(repeating: 0, count: town.people * DurationClass.allCases.count)
     }
 
-    /// Adds one day's encounters.
-    package mutating func add(encounters e: DayEncounters) {
+    /// Adds one day: `plan` gives who stayed where and when, `e` whom they met.
+    package mutating func add(plan: DayPlan, encounters e: DayEncounters) {
         let n = e.count
         let settingOf = Setting.allCases.map { SurveySetting($0).rawValue }
         // Pair keys (a < b); the encounters of each pair are a run once sorted.
@@ -78,12 +80,12 @@ package struct ContactDiarySurvey: Sendable {
         var k = 0
         while k < n {
             let key = keys[order[k]]
-            var together = 0
+            var venues: [Int32] = []
             var close = 0
             var mask = 0
             while k < n && keys[order[k]] == key {
                 let i = order[k]
-                together += e.duration(i)
+                if !venues.contains(e.venue[i]) { venues.append(e.venue[i]) }
                 var near = 0
                 for s in e.segments(i) where e.segmentDistance[s] <= distance {
                     near += Int(e.segmentEnd[s]) - Int(e.segmentStart[s])
@@ -93,6 +95,9 @@ package struct ContactDiarySurvey: Sendable {
                 k += 1
             }
             guard close >= minutes, close > 0 else { continue }
+            let a = Int32(truncatingIfNeeded: key >> 32)
+            let b = Int32(truncatingIfNeeded: key & 0xFFFF_FFFF)
+            let together = venues.reduce(0) { $0 + Self.minutesTogether(a, b, venue: Int($1), plan: plan) }
             let durationClass = DurationClass(minutes: together).rawValue
             for person in [Int(key >> 32), Int(key & 0xFFFF_FFFF)] {
                 contacts[person] += 1
@@ -101,6 +106,33 @@ package struct ContactDiarySurvey: Sendable {
             }
         }
         days += 1
+    }
+
+    /// The minutes `a` and `b` both stayed in global venue `venue` (the
+    /// overlap of their stays there). The venue's stays are in person order.
+    static func minutesTogether(_ a: Int32, _ b: Int32, venue: Int, plan: DayPlan) -> Int {
+        let first = Int(plan.venueFirst[venue])
+        let last = Int(plan.venueFirst[venue + 1])
+        func stays(of person: Int32) -> Range<Int> {
+            var low = first
+            var high = last
+            while low < high {
+                let mid = (low + high) / 2
+                if plan.person[Int(plan.venueStays[mid])] < person { low = mid + 1 } else { high = mid }
+            }
+            var end = low
+            while end < last && plan.person[Int(plan.venueStays[end])] == person { end += 1 }
+            return low..<end
+        }
+        var minutes = 0
+        for i in stays(of: a) {
+            let x = Int(plan.venueStays[i])
+            for j in stays(of: b) {
+                let y = Int(plan.venueStays[j])
+                minutes += max(0, Int(min(plan.end[x], plan.end[y])) - Int(max(plan.start[x], plan.start[y])))
+            }
+        }
+        return minutes
     }
 
     /// One respondent per person, with every surveyed day (the town's age group, no age band).

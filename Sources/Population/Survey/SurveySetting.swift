@@ -27,14 +27,17 @@ package enum SurveySetting: Int, CaseIterable, Sendable {
     /// (POLYMOD's "school" covers every educational institution the child
     /// attends), shops and streets as "other place" (the diary has no shop or
     /// street setting; Mossong et al.'s "other" holds everything but home,
-    /// work, school, transport and leisure).
+    /// work, school, transport and leisure). A gathering in a household's home
+    /// is "home" for hosts and guests (POLYMOD's home contacts that are not
+    /// daily, 0.75 per participant-day, were mostly reported at home only);
+    /// a club's meeting is leisure.
     package init(_ setting: Setting) {
         switch setting {
-        case .home: self = .home
+        case .home, .visit: self = .home
         case .work: self = .work
         case .school, .daycare: self = .school
         case .transport: self = .transport
-        case .leisure: self = .leisure
+        case .leisure, .club: self = .leisure
         case .shop, .street: self = .other
         }
     }

@@ -24,7 +24,7 @@ package struct ContactSurvey: Sendable {
 
     /// Adds one day: `plan` gives who was present where, `encounters` whom they met.
     package mutating func add(plan: DayPlan, encounters: DayEncounters) {
-        // One key per (setting, person, partner) and direction (3 + 29 + 29 bits;
+        // One key per (setting, person, partner) and direction (4 + 29 + 29 bits;
         // people < 2^29), the lowest bit 0 for close contacts. Sorted, the distinct partners of each (setting, person) are runs.
         var keys: [UInt64] = []
         keys.reserveCapacity(2 * encounters.count)
@@ -33,8 +33,8 @@ package struct ContactSurvey: Sendable {
             let a = UInt64(UInt32(bitPattern: encounters.personA[i]))
             let b = UInt64(UInt32(bitPattern: encounters.personB[i]))
             let close: UInt64 = encounters.minimumDistance[i] <= distance ? 0 : 1  // close sorts first
-            keys.append(s << 61 | a << 32 | b << 1 | close)
-            keys.append(s << 61 | b << 32 | a << 1 | close)
+            keys.append(s << 59 | a << 30 | b << 1 | close)
+            keys.append(s << 59 | b << 30 | a << 1 | close)
         }
         keys.sort()
         // Present people per setting (a person with several stays of a setting counts once).
@@ -47,7 +47,7 @@ package struct ContactSurvey: Sendable {
         var index = 0
         while index < keys.count {
             let pairKey = keys[index] >> 1
-            let owner = (pairKey >> 60) << 32 | (pairKey >> 31) & 0x1FFF_FFFF
+            let owner = (pairKey >> 58) << 32 | (pairKey >> 29) & 0x1FFF_FFFF
             met[owner, default: 0] += 1
             if keys[index] & 1 == 0 { close[owner, default: 0] += 1 }
             index += 1

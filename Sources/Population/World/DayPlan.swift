@@ -78,17 +78,20 @@ package struct DayPlan: Sendable {
             parts.deallocate()
         }
         let box = UnsafeSendable(parts)
+        let gatherings = DayGatherings(town: town, day: day)
         Parallel.run(workers: workers) { worker in
             var local = DayPlan(day: day)
             let range = Parallel.chunk(worker, of: workers, count: n)
             local.reserve(range.count * 5)
-            for p in range { local.planPerson(p, town: town, restriction: restrictions.isEmpty ? .none : restrictions[p]) }
+            for p in range {
+                local.planPerson(p, town: town, restriction: restrictions.isEmpty ? .none : restrictions[p], gatherings: gatherings)
+            }
             box.value[worker] = local
         }
         for part in parts { append(contentsOf: part) }
         groupVehiclesAndTables(town: town)
         removeAbsent()
-        indexVenues(town: town)
+        indexVenues()
     }
 
     mutating func reserve(_ count: Int) {
@@ -105,8 +108,9 @@ package struct DayPlan: Sendable {
 
     /// One person's stays for the day: the out-of-home activities in order,
     /// then home for the rest of the day. A person who stays home spends the
-    /// whole day there; one who reduces contacts skips shopping and leisure.
-    mutating func planPerson(_ p: Int, town: Town, restriction: DayRestriction = .none) {
+    /// whole day there; one who reduces contacts skips shopping, clubs,
+    /// visits and leisure, and keeps out of a gathering at their own home.
+    mutating func planPerson(_ p: Int, town: Town, restriction: DayRestriction = .none, gatherings: DayGatherings) {
 
         let config = town.config
         var random = RandomStream.derive(seed: town.seed, subsystem: DayPlan.scheduleStreams, entity: UInt64(p), index: UInt64(day))
@@ -172,6 +176,30 @@ package struct DayPlan: Sendable {
                 clock = walk(finish)
             }
         }
+        // The club's meeting, if it meets today: members arrive at the club's
+        // start (those still busy miss it).
+        let club = Int(town.club[p])
+        if club >= 0, town.clubDays[club] & (1 << UInt8(weekdayIndex)) != 0, let clubs = config.clubs {
+            let begin = Int(town.clubStart[club])
+            if begin >= clock + config.streetMinutes && begin + clubs.time.duration + config.streetMinutes < 1440 {
+                _ = walk(begin - config.streetMinutes)
+                append(p, .club, club, begin, begin + clubs.time.duration)
+                clock = walk(begin + clubs.time.duration)
+            }
+        }
+        // A gathering the household is invited to: its free members come (late
+        // if busy) and stay to the end, at the host's home.
+        let household = Int(town.household[p])
+        if !gatherings.isEmpty, gatherings.guestOf[household] >= 0 {
+            let host = Int(gatherings.guestOf[household])
+            let begin = max(Int(gatherings.hostStart[host]), clock + config.streetMinutes)
+            let finish = Int(gatherings.hostStart[host]) + gatherings.duration
+            if begin < finish && finish + config.streetMinutes < 1440 {
+                _ = walk(begin - config.streetMinutes)
+                append(p, .visit, host, begin, finish)
+                clock = walk(finish)
+            }
+        }
         // Leisure (restaurants, bars), evening; visitors arriving in the same
         // half hour are seated at tables together (grouped later).
         let leisureProbability = weekday ? config.leisureWeekdayProbability : config.leisureWeekendProbability
@@ -187,14 +215,29 @@ package struct DayPlan: Sendable {
             }
         }
         if restriction == .reducedContacts { markAbsent(leisure..<person.count) }
-        // Home: every minute not spent elsewhere (the activities above are in time order).
+        // Home: every minute not spent elsewhere (the activities above are in
+        // time order); the part of it within a gathering the household hosts
+        // is spent with the guests (setting `visit`, the household as venue).
+        var gathering = 0..<0
+        if !gatherings.isEmpty, gatherings.hostStart[household] >= 0, restriction == .none {
+            let from = Int(gatherings.hostStart[household])
+            gathering = from..<min(1440, from + gatherings.duration)
+        }
+        func home(_ from: Int, _ to: Int) {
+            let hostingFrom = max(from, gathering.lowerBound)
+            let hostingTo = min(to, gathering.upperBound)
+            guard hostingFrom < hostingTo else { return append(p, .home, household, from, to) }
+            append(p, .home, household, from, hostingFrom)
+            append(p, .visit, household, hostingFrom, hostingTo)
+            append(p, .home, household, hostingTo, to)
+        }
         let last = person.count
         var cursor = 0
         for i in first..<last where !absent[i] {
-            if Int(start[i]) > cursor { append(p, .home, Int(town.household[p]), cursor, Int(start[i])) }
+            if Int(start[i]) > cursor { home(cursor, Int(start[i])) }
             cursor = max(cursor, Int(end[i]))
         }
-        if cursor < 1440 { append(p, .home, Int(town.household[p]), cursor, 1440) }
+        if cursor < 1440 { home(cursor, 1440) }
         if restriction == .stayHome {
             markAbsent(first..<person.count)
             append(p, .home, Int(town.household[p]), 0, 1440)
@@ -314,8 +357,20 @@ package struct DayPlan: Sendable {
         venueCount[Int(Setting.leisure.rawValue)] = (tables + config.leisure.clustersPerRoom - 1) / config.leisure.clustersPerRoom
     }
 
+    /// A plan of the given stays, indexed by venue: `venueCount` venues per
+    /// setting, each stay's venue an index within its setting. For checks of
+    /// what reads a plan (the stays are taken in person order, then start).
+    package init(day: Int, venueCount: [Int], stays: [(person: Int, setting: Setting, venue: Int, start: Int, end: Int)]) {
+        self.day = day
+        for stay in stays.sorted(by: { ($0.person, $0.start) < ($1.person, $1.start) }) {
+            append(stay.person, stay.setting, stay.venue, stay.start, stay.end)
+        }
+        self.venueCount = venueCount
+        indexVenues()
+    }
+
     /// Counting sort of stays by global venue index (stable: person order).
-    mutating func indexVenues(town: Town) {
+    mutating func indexVenues() {
         settingBase = []
         var total = 0
         for count in venueCount {

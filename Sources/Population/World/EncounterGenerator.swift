@@ -116,6 +116,16 @@ struct EncounterGenerator {
             crowd(
                 v, first, last, setting, day: day, width: side, height: side, steps: TimeSteps(every: config.shopRepositionMinutes),
                 into: &out)
+        case .visit:
+            let side = Float(config.visits.map(\.roomArea)?.squareRoot() ?? 1)
+            crowd(
+                v, first, last, setting, day: day, width: side, height: side,
+                steps: TimeSteps(every: config.visits?.repositionMinutes ?? 1), into: &out)
+        case .club:
+            let side = Float(config.clubs.map(\.area)?.squareRoot() ?? 1)
+            crowd(
+                v, first, last, setting, day: day, width: side, height: side,
+                steps: TimeSteps(every: config.clubs?.repositionMinutes ?? 1), into: &out)
         case .street:
             crowd(
                 v, first, last, setting, day: day, width: Float(config.streetLength), height: Float(config.streetWidth),

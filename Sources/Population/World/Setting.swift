@@ -9,6 +9,11 @@ package enum Setting: UInt8, CaseIterable, Sendable, Codable {
     case leisure = 6
     /// Chance encounters on the way (streets).
     case street = 7
+    /// A private gathering in a household's home: the hosts at home and their
+    /// guests from befriended households (``VisitsConfig``).
+    case visit = 8
+    /// A club's meeting: sports, choir, a regulars' group (``ClubsConfig``).
+    case club = 9
 
     package var name: String {
         switch self {
@@ -20,12 +25,14 @@ package enum Setting: UInt8, CaseIterable, Sendable, Codable {
         case .shop: "shop"
         case .leisure: "leisure"
         case .street: "street"
+        case .visit: "visit"
+        case .club: "club"
         }
     }
 
     /// The radio environment of the setting: work in an office, transport in
     /// a bus (the scenarios' vehicle is a 12 m city bus), streets outdoors, every other setting
-    /// (home, school, daycare, shop, leisure) in an open room with people about.
+    /// (home, school, daycare, shop, leisure, visit, club) in an open room with people about.
     package var environment: RadioEnvironment {
         switch self {
         case .work: .office

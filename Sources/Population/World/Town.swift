@@ -25,6 +25,15 @@ package struct Town: Sendable {
     package var householdFirst: [Int32] = []
     package var householdSize: [Int8] = []
 
+    /// Per household: its circle of befriended households,
+    /// `friends[h * friendHouseholds ..< (h + 1) * friendHouseholds]` (empty without `visits`).
+    package var friends: [Int32] = []
+    /// Per person: the club they belong to, or −1 (all −1 without `clubs`).
+    package var club: [Int32] = []
+    /// Per club: its meeting weekdays (bit d for day d of the week, 0 = Monday) and start minute.
+    package var clubDays: [UInt8] = []
+    package var clubStart: [Int16] = []
+
     /// Venue counts per setting (households for `home`; per-day venues such as
     /// vehicles and restaurants are created by the day planner).
     package var venueCount: [Int] = Array(repeating: 0, count: Setting.allCases.count)
@@ -109,6 +118,8 @@ package struct Town: Sendable {
             1, Int((Double(grownUps) * config.shopSaturdayProbability / Double(config.shoppersPerShop)).rounded(.up)))
         let tripsPerDay = 2 * (workers.count + pupils.count) + grownUps
         venueCount[Int(Setting.street.rawValue)] = max(1, (tripsPerDay + config.walkersPerStreet - 1) / config.walkersPerStreet)
+        assignFriends()
+        assignClubs()
     }
 
     /// Fisher–Yates shuffle.

@@ -123,6 +123,10 @@ package struct PopulationConfig: Sendable, Equatable {
     /// Carriage state (a name from the radio parameters) per setting.
     package var carriageBySetting: [String]
 
+    /// Private gatherings and clubs; nil when the scenario has none.
+    package var visits: VisitsConfig? = nil
+    package var clubs: ClubsConfig? = nil
+
     /// Mean number of other household members per person (person-weighted
     /// mean of household size − 1) under `householdSizeShares`: the people a
     /// person meets at home on a day.
@@ -333,8 +337,15 @@ extension PopulationConfig {
             streetCloseContactsTarget: try street.double(Fields.streetCloseContactsTarget),
             carriageBySetting: [])
         for field in Fields.carriageBySetting {
-            config.carriageBySetting.append(try carriage.string(field))
+            if case .required = field.presence {
+                config.carriageBySetting.append(try carriage.string(field))
+            } else {
+                config.carriageBySetting.append(
+                    try carriage.optionalString(field) ?? config.carriageBySetting[Int(Setting.leisure.rawValue)])
+            }
         }
+        config.visits = try p.optionalSection(VisitsConfig.Fields.visits).map(VisitsConfig.parse)
+        config.clubs = try p.optionalSection(ClubsConfig.Fields.clubs).map(ClubsConfig.parse)
         guard config.shopCloses - config.shopOpens > config.shopVisitMinutes else {
             throw shop.fail(
                 "closes_minute",

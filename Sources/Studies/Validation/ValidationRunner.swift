@@ -146,7 +146,10 @@ package struct ValidationRunner {
         )
         var world = World(scenario: scenario.world, seed: inputs.seed)
         var survey = ContactDiarySurvey(town: world.town)
-        for day in 0..<inputs.days { survey.add(encounters: world.simulate(day: day, workers: threads).encounters) }
+        for day in 0..<inputs.days {
+            let result = world.simulate(day: day, workers: threads)
+            survey.add(plan: result.plan, encounters: result.encounters)
+        }
         return ContactDiarySummary(respondents: survey.respondents(), entity: 1)
     }
 
