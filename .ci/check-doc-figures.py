@@ -43,15 +43,15 @@ def main():
     expected = line(r"^expected\s+([\d.]+)\s+(\d+)\s+\S+ \S+\s+(\S+) \(([\d.]+)–([\d.]+)\)", "expected row")
     at_risk = (int(detectable[1]), int(detectable[2]))
     for doc in [README, FIRST]:
-        check(doc, "16 people at risk under the primary label and 378 warned phones", (16, 378), at_risk)
-    check(FIRST, "puts 20.2 expected phones at risk", "20.2", expected[1])
+        check(doc, "26 people at risk under the primary label and 600 warned phones", (26, 600), at_risk)
+    check(FIRST, "puts 24.2 expected phones at risk", "24.2", expected[1])
     check(
-        FIRST, "narrows the recall interval from 0.789–1.000 to 0.851–0.936",
-        ("0.789", "1.000", "0.851", "0.936"), (detectable[4], detectable[5], expected[4], expected[5]))
+        FIRST, "narrows the recall interval from 0.875–1.000 to 0.854–0.933",
+        ("0.875", "1.000", "0.854", "0.933"), (detectable[4], detectable[5], expected[4], expected[5]))
 
     rows = list(csv.DictReader((outputs / "town-sweep/metrics.csv").open()))
     distinct = (len({r["recall"] for r in rows}), len({r["detectable_recall"] for r in rows}))
-    check(FIRST, "its recall takes 942 distinct values against 2 for `detectable`", (942, 2), distinct)
+    check(FIRST, "its recall takes 903 distinct values against 2 for `detectable`", (903, 2), distinct)
 
     enc = line(
         r"(\d+) units, TP \d+ FP \d+ FN \d+ TN \d+; TPR ([\d.]+) \[([\d.]+), ([\d.]+)\], FPR ([\d.]+) \[[\d.]+, [\d.]+\], "
@@ -59,8 +59,8 @@ def main():
     r3 = lambda x: f"{float(x):.3f}"
     actual = (f"{int(enc[1]):,}", r3(enc[2]), r3(enc[3]), r3(enc[4]), f"{float(enc[5]):.4f}", r3(enc[6]), r3(enc[7]), r3(enc[8]))
     check(
-        FIRST, "1,103,724 units, TPR 0.864 [0.830, 0.893], FPR 0.0008, precision 0.321 [0.295, 0.347]",
-        ("1,103,724", "0.864", "0.830", "0.893", "0.0008", "0.321", "0.295", "0.347"), actual)
+        FIRST, "1,265,271 units, TPR 0.887 [0.858, 0.911], FPR 0.0010, precision 0.284 [0.264, 0.306]",
+        ("1,265,271", "0.887", "0.858", "0.911", "0.0010", "0.284", "0.264", "0.306"), actual)
 
     sources = {m[1]: (int(m[2]), int(m[3]), int(m[4]))
                for m in re.finditer(r"^\s+(\w+)\s+(\d+)\s+[\d.]+\s+\d+ \([\d.]+\)\s+(\d+)/(\d+)$", stdout, re.MULTILINE)}
@@ -68,26 +68,27 @@ def main():
         raise SystemExit("check-doc-figures: evaluate printed no warning sources")
     warned = sum(v[0] for v in sources.values())
     # Whole percent of the warned phones, rounded half up.
-    shares = tuple(int(100 * sources[s][0] / warned + 0.5) for s in ["school", "transport", "shop"])
+    shares = tuple(int(100 * sources[s][0] / warned + 0.5) for s in ["club", "school", "transport", "visit"])
     tests = (sum(v[1] for v in sources.values()), sum(v[2] for v in sources.values()))
-    check(FIRST, "30 % of the warnings come from schools, 22 % from bus rides", (30, 22), shares[:2])
-    check(FIRST, "and 18 % from shops, and 13 of the warned's 99 tests were positive", (18, 13, 99), (shares[2],) + tests)
+    check(FIRST, "26 % of the warnings come from clubs, 23 % from schools, 8 % from bus rides", (26, 23, 8), shares[:3])
+    check(FIRST, "and 7 % from gatherings", 7, shares[3])
+    check(FIRST, "and 13 of the warned's 170 tests were positive", (13, 170), tests)
 
     field = line(
         r"field outcomes: (\d+) phones warned, (\d+) uploaders, ([\d.]+) warnings per uploader; .*?([\d.]+) days \(median\).*?"
         r"warned and later positive ([\d.]+)", "field outcomes line")
     real = ROOT / "Sources/warnsim/WarnSim.docc/RealWorldMatch.md"
     check(
-        real, "gives 10.5 warnings per uploader (378 warned, 36 uploaders; 22 % of them from buses;",
-        ("10.5", 378, 36, 22), (f"{float(field[3]):.1f}", int(field[1]), int(field[2]), shares[1]))
+        real, "gives 14.6 warnings per uploader (600 warned, 41 uploaders; 8 % of them from buses;",
+        ("14.6", 600, 41, 8), (f"{float(field[3]):.1f}", int(field[1]), int(field[2]), shares[2]))
     check(
-        real, "3.4 % of the warned later positive, and 4.12 days (median) from exposure to warning",
-        ("3.4", "4.12"), (f"{100 * float(field[5]):.1f}", f"{float(field[4]):.2f}"))
+        real, "2.2 % of the warned later positive, and 4.19 days (median) from exposure to warning",
+        ("2.2", "4.19"), (f"{100 * float(field[5]):.1f}", f"{float(field[4]):.2f}"))
 
     if failures:
         print("\n".join(failures), file=sys.stderr)
         sys.exit(1)
-    print("documentation figures agree with the commands (10 checks)")
+    print("documentation figures agree with the commands (11 checks)")
 
 
 if __name__ == "__main__":

@@ -28,8 +28,9 @@ package enum SurveySetting: Int, CaseIterable, Sendable {
     /// attends), shops and streets as "other place" (the diary has no shop or
     /// street setting; Mossong et al.'s "other" holds everything but home,
     /// work, school, transport and leisure). A gathering in a household's home
-    /// is "home" for hosts and guests (POLYMOD's home contacts that are not
-    /// daily, 0.75 per participant-day, were mostly reported at home only);
+    /// is "home" for hosts and guests (POLYMOD's home contacts with people
+    /// not met daily, 0.88 per participant-day, were mostly reported at home
+    /// only, not also at leisure);
     /// a club's meeting is leisure.
     package init(_ setting: Setting) {
         switch setting {

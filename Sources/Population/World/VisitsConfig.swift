@@ -36,21 +36,21 @@ package struct VisitsConfig: Sendable, Equatable {
             "visits.weekday_host_probability", .real(0...1), unit: "per household and weekday",
             meaning: "probability that a household hosts a gathering on a weekday",
             source:
-                "calibrated (Configs/scenarios/town-10k.yaml): the open town's contacts at home with people of other households, against POLYMOD Germany's home contacts that are not met daily (0.75 per participant-day, Mossong et al. 2008 data); weekend days twice the weekday's (ZVE 2022: 7 h 45 min of leisure on weekend days against 5 h 26 min on weekdays)"
+                "calibrated (Configs/scenarios/town-10k.yaml): the open town's contacts at home with people of other households, against POLYMOD Germany's home contacts with people not met daily (0.88 per participant-day, Mossong et al. 2008 data); the same on weekend days, as in the survey (0.89 such contacts per participant-day on Saturdays and Sundays and on weekdays)"
         )
         /// `visits.weekend_host_probability`.
         package static let weekendHost = ScenarioField(
             "visits.weekend_host_probability", .real(0...1), unit: "per household and weekend day",
             meaning: "probability that a household hosts a gathering on a Saturday or Sunday",
             source:
-                "calibrated (Configs/scenarios/town-10k.yaml): the open town's contacts at home with people of other households, against POLYMOD Germany's home contacts that are not met daily (0.75 per participant-day, Mossong et al. 2008 data); weekend days twice the weekday's (ZVE 2022: 7 h 45 min of leisure on weekend days against 5 h 26 min on weekdays)"
+                "calibrated (Configs/scenarios/town-10k.yaml): the open town's contacts at home with people of other households, against POLYMOD Germany's home contacts with people not met daily (0.88 per participant-day, Mossong et al. 2008 data); the same on weekend days, as in the survey (0.89 such contacts per participant-day on Saturdays and Sundays and on weekdays)"
         )
         /// `visits.guest_households`.
         package static let guestHouseholds = ScenarioField(
             "visits.guest_households", .integer(1...20), unit: "households",
             meaning: "households of the circle invited to a gathering (each of their members who is free that evening comes)",
             source:
-                "1: WarnSim assumption (a gathering of two households; most German households have one or two members, Mikrozensus 2019)")
+                "2: WarnSim assumption (a gathering of three households; most German households have one or two members, Mikrozensus 2019)")
         /// `visits.room_m2`.
         package static let roomArea = ScenarioField(
             "visits.room_m2", .real(4...500), unit: "m²", meaning: "the room a gathering takes place in",
