@@ -140,7 +140,9 @@ struct WorldTests {
         }
         #expect(problems.isEmpty, "\(problems.prefix(5))")
         // The village has no gatherings or clubs (`visits`, `clubs`; SocialTiesTests covers them).
-        #expect(settingsSeen == Set(Setting.allCases.filter { $0 != .visit && $0 != .club }.map(\.rawValue)), "settings seen: \(settingsSeen.sorted())")
+        #expect(
+            settingsSeen == Set(Setting.allCases.filter { $0 != .visit && $0 != .club }.map(\.rawValue)),
+            "settings seen: \(settingsSeen.sorted())")
         // Every person's stays cover the whole day without overlap.
         var byPerson: [Int32: [(Int16, Int16)]] = [:]
         for i in 0..<plan.stayCount { byPerson[plan.person[i], default: []].append((plan.start[i], plan.end[i])) }

@@ -4,12 +4,27 @@ import WarnSimCore
 
 /// The memory estimate behind the refusal of runs that cannot fit.
 @Suite struct RunMemoryEstimateTests {
-    /// Peak RSS of release builds (`bench simulate`, `bench world`), as in the model's source.
+    /// Peak RSS of release builds (`bench simulate`, `bench world`, `simulate`), as in the
+    /// model's source: the town with its gatherings and clubs (2026-11-27); the city's run with
+    /// its counterfactual is the one measurement of the previous town (2026-11-21) not repeated.
     static let measured: [(people: Int, days: Int, part: RunMemoryEstimate.Part, bytes: Double)] = [
-        (10_000, 14, .run, 382e6), (10_000, 28, .run, 454e6), (30_000, 14, .run, 1_098e6), (100_000, 14, .run, 3_502e6),
-        (100_000, 14, .world, 369e6), (100_000, 28, .world, 374e6),
-        (10_000, 28, .runWithCounterfactual, 451e6), (100_000, 28, .runWithCounterfactual, 4_500e6),
+        (10_000, 14, .run, 401e6), (10_000, 28, .run, 459e6), (30_000, 14, .run, 1_102e6), (100_000, 14, .run, 3_591e6),
+        (100_000, 28, .run, 4_289e6), (100_000, 14, .world, 566e6), (100_000, 28, .world, 566e6),
+        (10_000, 28, .runWithCounterfactual, 504e6), (100_000, 28, .runWithCounterfactual, 4_500e6),
     ]
+
+    /// The same with the sealed sightings on disk (the town with its gatherings and clubs).
+    static let measuredOnDisk: [(people: Int, days: Int, bytes: Double)] = [
+        (20_000, 28, 378e6), (100_000, 28, 1_901e6), (300_000, 20, 5_282e6), (1_000_000, 28, 17_840e6),
+    ]
+
+    @Test func theEstimateWithSightingsOnDiskBoundsEveryMeasuredRun() {
+        for point in Self.measuredOnDisk {
+            let estimate = RunMemoryEstimate(people: point.people, days: point.days, sightingsOnDisk: true).bytes
+            #expect(estimate >= point.bytes, "\(point)")
+            #expect(estimate <= 1.5 * point.bytes, "\(point)")
+        }
+    }
 
     @Test func theEstimateBoundsEveryMeasuredRunFromAboveButNotFarAbove() {
         for point in Self.measured {

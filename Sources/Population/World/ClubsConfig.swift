@@ -46,7 +46,9 @@ package struct ClubsConfig: Sendable, Equatable {
         /// `clubs.reposition_minutes`.
         package static let reposition = ScenarioField(
             "clubs.reposition_minutes", .integer(1...240), unit: "min", meaning: "minutes between new places in the hall",
-            source: "1: people at sport move all the time (as walkers on the street)")
+            source:
+                "2: WarnSim assumption, as in shops (people at sport move all the time; a 1-minute step gave the same contacts with a third more memory at scale)"
+        )
         /// `clubs.time`.
         package static let time = ActivityTimeFields(
             "clubs",

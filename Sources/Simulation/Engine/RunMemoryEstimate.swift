@@ -41,6 +41,17 @@ package struct RunMemoryEstimate: Sendable, Equatable {
     // (the 30k run lies 2 % above the line); about 3,300 bytes per person for
     // the world, which hardly grows with the days. The constants below round
     // these up (the estimate is 7 % to 40 % above every measured peak).
+    // Measured again on 2026-11-27, with the town's gatherings and clubs
+    // (issue #31; same commands):
+    //   bench simulate --people  10000 --days 14:   401 MB
+    //   bench simulate --people  10000 --days 28:   459 MB
+    //   bench simulate --people  30000 --days 14: 1,102 MB
+    //   bench simulate --people 100000 --days 14: 3,591 MB
+    //   bench simulate --people 100000 --days 28: 4,289 MB
+    //   bench world    --people 100000 --days 14:   566 MB (also 28 days)
+    //   simulate town-10k.yaml (28 days, seed 7): 504 MB
+    // The run constants still bound them (4 % to 16 % above); the world's
+    // per-person bytes went from 4,000 to 5,000.
     /// Bytes independent of the town (binary, calibration table, radio model).
     package static let fixedBytes = 100e6
     /// Bytes per person of a run (phones, key rings, scan state, world plans).
@@ -54,14 +65,21 @@ package struct RunMemoryEstimate: Sendable, Equatable {
     //   --people   100000 --days 28:  1,393 MB
     //   --people   300000 --days 20:  3,928 MB
     //   --people  1000000 --days 28: 14,153 MB (`/usr/bin/time -v`)
-    // The constants below put the estimate 2 % (300k) to 23 % (20k) above
-    // each; the million-person run's is 14.7 GB, 4 % above.
+    // With the town's gatherings and clubs (2026-11-27, same commands):
+    //   --people    20000 --days 28:    378 MB
+    //   --people   100000 --days 28:  1,901 MB
+    //   --people   300000 --days 20:  5,282 MB
+    //   --people  1000000 --days 28: 17,840 MB (`/usr/bin/time -v`)
+    // a third to a half more: the encounters of a club's evening and of a
+    // gathering are kept with the day's and the run's records. The constants
+    // below put the estimate 9 % (300k) to 31 % (20k) above each; the
+    // million-person run's is 20.0 GB, 12 % above.
     /// Bytes per person of a run with its sightings on disk.
-    package static let perPersonBytesSightingsOnDisk = 9_000.0
+    package static let perPersonBytesSightingsOnDisk = 16_500.0
     /// Bytes per person and simulated day of a run with its sightings on disk.
-    package static let perPersonDayBytesSightingsOnDisk = 200.0
+    package static let perPersonDayBytesSightingsOnDisk = 120.0
     /// Bytes per person of the world alone.
-    package static let worldPerPersonBytes = 4_000.0
+    package static let worldPerPersonBytes = 5_000.0
     /// Bytes per person and day of the world alone.
     package static let worldPerPersonDayBytes = 20.0
 
