@@ -83,5 +83,5 @@ import WarnSimCore
 
 /// The memory model's figure for the village (``RunMemoryEstimate``, with the counterfactual).
 enum RunMemoryEstimateBytes {
-    static let village = 100e6 + 28_000.0 * 2_000 + 600.0 * 28_000 + 4_000.0 * 2_000 + 20.0 * 28_000
+    static let village = 100e6 + 28_000.0 * 2_000 + 600.0 * 28_000 + 5_000.0 * 2_000 + 20.0 * 28_000
 }
