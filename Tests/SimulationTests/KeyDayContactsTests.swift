@@ -13,21 +13,27 @@ import WarnSimCore
     /// it met 1 (as the pair's b) and 7 (as a) across that span's borders, and
     /// 5, who has no exposure logging.
     @Test func clipsToTheKeysValidityFromBothSidesOfAPair() {
-        var day = EncounterLedger.Day(day: 2)
+        var (pair, start, segmentFirst) = ([UInt64](), [Int16](), [Int32(0)])
+        var (segmentStart, segmentEnd, segmentDistance) = ([Int16](), [Int16](), [Float]())
         func add(_ a: Int, _ b: Int, _ segments: [(Int16, Int16, Float)]) {
-            day.pair.append(UInt64(a) << 32 | UInt64(b))
-            day.start.append(segments[0].0)
+            pair.append(UInt64(a) << 32 | UInt64(b))
+            start.append(segments[0].0)
             for s in segments {
-                day.segmentStart.append(s.0)
-                day.segmentEnd.append(s.1)
-                day.segmentDistance.append(s.2)
+                segmentStart.append(s.0)
+                segmentEnd.append(s.1)
+                segmentDistance.append(s.2)
             }
-            day.segmentFirst.append(Int32(day.segmentStart.count))
+            segmentFirst.append(Int32(segmentStart.count))
         }
         add(1, 3, [(470, 490, 1.0), (490, 500, 3.0)])  // 07:50-08:20, half before the key
         add(3, 5, [(600, 660, 0.5)])  // no exposure logging
         add(3, 7, [(700, 730, 1.5)])  // 11:40-12:10, half after
         add(3, 7, [(900, 960, 1.0)])  // 15:00, after the key: nothing
+        let day = EncounterLedger.Day(
+            day: 2,
+            columns: LedgerDayColumns(
+                pair: pair, start: start, segmentFirst: segmentFirst, segmentStart: segmentStart, segmentEnd: segmentEnd,
+                segmentDistance: segmentDistance, folder: nil))
         let dayStart: Int64 = 86_400 * 20_000
         let span = KeyDayContacts.KeySpan(owner: 3, from: dayStart + 8 * 3600, to: dayStart + 12 * 3600)
         let eligible = [true, true, true, true, true, false, true, true]

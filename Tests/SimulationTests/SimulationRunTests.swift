@@ -3,9 +3,10 @@ import Foundation
 import Population
 import RiskCalculation
 import RunRecords
-import Simulation
 import Testing
 import WarnSimCore
+
+@testable import Simulation
 
 /// The whole pipeline on a small village: reproducible on any thread count,
 /// keys only from consenting positive users, windows only from uploaded keys.
@@ -62,6 +63,11 @@ import WarnSimCore
         #expect(RunOutputs.phonesCSV(disk) == RunOutputs.phonesCSV(memory))
         #expect(WindowStore.encode(RunOutputs.storedWindows(disk)) == WindowStore.encode(RunOutputs.storedWindows(memory)))
         #expect(RunOutputs.summaryCSV(disk) == RunOutputs.summaryCSV(memory))
+        #expect(ContactStore.encode(disk.distributedKeyDays) == ContactStore.encode(memory.distributedKeyDays))
+        // The ledger's days are on disk too, and the world held each day's encounters once.
+        #expect(!disk.ledger.days.isEmpty && disk.ledger.days.allSatisfy { $0.columns.isMapped })
+        #expect(!memory.ledger.days.contains { $0.columns.isMapped })
+        #expect(disk.world.releasesEncounterMemory && !memory.world.releasesEncounterMemory)
         // The files of expired days are closed: the folder holds no names (they are unlinked at once).
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
     }

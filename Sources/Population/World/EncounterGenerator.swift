@@ -399,23 +399,31 @@ extension DayEncounters {
             generator.free()
         }
         output.day = day
-        output.gather(spans: UnsafeBufferPointer(spans), sinks: workspace.sinks)
+        output.gather(
+            spans: UnsafeBufferPointer(spans), sinks: workspace.sinks, releasing: workspace.releasesMemory ? workers : 0)
     }
 
     /// The encounters and segments one block of venues wrote into its worker's sink.
     struct BlockSpan { var worker = 0, encounters = 0..<0, segments = 0..<0 }
 
     /// Replaces the columns by the blocks' outputs concatenated in block order.
-    mutating func gather(spans: UnsafeBufferPointer<BlockSpan>, sinks: UnsafeMutablePointer<EncounterSink>) {
+    /// With `releasing` > 0, each column of the first `releasing` sinks is
+    /// freed as soon as it is copied, so that the day is held once, not twice
+    /// (``EncounterWorkspace/releasesMemory``).
+    mutating func gather(spans: UnsafeBufferPointer<BlockSpan>, sinks: UnsafeMutablePointer<EncounterSink>, releasing: Int = 0) {
         let total = spans.reduce(0) { $0 + $1.encounters.count }
         let totalSegments = spans.reduce(0) { $0 + $1.segments.count }
-        func fill<T: BitwiseCopyable>(_ array: inout [T], _ count: Int, _ column: (EncounterSink) -> RawBuffer<T>, segments: Bool) {
+        func fill<T: BitwiseCopyable>(
+            _ array: inout [T], _ count: Int, _ column: WritableKeyPath<EncounterSink, RawBuffer<T>>, segments: Bool
+        ) {
             array.removeAll(keepingCapacity: true)
             array.reserveCapacity(count)
             for span in spans {
                 let range = segments ? span.segments : span.encounters
-                array.append(contentsOf: UnsafeBufferPointer(start: column(sinks[span.worker]).base + range.lowerBound, count: range.count))
+                array.append(
+                    contentsOf: UnsafeBufferPointer(start: sinks[span.worker][keyPath: column].base + range.lowerBound, count: range.count))
             }
+            for w in 0..<releasing { sinks[w][keyPath: column].release() }
         }
         fill(&personA, total, \.personA, segments: false)
         fill(&personB, total, \.personB, segments: false)
@@ -437,6 +445,7 @@ extension DayEncounters {
             for e in span.encounters { segmentFirst.append(upTo[e] + shift) }
             segmentBase += span.segments.count
         }
+        for w in 0..<releasing { sinks[w].segmentsUpTo.release() }
     }
 
     /// Most venues per block of work in ``generate(town:plan:workers:)``.

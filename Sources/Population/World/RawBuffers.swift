@@ -40,6 +40,14 @@ struct RawBuffer<Element: BitwiseCopyable> {
     @inline(__always) mutating func removeAll() { count = 0 }
 
     func free() { base.deallocate() }
+
+    /// Frees the memory and starts again empty with a small capacity.
+    mutating func release() {
+        base.deallocate()
+        capacity = 16
+        base = .allocate(capacity: capacity)
+        count = 0
+    }
 }
 
 /// One day's stays copied into venue order (the order of `DayPlan.venueStays`),

@@ -27,6 +27,11 @@ package struct World: Sendable {
     /// copy of them.
     private var workspace = EncounterWorkspace()
     private var spareEncounters: DayEncounters?
+    /// Whether a day's encounters are held once instead of twice: the
+    /// workers' sinks are freed column by column as the day is gathered, and
+    /// the day is not kept for reuse. Set for runs that keep their sightings
+    /// on disk (where memory, not time, is short); outputs are the same.
+    package var releasesEncounterMemory = false
 
     /// Builds the town, draws the phones and seeds the initial infections.
     package init(scenario: WorldConfig, seed: UInt64) {
@@ -70,6 +75,7 @@ package struct World: Sendable {
         lap()
         // A copy of this world shares the workspace; it must not generate into it concurrently.
         if !isKnownUniquelyReferenced(&workspace) { workspace = EncounterWorkspace() }
+        workspace.releasesMemory = releasesEncounterMemory
         var encounters = spareEncounters.take() ?? DayEncounters(day: day)
         DayEncounters.generate(town: town, plan: plan, workers: workers, workspace: workspace, into: &encounters)
         lap()
@@ -77,7 +83,7 @@ package struct World: Sendable {
         infections += result.infections
         lap()
         body(WorldDay(plan: plan, encounters: encounters, exposures: result.exposures, infections: result.infections))
-        spareEncounters = encounters
+        spareEncounters = releasesEncounterMemory ? nil : encounters
         return times
     }
 }

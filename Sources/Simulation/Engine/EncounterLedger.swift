@@ -1,4 +1,5 @@
 import ExposureNotification
+import Foundation
 import Population
 import RiskCalculation
 import RunRecords
@@ -15,17 +16,19 @@ struct EncounterLedger: Sendable {
     /// Days kept: the 14-day sighting retention plus the upload day and one spare.
     static let retainedDays = 16
 
-    /// One day's encounters, about 14 bytes each plus 8 per segment: doses
-    /// (rare: only encounters with an infectious person) are kept apart.
+    /// One day's encounters, about 14 bytes each plus 8 per segment (in
+    /// ``LedgerDayColumns``, on disk when the run keeps its sightings there):
+    /// doses (rare: only encounters with an infectious person) are kept apart.
     struct Day: Sendable {
         var day: Int
+        let columns: LedgerDayColumns
         /// Pair key `a << 32 | b` (a < b), sorted; entries of one pair in time order.
-        var pair: [UInt64] = []
-        var start: [Int16] = []
-        var segmentFirst: [Int32] = [0]
-        var segmentStart: [Int16] = []
-        var segmentEnd: [Int16] = []
-        var segmentDistance: [Float] = []
+        var pair: UnsafeBufferPointer<UInt64> { columns.pair }
+        var start: UnsafeBufferPointer<Int16> { columns.start }
+        var segmentFirst: UnsafeBufferPointer<Int32> { columns.segmentFirst }
+        var segmentStart: UnsafeBufferPointer<Int16> { columns.segmentStart }
+        var segmentEnd: UnsafeBufferPointer<Int16> { columns.segmentEnd }
+        var segmentDistance: UnsafeBufferPointer<Float> { columns.segmentDistance }
         /// The entries with a dose, ascending, and for each: the dose received
         /// by b from a and by a from b (0 if the other was not infectious), and
         /// Σ minutes · f_dist(d) over the whole encounter (to apportion the dose).
@@ -48,9 +51,17 @@ struct EncounterLedger: Sendable {
 
     private(set) var days: [Day] = []
     let distanceWeight: @Sendable (Float) -> Float
+    /// Where days are kept on disk (the run's sighting folder), or nil.
+    let folder: URL?
 
-    init(distanceWeight: @escaping @Sendable (Float) -> Float) {
+    init(distanceWeight: @escaping @Sendable (Float) -> Float, folder: URL? = nil) {
         self.distanceWeight = distanceWeight
+        self.folder = folder
+    }
+
+    /// Hands back the pages of days on disk that lookups have read.
+    func evict() {
+        for day in days { day.columns.evict() }
     }
 
     /// Adds a day's encounters between app users, with the doses of its exposure records.
@@ -67,18 +78,31 @@ struct EncounterLedger: Sendable {
             return ka != kb ? ka < kb : (encounters.start[a], a) < (encounters.start[b], b)
         }
         var position = [Int32: Int]()
-        var entry = Day(day: encounters.day)
+        var pair: [UInt64] = []
+        var start: [Int16] = []
+        var segmentFirst: [Int32] = [0]
+        var segmentStart: [Int16] = []
+        var segmentEnd: [Int16] = []
+        var segmentDistance: [Float] = []
+        pair.reserveCapacity(kept.count)
+        start.reserveCapacity(kept.count)
+        segmentFirst.reserveCapacity(kept.count + 1)
         for i in kept {
-            position[Int32(i)] = entry.pair.count
-            entry.pair.append(keyOf(i))
-            entry.start.append(encounters.start[i])
+            position[Int32(i)] = pair.count
+            pair.append(keyOf(i))
+            start.append(encounters.start[i])
             for s in encounters.segments(i) {
-                entry.segmentStart.append(encounters.segmentStart[s])
-                entry.segmentEnd.append(encounters.segmentEnd[s])
-                entry.segmentDistance.append(encounters.segmentDistance[s])
+                segmentStart.append(encounters.segmentStart[s])
+                segmentEnd.append(encounters.segmentEnd[s])
+                segmentDistance.append(encounters.segmentDistance[s])
             }
-            entry.segmentFirst.append(Int32(entry.segmentStart.count))
+            segmentFirst.append(Int32(segmentStart.count))
         }
+        var entry = Day(
+            day: encounters.day,
+            columns: LedgerDayColumns(
+                pair: pair, start: start, segmentFirst: segmentFirst, segmentStart: segmentStart, segmentEnd: segmentEnd,
+                segmentDistance: segmentDistance, folder: folder))
         var doses = [Int: (toB: Float, toA: Float)]()
         for record in exposures {
             guard let at = position[record.encounter] else { continue }

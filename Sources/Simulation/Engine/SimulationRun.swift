@@ -148,6 +148,7 @@ package struct SimulationRun: Sendable {
         self.seed = seed
         self.workers = max(1, workers)
         world = World(scenario: scenario, seed: seed)
+        world.releasesEncounterMemory = sightingSpill != nil
         pipeline = ScanPipeline(model: world.radio, phones: world.phones, carriageBySetting: world.carriageBySetting, seed: seed)
         pipeline.secondChannel = secondChannel
         backend = CWABackend(configuration: app.services, seed: seed, signingKey: try Self.serverKey(seed: seed))
@@ -161,7 +162,7 @@ package struct SimulationRun: Sendable {
         // RKI publishes the scenario's risk parameters on the app-configuration endpoint.
         try backend.publishAppConfiguration(Data(ConfigurationWriter.yaml(app.risk).utf8), now: app.startTime)
         let distanceModel = world.transmission.config.distanceModel
-        ledger = EncounterLedger(distanceWeight: { distanceModel.weight(distance: $0) })
+        ledger = EncounterLedger(distanceWeight: { distanceModel.weight(distance: $0) }, folder: sightingSpill?.folder)
         recorder = WindowRecorder(phones: world.town.people, secondChannel: secondChannel != nil)
         let (town, pipeline) = (world.town, self.pipeline)
         phones = (0..<town.people).map { person in
@@ -231,11 +232,14 @@ package struct SimulationRun: Sendable {
         for hour in 0..<24 {
             let now = dayStart + Int64(hour) * 3600
             try runHour(now: now, row: &row)
+            // The hour's window truths read the ledger; its pages on disk go back.
+            ledger.evict()
         }
         // The keys distributed today, looked up while the ledger holds their days.
         mark = ContinuousClock.now
         keyDayContacts.collect(
             from: ledger, eligible: phones.map { $0.app?.consents.exposureLogging ?? false }, startTime: app.startTime)
+        ledger.evict()
         lap("contacts", &mark)
         summary.append(row)
         ProcessMeasurement.returnFreedMemory()
