@@ -407,9 +407,9 @@ extension DayEncounters {
     struct BlockSpan { var worker = 0, encounters = 0..<0, segments = 0..<0 }
 
     /// Replaces the columns by the blocks' outputs concatenated in block order.
-    /// With `releasing` > 0, each column of the first `releasing` sinks is
-    /// freed as soon as it is copied, so that the day is held once, not twice
-    /// (``EncounterWorkspace/releasesMemory``).
+    /// With `releasing` > 0, the pages of each column of the first
+    /// `releasing` sinks are handed back as soon as it is copied, so that the
+    /// day is held once, not twice (``EncounterWorkspace/releasesMemory``).
     mutating func gather(spans: UnsafeBufferPointer<BlockSpan>, sinks: UnsafeMutablePointer<EncounterSink>, releasing: Int = 0) {
         let total = spans.reduce(0) { $0 + $1.encounters.count }
         let totalSegments = spans.reduce(0) { $0 + $1.segments.count }

@@ -9,9 +9,10 @@
 package final class EncounterWorkspace: @unchecked Sendable {
     private(set) var sinks: UnsafeMutablePointer<EncounterSink>
     private(set) var workers: Int
-    /// Whether the sinks' memory is freed as each day is gathered (and the
-    /// day's encounters are not kept for reuse, see ``World/releasesEncounterMemory``):
-    /// less memory, at the price of the page faults this type exists to avoid.
+    /// Whether the sinks' pages are handed back as each day is gathered (and
+    /// the day's encounters are not kept for reuse, see
+    /// ``World/releasesEncounterMemory``): less memory, at the price of the
+    /// page faults this type exists to avoid.
     package var releasesMemory = false
 
     package init() {

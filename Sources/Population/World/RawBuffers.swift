@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// A growable buffer of trivial values (integers, floats) on raw memory, for
 /// the encounter generator's hot loops: appending checks only the capacity (no
 /// uniqueness check, no retain/release). The owner frees it with ``free()``.
@@ -41,12 +45,19 @@ struct RawBuffer<Element: BitwiseCopyable> {
 
     func free() { base.deallocate() }
 
-    /// Frees the memory and starts again empty with a small capacity.
+    /// Empties the buffer and hands its whole pages back to the system
+    /// (`madvise(MADV_DONTNEED)`): the capacity stays, so the next day fills
+    /// the same addresses without growing or copying, and the pages come
+    /// back, zeroed, as they are written again.
     mutating func release() {
-        base.deallocate()
-        capacity = 16
-        base = .allocate(capacity: capacity)
         count = 0
+        #if canImport(Glibc)
+            let page = UInt(sysconf(Int32(_SC_PAGESIZE)))
+            let start = UInt(bitPattern: base)
+            let first = (start + page - 1) / page * page
+            let last = (start + UInt(capacity * MemoryLayout<Element>.stride)) / page * page
+            if last > first { _ = madvise(UnsafeMutableRawPointer(bitPattern: first), Int(last - first), Int32(MADV_DONTNEED)) }
+        #endif
     }
 }
 

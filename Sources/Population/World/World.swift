@@ -27,9 +27,9 @@ package struct World: Sendable {
     /// copy of them.
     private var workspace = EncounterWorkspace()
     private var spareEncounters: DayEncounters?
-    /// Whether a day's encounters are held once instead of twice: the
-    /// workers' sinks are freed column by column as the day is gathered, and
-    /// the day is not kept for reuse. Set for runs that keep their sightings
+    /// Whether a day's encounters are held once instead of twice: the pages
+    /// of the workers' sinks are handed back column by column as the day is
+    /// gathered, and the day is not kept for reuse. Set for runs that keep their sightings
     /// on disk (where memory, not time, is short); outputs are the same.
     package var releasesEncounterMemory = false
 
