@@ -13,9 +13,10 @@ import WarnSimCore
         (10_000, 28, .runWithCounterfactual, 504e6), (100_000, 28, .runWithCounterfactual, 4_500e6),
     ]
 
-    /// The same with the sealed sightings on disk (the town with its gatherings and clubs).
+    /// The same with the sealed sightings on disk (the town with its gatherings and clubs, the
+    /// encounter ledger on disk and a day's encounters held once).
     static let measuredOnDisk: [(people: Int, days: Int, bytes: Double)] = [
-        (20_000, 28, 378e6), (100_000, 28, 1_901e6), (300_000, 20, 5_282e6), (1_000_000, 28, 17_840e6),
+        (20_000, 28, 267e6), (100_000, 28, 1_268e6), (300_000, 20, 3_326e6), (1_000_000, 28, 12_427e6),
     ]
 
     @Test func theEstimateWithSightingsOnDiskBoundsEveryMeasuredRun() {

@@ -71,13 +71,20 @@ package struct RunMemoryEstimate: Sendable, Equatable {
     //   --people   300000 --days 20:  5,282 MB
     //   --people  1000000 --days 28: 17,840 MB (`/usr/bin/time -v`)
     // a third to a half more: the encounters of a club's evening and of a
-    // gathering are kept with the day's and the run's records. The constants
-    // below put the estimate 9 % (300k) to 31 % (20k) above each; the
-    // million-person run's is 20.0 GB, 12 % above.
+    // gathering are kept with the day's and the run's records.
+    // With those records economised (the encounter ledger's days mapped from
+    // files in the sightings' folder, a day's encounters held once;
+    // 2026-11-27, evening, same commands):
+    //   --people    20000 --days 28:    267 MB
+    //   --people   100000 --days 28:  1,268 MB (1,261 in a second run)
+    //   --people   300000 --days 20:  3,326 MB
+    //   --people  1000000 --days 28: 12,427 MB (`/usr/bin/time -v`)
+    // The constants below put the estimate 7 % (1M) to 37 % (20k) above
+    // each; the million-person run's is 13.3 GB.
     /// Bytes per person of a run with its sightings on disk.
-    package static let perPersonBytesSightingsOnDisk = 16_500.0
+    package static let perPersonBytesSightingsOnDisk = 11_000.0
     /// Bytes per person and simulated day of a run with its sightings on disk.
-    package static let perPersonDayBytesSightingsOnDisk = 120.0
+    package static let perPersonDayBytesSightingsOnDisk = 80.0
     /// Bytes per person of the world alone.
     package static let worldPerPersonBytes = 5_000.0
     /// Bytes per person and day of the world alone.

@@ -11,7 +11,7 @@ struct SightingStorageOptions: ParsableArguments {
             valueName: "memory|disk|auto"))
     var sightings = "auto"
 
-    @Option(help: "Folder for the sighting files of --sightings disk (default: the system's temporary folder).")
+    @Option(help: "Folder for the files of --sightings disk: sightings and the encounter ledger (default: the system's temporary folder).")
     var sightingsDir: String?
 
     /// The storage, after checking the values.
