@@ -139,38 +139,48 @@ final class SightingSpillFile: Sendable {
             defer { end += Int64(count) }
             return end
         }
-        let complete = words.withUnsafeBytes { raw in
-            var done = 0
-            while done < count {
-                let n = pwrite(descriptor, raw.baseAddress! + done, count - done, off_t(offset) + off_t(done))
-                if n < 0 && errno == EINTR { continue }
-                guard n > 0 else { return false }
-                done += n
-            }
-            return true
-        }
+        let complete = words.withUnsafeBytes { PositionalIO.write($0, to: descriptor, at: offset) }
         return complete ? offset : nil
     }
 
     /// Reads `words` 8-byte words at `offset`; nil on failure.
     func read(at offset: Int64, words: Int) -> [UInt64]? {
         var buffer = [UInt64](repeating: 0, count: words)
-        let count = 8 * words
-        let complete = buffer.withUnsafeMutableBytes { raw in
-            var done = 0
-            while done < count {
-                let n = pread(descriptor, raw.baseAddress! + done, count - done, off_t(offset) + off_t(done))
-                if n < 0 && errno == EINTR { continue }
-                guard n > 0 else { return false }
-                done += n
-            }
-            return true
-        }
+        let complete = buffer.withUnsafeMutableBytes { PositionalIO.read(into: $0, from: descriptor, at: offset) }
         guard complete else {
             onFailure("cannot read sightings back (\(String(cString: strerror(errno))))")
             return nil
         }
         return buffer
+    }
+}
+
+/// Whole-buffer `pwrite` and `pread` at an offset, retried after
+/// interruptions and short transfers, for the files runs keep on disk
+/// (``SightingSpill``, the encounter ledger's days).
+package enum PositionalIO {
+    /// Writes all of `bytes` at `offset` of `descriptor`; false on failure.
+    package static func write(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32, at offset: Int64) -> Bool {
+        var done = 0
+        while done < bytes.count {
+            let n = pwrite(descriptor, bytes.baseAddress! + done, bytes.count - done, off_t(offset) + off_t(done))
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else { return false }
+            done += n
+        }
+        return true
+    }
+
+    /// Fills all of `buffer` from `offset` of `descriptor`; false on failure.
+    package static func read(into buffer: UnsafeMutableRawBufferPointer, from descriptor: Int32, at offset: Int64) -> Bool {
+        var done = 0
+        while done < buffer.count {
+            let n = pread(descriptor, buffer.baseAddress! + done, buffer.count - done, off_t(offset) + off_t(done))
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else { return false }
+            done += n
+        }
+        return true
     }
 }
 

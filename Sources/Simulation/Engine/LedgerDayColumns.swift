@@ -1,3 +1,4 @@
+import ExposureNotification
 import Foundation
 
 #if canImport(Glibc)
@@ -43,14 +44,14 @@ final class LedgerDayColumns: @unchecked Sendable {
         precondition(start.count == pair.count && segmentFirst.count == pair.count + 1)
         precondition(segmentEnd.count == segmentStart.count && segmentDistance.count == segmentStart.count)
         // Widest alignment first: 8-byte keys, 4-byte columns, then 2-byte ones.
-        let offsets = [0, 8 * pair.count]
-        let distanceOffset = offsets[1] + 4 * segmentFirst.count
+        let firstOffset = 8 * pair.count
+        let distanceOffset = firstOffset + 4 * segmentFirst.count
         let startOffset = distanceOffset + 4 * segmentDistance.count
         let segmentStartOffset = startOffset + 2 * start.count
         let segmentEndOffset = segmentStartOffset + 2 * segmentStart.count
         let length = max(segmentEndOffset + 2 * segmentEnd.count, 8)
         func write(_ body: (Int, UnsafeRawBufferPointer) -> Bool) -> Bool {
-            pair.withUnsafeBytes { body(0, $0) } && segmentFirst.withUnsafeBytes { body(offsets[1], $0) }
+            pair.withUnsafeBytes { body(0, $0) } && segmentFirst.withUnsafeBytes { body(firstOffset, $0) }
                 && segmentDistance.withUnsafeBytes { body(distanceOffset, $0) }
                 && start.withUnsafeBytes { body(startOffset, $0) }
                 && segmentStart.withUnsafeBytes { body(segmentStartOffset, $0) }
@@ -75,7 +76,7 @@ final class LedgerDayColumns: @unchecked Sendable {
         isMapped = mapped != nil
         self.length = length
         self.pair = column(0, pair.count, as: UInt64.self)
-        self.segmentFirst = column(offsets[1], segmentFirst.count, as: Int32.self)
+        self.segmentFirst = column(firstOffset, segmentFirst.count, as: Int32.self)
         self.segmentDistance = column(distanceOffset, segmentDistance.count, as: Float.self)
         self.start = column(startOffset, start.count, as: Int16.self)
         self.segmentStart = column(segmentStartOffset, segmentStart.count, as: Int16.self)
@@ -103,16 +104,7 @@ final class LedgerDayColumns: @unchecked Sendable {
         guard descriptor >= 0 else { return nil }
         unlink(path)
         defer { close(descriptor) }
-        let written = write { offset, bytes in
-            var done = 0
-            while done < bytes.count {
-                let n = pwrite(descriptor, bytes.baseAddress! + done, bytes.count - done, off_t(offset + done))
-                if n < 0 && errno == EINTR { continue }
-                guard n > 0 else { return false }
-                done += n
-            }
-            return true
-        }
+        let written = write { offset, bytes in PositionalIO.write(bytes, to: descriptor, at: Int64(offset)) }
         guard written, ftruncate(descriptor, off_t(length)) == 0 else { return nil }
         let address = mmap(nil, length, PROT_READ, MAP_PRIVATE, descriptor, 0)
         guard let address, address != MAP_FAILED else { return nil }
