@@ -18,8 +18,9 @@
 //   Services               → ExposureNotification, swift-crypto
 //   Population             → WarnSimCore (the town, the phones' radios and the radio model, transmission)
 //   RiskCalculation        → ExposureNotification, CBLAS (OpenBLAS), Yams
-//   ExposureNotification   → WarnSimCore, CLibCrypto (OpenSSL libcrypto), CZlibInflate (zlib),
-//                            swift-crypto, SwiftProtobuf, ZIPFoundation (writing key packages)
+//   ExposureNotification   → WarnSimCore, CLibCrypto (OpenSSL libcrypto), CExposureCrypto (the key
+//                            schedule on AES-NI/SHA-NI), CZlibInflate (zlib), swift-crypto,
+//                            SwiftProtobuf, ZIPFoundation (writing key packages)
 //   WarnSimCore            random streams and their names, the run manifest (swift-crypto), parallel loops, unsafe-buffer
 //                          helpers, atomic output, input errors, the strict YAML reader (Yams), the CSV reader (CSV.swift)
 //
@@ -81,6 +82,12 @@ let package = Package(
             providers: [.apt(["libsqlite3-dev"])]
         ),
 
+        /// The Exposure Notification key schedule (zero-salt HKDF of several
+        /// keys interleaved, AES-128 key expansion and ECB) on the x86-64 AES
+        /// and SHA instructions, selected at run time; OpenSSL serves every
+        /// other CPU (Sources/CExposureCrypto/include/exposure_crypto.h says why).
+        .target(name: "CExposureCrypto"),
+
         // MARK: Layers (bottom to top)
 
         /// Shared by every layer: deterministic random streams, atomic output files.
@@ -95,6 +102,7 @@ let package = Package(
             name: "ExposureNotification",
             dependencies: [
                 "CLibCrypto",
+                "CExposureCrypto",
                 "CZlibInflate",
                 "WarnSimCore",
                 .product(name: "Crypto", package: "swift-crypto"),

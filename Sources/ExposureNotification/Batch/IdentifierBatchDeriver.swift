@@ -1,17 +1,27 @@
+import CExposureCrypto
 import Foundation
 import WarnSimCore
 
 /// Derives every Rolling Proximity Identifier (and optionally every Associated
 /// Encrypted Metadata) of many Temporary Exposure Keys at once.
 ///
-/// Per key: one zero-salt HKDF pass yields RPIK and AEMK (`ZeroSaltHKDF`), one
-/// EVP call encrypts all `rolling_period` PaddedData blocks under the RPIK, and
-/// one more encrypts the RPIs under the AEMK to give the AEM keystream
+/// Per key: one zero-salt HKDF pass yields RPIK and AEMK, one pass of AES-128
+/// encrypts all `rolling_period` PaddedData blocks under the RPIK, and one
+/// more encrypts the RPIs under the AEMK to give the AEM keystream
 /// (AES-128-CTR with the RPI as IV uses exactly `AES(AEMK, RPI)` for its first
-/// and only block). An instance holds OpenSSL contexts and scratch buffers and
-/// is not thread-safe; ``deriveAll(_:metadata:includeMetadata:threads:)`` runs one
-/// per thread.
+/// and only block).
+///
+/// Two engines give the same bytes: on x86-64 CPUs with the AES and SHA
+/// instructions, the `CExposureCrypto` kernel (the HKDFs of several keys
+/// interleaved, the AES key schedule inline); elsewhere OpenSSL's EVP AES and
+/// SHA-256 (``ZeroSaltHKDF``, ``AES128ECB``). An instance holds OpenSSL
+/// contexts and scratch buffers and is not thread-safe;
+/// ``deriveAll(_:metadata:includeMetadata:threads:)`` runs one per thread.
 public final class IdentifierBatchDeriver {
+    /// Whether this CPU runs the `CExposureCrypto` kernel.
+    public static let kernelAvailable = ws_en_kernel_available() == 1
+    /// Whether this instance uses the kernel (else OpenSSL).
+    public let usesKernel: Bool
     private let rpiCipher: AES128ECB
     private let aemCipher: AES128ECB
     private let hkdf = ZeroSaltHKDF()
@@ -19,12 +29,18 @@ public final class IdentifierBatchDeriver {
     private let padded: UnsafeMutableRawPointer
     /// Keystream scratch for the AEMs of one key.
     private let keystream: UnsafeMutableRawPointer
-    private static let maxBlocks = Int(TemporaryExposureKey.validRollingPeriods.upperBound)
+    static let maxBlocks = Int(TemporaryExposureKey.validRollingPeriods.upperBound)
+    /// Keys whose HKDFs are computed together in ``forEachKey(_:metadata:includeMetadata:threads:_:)``.
+    static let keysPerGroup = Int(WS_EN_GROUP)
 
     /// Creates a deriver with its own OpenSSL contexts.
     ///
+    /// - Parameter kernel: use the `CExposureCrypto` kernel where the CPU
+    ///   allows it (`true`, the default), or OpenSSL only (`false`; tests
+    ///   compare the two).
     /// - Throws: ``BatchCryptoError`` if libcrypto cannot provide AES-128-ECB.
-    public init() throws(BatchCryptoError) {
+    public init(kernel: Bool = true) throws(BatchCryptoError) {
+        usesKernel = kernel && Self.kernelAvailable
         rpiCipher = try AES128ECB()
         aemCipher = try AES128ECB()
         padded = .allocate(byteCount: 16 * Self.maxBlocks, alignment: 64)
@@ -38,6 +54,57 @@ public final class IdentifierBatchDeriver {
     deinit {
         padded.deallocate()
         keystream.deallocate()
+    }
+
+    /// RPIK (and, if `aemks` is given, AEMK) of `count` keys: 16 bytes each,
+    /// read from `teks` and written to `rpiks` and `aemks`.
+    func deriveKeys(
+        teks: UnsafeRawPointer, count: Int, rpiks: UnsafeMutableRawPointer, aemks: UnsafeMutableRawPointer?
+    ) {
+        if usesKernel {
+            ws_en_derive_keys(
+                teks.assumingMemoryBound(to: UInt8.self), count, rpiks.assumingMemoryBound(to: UInt8.self),
+                aemks?.assumingMemoryBound(to: UInt8.self))
+            return
+        }
+        for k in 0..<count {
+            hkdf.derive(tek: teks + 16 * k, rpik: rpiks + 16 * k, aemk: aemks.map { $0 + 16 * k })
+        }
+    }
+
+    /// The `count` RPIs from interval `start` under `rpik` (16 bytes) into `rpis`.
+    func encryptRPIs(rpik: UnsafeRawPointer, start: UInt32, count: Int, into rpis: UnsafeMutableRawPointer) {
+        if usesKernel {
+            ws_en_rpis(rpik.assumingMemoryBound(to: UInt8.self), start, count, rpis.assumingMemoryBound(to: UInt8.self))
+            return
+        }
+        for i in 0..<count {
+            (padded + 16 * i + 12).storeBytes(of: (start &+ UInt32(i)).littleEndian, as: UInt32.self)
+        }
+        rpiCipher.setKey(rpik)
+        rpiCipher.encrypt(padded, to: rpis, blocks: count)
+    }
+
+    /// The AEMs of `count` RPIs under `aemk` (16 bytes): the keystream's first
+    /// word XOR `plain` (the metadata's 4 bytes as loaded from memory).
+    func encryptAEMs(aemk: UnsafeRawPointer, rpis: UnsafeRawPointer, count: Int, plain: UInt32, into aems: UnsafeMutableRawPointer) {
+        if usesKernel {
+            ws_en_aems(
+                aemk.assumingMemoryBound(to: UInt8.self), rpis.assumingMemoryBound(to: UInt8.self), count, plain,
+                aems.assumingMemoryBound(to: UInt8.self))
+            return
+        }
+        aemCipher.setKey(aemk)
+        aemCipher.encrypt(rpis, to: keystream, blocks: count)
+        for i in 0..<count {
+            let word = (keystream + 16 * i).loadUnaligned(as: UInt32.self)
+            (aems + 4 * i).storeBytes(of: word ^ plain, toByteOffset: 0, as: UInt32.self)
+        }
+    }
+
+    /// The metadata's 4 bytes as a word loaded from memory (v1.0 `40 00 00 00` when `nil`).
+    static func plainWord(_ metadata: BluetoothMetadata?) -> UInt32 {
+        metadata.map { $0.raw.littleEndian } ?? UInt32(0x40).littleEndian
     }
 
     /// Writes the RPIs of `tek` for its whole rolling period to `rpis`
@@ -59,33 +126,18 @@ public final class IdentifierBatchDeriver {
     ) {
         let count = Int(tek.rollingPeriod)
         precondition(TemporaryExposureKey.validRollingPeriods.contains(tek.rollingPeriod))
-        var rpik = KeyBytes(low: 0, high: 0)
-        var aemk = rpik
-        tek.keyData.withUnsafeBytes { tekBytes in
-            withUnsafeMutableBytes(of: &rpik) { rpikBytes in
-                withUnsafeMutableBytes(of: &aemk) { aemkBytes in
-                    hkdf.derive(
-                        tek: tekBytes.baseAddress!,
-                        rpik: rpikBytes.baseAddress!,
-                        aemk: aems == nil ? nil : aemkBytes.baseAddress!
-                    )
-                }
+        var keys = (rpik: KeyBytes(low: 0, high: 0), aemk: KeyBytes(low: 0, high: 0))
+        var key = tek.keyData
+        withUnsafeMutableBytes(of: &keys) { derived in
+            withUnsafeBytes(of: &key) { tekBytes in
+                deriveKeys(
+                    teks: tekBytes.baseAddress!, count: 1, rpiks: derived.baseAddress!,
+                    aemks: aems == nil ? nil : derived.baseAddress! + 16)
             }
-        }
-        let start = tek.rollingStartIntervalNumber.rawValue
-        for i in 0..<count {
-            (padded + 16 * i + 12).storeBytes(of: (start &+ UInt32(i)).littleEndian, as: UInt32.self)
-        }
-        rpiCipher.setKey(rpik)
-        rpiCipher.encrypt(padded, to: rpis, blocks: count)
-
-        guard let aems else { return }
-        let plain = metadata.map { $0.raw.littleEndian } ?? UInt32(0x40).littleEndian
-        aemCipher.setKey(aemk)
-        aemCipher.encrypt(rpis, to: keystream, blocks: count)
-        for i in 0..<count {
-            let word = (keystream + 16 * i).loadUnaligned(as: UInt32.self)
-            (aems + 4 * i).storeBytes(of: word ^ plain, toByteOffset: 0, as: UInt32.self)
+            encryptRPIs(rpik: derived.baseAddress!, start: tek.rollingStartIntervalNumber.rawValue, count: count, into: rpis)
+            if let aems {
+                encryptAEMs(aemk: derived.baseAddress! + 16, rpis: rpis, count: count, plain: Self.plainWord(metadata), into: aems)
+            }
         }
     }
 
@@ -99,11 +151,65 @@ public final class IdentifierBatchDeriver {
     ///   - rpis: writable memory for `16 × count` bytes.
     public func deriveRPIs(rpik: KeyBytes, start: ENIntervalNumber, count: Int, into rpis: UnsafeMutableRawPointer) {
         precondition((1...Self.maxBlocks).contains(count))
-        for i in 0..<count {
-            (padded + 16 * i + 12).storeBytes(of: (start.rawValue &+ UInt32(i)).littleEndian, as: UInt32.self)
+        var key = rpik
+        withUnsafeBytes(of: &key) { encryptRPIs(rpik: $0.baseAddress!, start: start.rawValue, count: count, into: rpis) }
+    }
+
+    /// Derives keys `range` of `keys` in groups of ``keysPerGroup`` (their
+    /// HKDFs and key schedules together on the kernel), writing each key's
+    /// RPIs (and AEMs) where `destination(k, slot)` says (`slot`: the key's
+    /// place in its group), then calling `derived(k, slot)` for each key of
+    /// the group, in key order.
+    func derive(
+        _ keys: [TemporaryExposureKey], _ range: Range<Int>, metadata: [BluetoothMetadata], includeMetadata: Bool,
+        destination: (_ key: Int, _ slot: Int) -> (rpis: UnsafeMutableRawPointer, aems: UnsafeMutableRawPointer?),
+        derived: (_ key: Int, _ slot: Int) -> Void
+    ) {
+        let group = Self.keysPerGroup
+        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 7 * group) { words in
+            withUnsafeTemporaryAllocation(of: UnsafeMutablePointer<UInt8>?.self, capacity: 2 * group) { pointers in
+                let teks = UnsafeMutableRawPointer(words.baseAddress!)  // 4 words per key
+                let starts = words.baseAddress! + 4 * group
+                let periods = starts + group
+                let plain = periods + group
+                let rpiOut = pointers.baseAddress!
+                let aemOut = rpiOut + group
+                var first = range.lowerBound
+                while first < range.upperBound {
+                    let n = Swift.min(group, range.upperBound - first)
+                    for j in 0..<n {
+                        let key = keys[first + j]
+                        precondition(TemporaryExposureKey.validRollingPeriods.contains(key.rollingPeriod))
+                        teks.storeBytes(of: key.keyData, toByteOffset: 16 * j, as: KeyBytes.self)
+                        starts[j] = key.rollingStartIntervalNumber.rawValue
+                        periods[j] = key.rollingPeriod
+                        plain[j] = Self.plainWord(metadata.isEmpty ? nil : metadata[metadata.count == 1 ? 0 : first + j])
+                        let (rpis, aems) = destination(first + j, j)
+                        rpiOut[j] = rpis.assumingMemoryBound(to: UInt8.self)
+                        aemOut[j] = includeMetadata ? aems!.assumingMemoryBound(to: UInt8.self) : nil
+                    }
+                    if usesKernel {
+                        ws_en_derive_group(
+                            teks.assumingMemoryBound(to: UInt8.self), n, starts, periods, includeMetadata ? plain : nil,
+                            rpiOut, aemOut)
+                    } else {
+                        withUnsafeTemporaryAllocation(byteCount: 32, alignment: 16) { derivedKeys in
+                            let rpik = derivedKeys.baseAddress!
+                            for j in 0..<n {
+                                deriveKeys(teks: teks + 16 * j, count: 1, rpiks: rpik, aemks: includeMetadata ? rpik + 16 : nil)
+                                encryptRPIs(rpik: rpik, start: starts[j], count: Int(periods[j]), into: rpiOut[j]!)
+                                if includeMetadata {
+                                    encryptAEMs(
+                                        aemk: rpik + 16, rpis: rpiOut[j]!, count: Int(periods[j]), plain: plain[j], into: aemOut[j]!)
+                                }
+                            }
+                        }
+                    }
+                    for j in 0..<n { derived(first + j, j) }
+                    first += n
+                }
+            }
         }
-        rpiCipher.setKey(rpik)
-        rpiCipher.encrypt(padded, to: rpis, blocks: count)
     }
 
     /// The RPIs and AEMs of one key, as values.
@@ -156,20 +262,22 @@ public final class IdentifierBatchDeriver {
                 failure.record(error)
                 return
             }
-            let rpis = UnsafeMutableRawPointer.allocate(byteCount: 16 * maxBlocks, alignment: 64)
-            let aems = UnsafeMutableRawPointer.allocate(byteCount: 4 * maxBlocks, alignment: 64)
+            // One group's identifiers, L1-sized: 8 keys × 144 × 20 bytes.
+            let rpis = UnsafeMutableRawPointer.allocate(byteCount: 16 * maxBlocks * keysPerGroup, alignment: 64)
+            let aems = UnsafeMutableRawPointer.allocate(byteCount: 4 * maxBlocks * keysPerGroup, alignment: 64)
             defer {
                 rpis.deallocate()
                 aems.deallocate()
             }
-            for k in range {
+            deriver.derive(
+                keys, range, metadata: metadata, includeMetadata: includeMetadata,
+                destination: { _, slot in (rpis + 16 * maxBlocks * slot, includeMetadata ? aems + 4 * maxBlocks * slot : nil) }
+            ) { k, slot in
                 let count = Int(keys[k].rollingPeriod)
-                let meta = metadata.isEmpty ? nil : metadata[metadata.count == 1 ? 0 : k]
-                deriver.derive(keys[k], metadata: meta, rpis: rpis, aems: includeMetadata ? aems : nil)
                 body(
                     worker, k,
-                    UnsafeRawBufferPointer(start: rpis, count: 16 * count),
-                    includeMetadata ? UnsafeRawBufferPointer(start: aems, count: 4 * count) : nil
+                    UnsafeRawBufferPointer(start: rpis + 16 * maxBlocks * slot, count: 16 * count),
+                    includeMetadata ? UnsafeRawBufferPointer(start: aems + 4 * maxBlocks * slot, count: 4 * count) : nil
                 )
             }
         }
@@ -211,16 +319,10 @@ public final class IdentifierBatchDeriver {
                         failure.record(error)
                         return
                     }
-                    for k in range {
-                        let row = offsets[k]
-                        let meta = metadata.isEmpty ? nil : metadata[metadata.count == 1 ? 0 : k]
-                        deriver.derive(
-                            keys[k],
-                            metadata: meta,
-                            rpis: rpiBase + 16 * row,
-                            aems: includeMetadata ? aemBase! + 4 * row : nil
-                        )
-                    }
+                    deriver.derive(
+                        keys, range, metadata: metadata, includeMetadata: includeMetadata,
+                        destination: { k, _ in (rpiBase + 16 * offsets[k], includeMetadata ? aemBase! + 4 * offsets[k] : nil) }
+                    ) { _, _ in }
                 }
             }
         }
