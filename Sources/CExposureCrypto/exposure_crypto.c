@@ -327,20 +327,58 @@ WS_TARGET void ws_en_aems(const uint8_t *aemk, const uint8_t *rpis, size_t count
     aems_with(rk, rpis, count, metadata, aems);
 }
 
+// RPIs and their AEMs together: each batch of 8 RPIs is encrypted again under
+// the AEMK while still in registers.
+WS_TARGET WS_INLINE void identifiers_with(
+    const __m128i rpi_rk[11], const __m128i aem_rk[11], uint32_t start, size_t count, uint32_t metadata, uint8_t *rpis,
+    uint8_t *aems) {
+    static const uint8_t prefix[16] = {0x45, 0x4E, 0x2D, 0x52, 0x50, 0x49, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
+    __m128i block = _mm_insert_epi32(_mm_loadu_si128((const __m128i *)prefix), (int)start, 3);
+    const __m128i one = _mm_set_epi32(1, 0, 0, 0);
+    size_t i = 0;
+    for (; i + 8 <= count; i += 8) {
+        __m128i b[8], k[8];
+        for (int j = 0; j < 8; j++) {
+            b[j] = block;
+            block = _mm_add_epi32(block, one);
+        }
+        aes_encrypt8(rpi_rk, b);
+        for (int j = 0; j < 8; j++) k[j] = b[j];
+        aes_encrypt8(aem_rk, k);
+        for (int j = 0; j < 8; j++) {
+            const uint32_t word = (uint32_t)_mm_cvtsi128_si32(k[j]) ^ metadata;
+            _mm_storeu_si128((__m128i *)(rpis + 16 * (i + j)), b[j]);
+            memcpy(aems + 4 * (i + j), &word, 4);
+        }
+    }
+    for (; i < count; i++) {
+        const __m128i rpi = aes_encrypt1(rpi_rk, block);
+        block = _mm_add_epi32(block, one);
+        const uint32_t word = (uint32_t)_mm_cvtsi128_si32(aes_encrypt1(aem_rk, rpi)) ^ metadata;
+        _mm_storeu_si128((__m128i *)(rpis + 16 * i), rpi);
+        memcpy(aems + 4 * i, &word, 4);
+    }
+}
+
 WS_TARGET void ws_en_derive_group(
     const uint8_t *teks, size_t count, const uint32_t *starts, const uint32_t *periods, const uint32_t *metadata,
     uint8_t *const *rpis, uint8_t *const *aems) {
     uint8_t rpiks[16 * WS_EN_GROUP], aemks[16 * WS_EN_GROUP];
-    __m128i schedules[WS_EN_GROUP][11];
+    __m128i rpi_schedules[WS_EN_GROUP][11], aem_schedules[WS_EN_GROUP][11];
     for (size_t first = 0; first < count; first += WS_EN_GROUP) {
         const size_t n = count - first < WS_EN_GROUP ? count - first : WS_EN_GROUP;
         ws_en_derive_keys(teks + 16 * first, n, rpiks, metadata ? aemks : NULL);
-        aes_expand_many(rpiks, 16, n, schedules);
-        for (size_t k = 0; k < n; k++) rpis_with(schedules[k], starts[first + k], periods[first + k], rpis[first + k]);
-        if (!metadata) continue;
-        aes_expand_many(aemks, 16, n, schedules);
+        aes_expand_many(rpiks, 16, n, rpi_schedules);
+        if (!metadata) {
+            for (size_t k = 0; k < n; k++)
+                rpis_with(rpi_schedules[k], starts[first + k], periods[first + k], rpis[first + k]);
+            continue;
+        }
+        aes_expand_many(aemks, 16, n, aem_schedules);
         for (size_t k = 0; k < n; k++)
-            aems_with(schedules[k], rpis[first + k], periods[first + k], metadata[first + k], aems[first + k]);
+            identifiers_with(
+                rpi_schedules[k], aem_schedules[k], starts[first + k], periods[first + k], metadata[first + k],
+                rpis[first + k], aems[first + k]);
     }
 }
 

@@ -58,7 +58,8 @@ void ws_en_aems(const uint8_t *aemk, const uint8_t *rpis, size_t count, uint32_t
 /// RPIs from interval `starts[k]` to `rpis[k]` (16 bytes each) and, if
 /// `metadata` is not NULL, their AEMs of `metadata[k]` to `aems[k]` (4 bytes
 /// each). The keys' HKDFs and key schedules run interleaved, in groups of
-/// `WS_EN_GROUP`.
+/// `WS_EN_GROUP`, and each batch of RPIs is encrypted under the AEMK while
+/// still in registers.
 void ws_en_derive_group(
     const uint8_t *teks, size_t count, const uint32_t *starts, const uint32_t *periods, const uint32_t *metadata,
     uint8_t *const *rpis, uint8_t *const *aems);

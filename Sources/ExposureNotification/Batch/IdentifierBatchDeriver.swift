@@ -302,32 +302,66 @@ public final class IdentifierBatchDeriver {
         includeMetadata: Bool = false,
         threads: Int = ProcessInfo.processInfo.activeProcessorCount
     ) throws(BatchCryptoError) -> DerivedIdentifiers {
-        precondition(metadata.isEmpty || metadata.count == 1 || metadata.count == keys.count)
         var batch = DerivedIdentifiers.allocate(keys: keys, includeMetadata: includeMetadata)
-        let workers = max(1, min(threads, keys.count))
         let offsets = batch.keyOffsets
-        let failure = FirstErrorBox<BatchCryptoError>()
-        batch.rpiStorage.withUnsafeMutableBytes { rpiBuffer in
-            batch.aemStorage.withUnsafeMutableBytes { aemBuffer in
-                nonisolated(unsafe) let rpiBase = rpiBuffer.baseAddress!
-                nonisolated(unsafe) let aemBase = aemBuffer.baseAddress
-                Parallel.run(workers: workers) { worker in
-                    let range = Parallel.chunk(worker, of: workers, count: keys.count)
-                    guard !range.isEmpty else { return }
-                    let deriver: IdentifierBatchDeriver
-                    do throws(BatchCryptoError) { deriver = try IdentifierBatchDeriver() } catch {
-                        failure.record(error)
-                        return
-                    }
-                    deriver.derive(
-                        keys, range, metadata: metadata, includeMetadata: includeMetadata,
-                        destination: { k, _ in (rpiBase + 16 * offsets[k], includeMetadata ? aemBase! + 4 * offsets[k] : nil) }
-                    ) { _, _ in }
-                }
+        var failure: BatchCryptoError?
+        batch.rpiStorage.withUnsafeMutableBytes { rpis in
+            batch.aemStorage.withUnsafeMutableBytes { aems in
+                do throws(BatchCryptoError) {
+                    try derive(
+                        keys, metadata: metadata, rowOffsets: offsets, threads: threads, rpis: rpis.baseAddress!,
+                        aems: includeMetadata ? aems.baseAddress! : nil)
+                } catch { failure = error }
             }
         }
-        if let error = failure.error { throw error }
+        if let failure { throw failure }
         return batch
+    }
+
+    /// The identifiers of many keys written into the caller's memory, split
+    /// across `threads` threads: key `k`'s RPIs at `rpis + 16 × rowOffsets[k]`
+    /// and, if `aems` is given, its AEMs at `aems + 4 × rowOffsets[k]`, one row
+    /// per interval of its rolling period.
+    ///
+    /// - Parameters:
+    ///   - keys: the keys; rolling periods must be 1…144.
+    ///   - metadata: one per key, one for all, or empty (the v1.0 metadata
+    ///     `40 00 00 00`); used only with `aems`.
+    ///   - rowOffsets: the prefix sums of the keys' rolling periods
+    ///     (`keys.count + 1` entries, the first 0).
+    ///   - threads: worker threads; the bytes written do not depend on it.
+    ///   - rpis: writable memory for `16 × rowOffsets.last!` bytes.
+    ///   - aems: writable memory for `4 × rowOffsets.last!` bytes, or `nil` to
+    ///     skip the AEMs.
+    /// - Throws: ``BatchCryptoError`` if OpenSSL fails in any worker.
+    public static func derive(
+        _ keys: [TemporaryExposureKey], metadata: [BluetoothMetadata] = [], rowOffsets: [Int],
+        threads: Int = ProcessInfo.processInfo.activeProcessorCount,
+        rpis: UnsafeMutableRawPointer, aems: UnsafeMutableRawPointer?
+    ) throws(BatchCryptoError) {
+        precondition(metadata.isEmpty || metadata.count == 1 || metadata.count == keys.count)
+        precondition(rowOffsets.count == keys.count + 1, "one row offset per key and the total")
+        let workers = max(1, min(threads, keys.count))
+        let failure = FirstErrorBox<BatchCryptoError>()
+        nonisolated(unsafe) let rpiBase = rpis
+        nonisolated(unsafe) let aemBase = aems
+        Parallel.run(workers: workers) { worker in
+            let range = Parallel.chunk(worker, of: workers, count: keys.count)
+            guard !range.isEmpty else { return }
+            let deriver: IdentifierBatchDeriver
+            do throws(BatchCryptoError) { deriver = try IdentifierBatchDeriver() } catch {
+                failure.record(error)
+                return
+            }
+            deriver.derive(
+                keys, range, metadata: metadata, includeMetadata: aemBase != nil,
+                destination: { k, _ in
+                    precondition(rowOffsets[k + 1] - rowOffsets[k] == Int(keys[k].rollingPeriod), "row offsets of key \(k)")
+                    return (rpiBase + 16 * rowOffsets[k], aemBase.map { $0 + 4 * rowOffsets[k] })
+                }
+            ) { _, _ in }
+        }
+        if let error = failure.error { throw error }
     }
 }
 

@@ -88,6 +88,16 @@ public struct ExposureNotificationFramework: Sendable {
         return keyRing.currentKey(at: ENIntervalNumber(unixSeconds: time).dayStart, using: &keyStream)
     }
 
+    /// ``dayKey(at:)`` and the metadata broadcast with it, in one in-place
+    /// call (reading ``metadata`` through an optional app would copy it).
+    ///
+    /// - Parameter time: Unix seconds within the day.
+    /// - Returns: the day's key and the metadata, or `nil` while tracing is off.
+    public mutating func advertisedDay(at time: Int64) -> (key: TemporaryExposureKey, metadata: BluetoothMetadata)? {
+        guard let key = dayKey(at: time) else { return nil }
+        return (key, keyRing.metadata)
+    }
+
     /// The metadata the phone broadcasts (encrypted into its AEMs).
     public var metadata: BluetoothMetadata { keyRing.metadata }
 

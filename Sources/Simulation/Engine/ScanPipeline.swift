@@ -125,13 +125,14 @@ package struct ScanPipeline: Sendable {
         dayStart: Int64, encounters: DayEncounters,
         phones: inout [SimulatedPhone],
         workers: Int, keepReceptions: Bool = false, cryptoSeconds: UnsafeMutablePointer<Double>? = nil,
-        cryptoIdentifiers: UnsafeMutablePointer<Int>? = nil
+        cryptoIdentifiers: UnsafeMutablePointer<Int>? = nil, advertisementStorage: AdvertisementStorage? = nil
     ) -> [Reception] {
         let people = phones.count
         let cryptoStart = ContinuousClock.now
-        let advertisements = DayAdvertisements(dayStart: dayStart, phones: &phones, workers: workers)
+        let storage = advertisementStorage ?? AdvertisementStorage()
+        let advertisements = DayAdvertisements(dayStart: dayStart, phones: &phones, workers: workers, storage: storage)
         cryptoSeconds?.pointee += (ContinuousClock.now - cryptoStart).inSeconds
-        cryptoIdentifiers?.pointee += advertisements.rpi.count
+        cryptoIdentifiers?.pointee += advertisements.rows
         let index = DayEncounterIndex(encounters, people: people)
         let dayEnd = dayStart + 86_400
         let day = UInt64(dayStart / 86_400)
@@ -246,28 +247,53 @@ package struct ScanPipeline: Sendable {
                 }
             }
         }
+        // The table lives in `storage`; keep it until every scan has read it.
+        withExtendedLifetime(storage) {}
         return perTask.flatMap { $0 }.sorted { ($0.receiver, $0.time, $0.transmitter) < ($1.receiver, $1.time, $1.transmitter) }
     }
 }
 
 /// What every tracing phone advertises on one UTC day: its key of the day
 /// (made now if needed), with all its RPIs and AEMs derived in one batch.
-struct DayAdvertisements: Sendable {
+struct DayAdvertisements: @unchecked Sendable {
     /// Per person, the row block of its key, or −1 when it does not advertise.
     let slot: [Int32]
     let firstRow: [Int]
-    let rpi: [KeyBytes]
-    let aem: [UInt32]
+    /// The identifiers, `rows` of each (in the run's ``AdvertisementStorage``,
+    /// valid until its next day).
+    let rpi: UnsafePointer<KeyBytes>
+    let aem: UnsafePointer<UInt32>
+    let rows: Int
 
-    init(dayStart: Int64, phones: inout [SimulatedPhone], workers: Int) {
+    /// The day's key of every phone whose app advertises, and their
+    /// identifiers derived in one batch into `storage`.
+    init(dayStart: Int64, phones: inout [SimulatedPhone], workers: Int, storage: AdvertisementStorage) {
+        // Each worker asks the phones of its chunk for their day's key (a walk
+        // over the phone records that is mostly waiting for memory); the
+        // chunks are then joined in person order.
+        let chunks = workers > 1 ? workers * 4 : 1
+        var found = [[(person: Int32, key: TemporaryExposureKey, metadata: BluetoothMetadata)]](repeating: [], count: chunks)
+        phones.withUnsafeMutableBufferPointer { phoneBuffer in
+            found.withUnsafeMutableBufferPointer { foundBuffer in
+                let ph = UnsafeSendableBuffer(phoneBuffer)
+                let out = UnsafeSendableBuffer(foundBuffer)
+                Parallel.run(workers: chunks) { chunk in
+                    for p in Parallel.chunk(chunk, of: chunks, count: ph.buffer.count) {
+                        guard let day = ph.buffer[p].app?.framework.advertisedDay(at: dayStart) else { continue }
+                        out.buffer[chunk].append((Int32(p), day.key, day.metadata))
+                    }
+                }
+            }
+        }
         var slot = [Int32](repeating: -1, count: phones.count)
         var keys = [TemporaryExposureKey]()
         var metadata = [BluetoothMetadata]()
-        for p in phones.indices {
-            guard let key = phones[p].app?.framework.dayKey(at: dayStart) else { continue }
-            slot[p] = Int32(keys.count)
-            keys.append(key)
-            metadata.append(phones[p].app!.framework.metadata)
+        keys.reserveCapacity(found.reduce(0) { $0 + $1.count })
+        metadata.reserveCapacity(keys.capacity)
+        for entry in found.joined() {
+            slot[Int(entry.person)] = Int32(keys.count)
+            keys.append(entry.key)
+            metadata.append(entry.metadata)
         }
         var firstRow = [Int]()
         firstRow.reserveCapacity(keys.count + 1)
@@ -277,30 +303,17 @@ struct DayAdvertisements: Sendable {
             rows += Int(key.rollingPeriod)
         }
         firstRow.append(rows)
-        // Every row is written below (each key's rows are its rolling
-        // period), so the tables are not zero-filled first.
-        let starts = firstRow
-        var aem = [UInt32]()
-        let rpi = [KeyBytes](unsafeUninitializedCapacity: rows) { rpiBuffer, rpiCount in
-            aem = [UInt32](unsafeUninitializedCapacity: rows) { aemBuffer, aemCount in
-                nonisolated(unsafe) let rpiBase = UnsafeMutableRawPointer(rpiBuffer.baseAddress)
-                nonisolated(unsafe) let aemBase = UnsafeMutableRawPointer(aemBuffer.baseAddress)
-                // Creating the OpenSSL contexts cannot fail short of libcrypto
-                // lacking AES-128, which would make the whole run meaningless.
-                try! IdentifierBatchDeriver.forEachKey(keys, metadata: metadata, includeMetadata: true, threads: workers) {
-                    _, k, rpis, aems in
-                    precondition(rpis.count == 16 * (starts[k + 1] - starts[k]) && aems!.count == 4 * (starts[k + 1] - starts[k]))
-                    (rpiBase! + 16 * starts[k]).copyMemory(from: rpis.baseAddress!, byteCount: rpis.count)
-                    (aemBase! + 4 * starts[k]).copyMemory(from: aems!.baseAddress!, byteCount: aems!.count)
-                }
-                aemCount = rows
-            }
-            rpiCount = rows
-        }
+        storage.reserve(rows: rows)
+        // Creating the OpenSSL contexts cannot fail short of libcrypto lacking
+        // AES-128, which would make the whole run meaningless.
+        try! IdentifierBatchDeriver.derive(
+            keys, metadata: metadata, rowOffsets: firstRow, threads: workers, rpis: UnsafeMutableRawPointer(storage.rpi),
+            aems: UnsafeMutableRawPointer(storage.aem))
         self.slot = slot
         self.firstRow = firstRow
-        self.rpi = rpi
-        self.aem = aem
+        self.rpi = UnsafePointer(storage.rpi)
+        self.aem = UnsafePointer(storage.aem)
+        self.rows = rows
     }
 
     /// The payload of the phone in `slot` in the day's `interval`, if its key covers it.

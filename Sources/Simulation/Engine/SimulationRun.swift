@@ -46,6 +46,8 @@ package struct SimulationRun: Sendable {
         return stages
     }
     var pipeline: ScanPipeline
+    /// The day's advertisement table, its memory kept from day to day.
+    let advertisementStorage = AdvertisementStorage()
     var verifier: KeyPackageVerifier
     /// The verified hour packages whose keys are indexed (a day package
     /// repeats the keys of its day's hour packages, so they are indexed once).
@@ -220,7 +222,9 @@ package struct SimulationRun: Sendable {
         var crypto = 0.0
         _ = pipeline.run(
             dayStart: dayStart, encounters: worldDay.encounters, phones: &phones, workers: workers, cryptoSeconds: &crypto,
-            cryptoIdentifiers: &scansCryptoIdentifiers)
+            cryptoIdentifiers: &scansCryptoIdentifiers, advertisementStorage: advertisementStorage)
+        // With memory economy the table's pages go back until tomorrow's scans.
+        if world.releasesEncounterMemory { advertisementStorage.release() }
         stageSeconds["scans.crypto", default: 0] += crypto
         lap("scans", &mark)
 
