@@ -172,7 +172,11 @@ public struct BatchScorer: Sendable {
             relativeError: workspace.relativeError, keptLevels: workspace.keptLevels)
         var fallbacks = 0
         for config in 0..<t.configurationCount {
-            fallbacks += scoreConfiguration(config, tile: tile, set: set, referenceDays: referenceDays, output: output)
+            if takesFewThresholdsPass(config, recordsLevels: output.recordsLevels) {
+                fallbacks += scoreFewThresholds(config, tile: tile, set: set, referenceDays: referenceDays, output: output)
+            } else {
+                fallbacks += scoreConfiguration(config, tile: tile, set: set, referenceDays: referenceDays, output: output)
+            }
         }
         output.fallbacks.counts[worker] += fallbacks
     }
