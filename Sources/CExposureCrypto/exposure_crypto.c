@@ -76,13 +76,16 @@ WS_TARGET WS_INLINE void sha_store(sha_state s, uint32_t h[8]) {
 #define SHA_NEXT(a, b, c, d) \
     a = _mm_sha256msg2_epu32(_mm_add_epi32(_mm_sha256msg1_epu32(a, b), _mm_alignr_epi8(d, c, 4)), d)
 
-// Compresses one block into each of `LANES` independent states, the lanes'
-// instructions interleaved so that their latencies overlap.
+// Compresses one block into each of `lanes` (at most `width`) independent
+// states, the lanes' instructions interleaved so that their latencies
+// overlap; lanes beyond `lanes` repeat lane 0 and are not stored. Inlined
+// with a constant `width` (1 or SHA_LANES), so that the loops over lanes
+// unroll.
 #define SHA_LANES 4
-WS_TARGET static void sha_compress_lanes(uint32_t state[][8], const uint32_t message[][16], int lanes) {
+WS_TARGET WS_INLINE void sha_compress_width(uint32_t state[][8], const uint32_t message[][16], int lanes, const int width) {
     sha_state st[SHA_LANES], saved[SHA_LANES];
     __m128i m0[SHA_LANES], m1[SHA_LANES], m2[SHA_LANES], m3[SHA_LANES];
-    for (int l = 0; l < SHA_LANES; l++) {
+    for (int l = 0; l < width; l++) {
         const int s = l < lanes ? l : 0;
         st[l] = sha_load(state[s]);
         saved[l] = st[l];
@@ -91,24 +94,24 @@ WS_TARGET static void sha_compress_lanes(uint32_t state[][8], const uint32_t mes
         m2[l] = _mm_loadu_si128((const __m128i *)(message[s] + 8));
         m3[l] = _mm_loadu_si128((const __m128i *)(message[s] + 12));
     }
-    for (int l = 0; l < SHA_LANES; l++) SHA_ROUNDS(l, m0[l], 0);
-    for (int l = 0; l < SHA_LANES; l++) SHA_ROUNDS(l, m1[l], 1);
-    for (int l = 0; l < SHA_LANES; l++) SHA_ROUNDS(l, m2[l], 2);
-    for (int l = 0; l < SHA_LANES; l++) SHA_ROUNDS(l, m3[l], 3);
+    for (int l = 0; l < width; l++) SHA_ROUNDS(l, m0[l], 0);
+    for (int l = 0; l < width; l++) SHA_ROUNDS(l, m1[l], 1);
+    for (int l = 0; l < width; l++) SHA_ROUNDS(l, m2[l], 2);
+    for (int l = 0; l < width; l++) SHA_ROUNDS(l, m3[l], 3);
     for (int group = 4; group < 16; group += 4) {
-        for (int l = 0; l < SHA_LANES; l++) {
+        for (int l = 0; l < width; l++) {
             SHA_NEXT(m0[l], m1[l], m2[l], m3[l]);
             SHA_ROUNDS(l, m0[l], group);
         }
-        for (int l = 0; l < SHA_LANES; l++) {
+        for (int l = 0; l < width; l++) {
             SHA_NEXT(m1[l], m2[l], m3[l], m0[l]);
             SHA_ROUNDS(l, m1[l], group + 1);
         }
-        for (int l = 0; l < SHA_LANES; l++) {
+        for (int l = 0; l < width; l++) {
             SHA_NEXT(m2[l], m3[l], m0[l], m1[l]);
             SHA_ROUNDS(l, m2[l], group + 2);
         }
-        for (int l = 0; l < SHA_LANES; l++) {
+        for (int l = 0; l < width; l++) {
             SHA_NEXT(m3[l], m0[l], m1[l], m2[l]);
             SHA_ROUNDS(l, m3[l], group + 3);
         }
@@ -118,6 +121,14 @@ WS_TARGET static void sha_compress_lanes(uint32_t state[][8], const uint32_t mes
         st[l].cdgh = _mm_add_epi32(st[l].cdgh, saved[l].cdgh);
         sha_store(st[l], state[l]);
     }
+}
+
+// One block into each of `lanes` (1…SHA_LANES) states.
+WS_TARGET static void sha_compress_lanes(uint32_t state[][8], const uint32_t message[][16], int lanes) {
+    if (lanes == 1)
+        sha_compress_width(state, message, 1, 1);
+    else
+        sha_compress_width(state, message, lanes, SHA_LANES);
 }
 
 // The last block of an HMAC half: `count` message words after one 64-byte

@@ -100,6 +100,15 @@ import WarnSimTestSupport
         #expect(seen.allMatched, "streamed identifiers differ from OpenSSL's for keys \(seen.mismatched)")
     }
 
+    @Test func noKeys() throws {
+        #expect(try IdentifierBatchDeriver.deriveAll([], includeMetadata: true, threads: 2).count == 0)
+        var untouched = [UInt8](repeating: 0xA5, count: 16)
+        try untouched.withUnsafeMutableBytes { bytes in
+            try IdentifierBatchDeriver.derive([], rowOffsets: [0], threads: 2, rpis: bytes.baseAddress!, aems: bytes.baseAddress!)
+        }
+        #expect(untouched == [UInt8](repeating: 0xA5, count: 16))
+    }
+
     @Test func officialVector() throws {
         let rows = try ReferenceData.csvRows("gaen/crypto-vectors-v1.2.csv")
         let tek = TemporaryExposureKey(

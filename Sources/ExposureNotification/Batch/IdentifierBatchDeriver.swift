@@ -30,7 +30,7 @@ public final class IdentifierBatchDeriver {
     /// Keystream scratch for the AEMs of one key.
     private let keystream: UnsafeMutableRawPointer
     static let maxBlocks = Int(TemporaryExposureKey.validRollingPeriods.upperBound)
-    /// Keys whose HKDFs are computed together in ``forEachKey(_:metadata:includeMetadata:threads:_:)``.
+    /// Keys whose HKDFs and AES key schedules the kernel computes together.
     static let keysPerGroup = Int(WS_EN_GROUP)
 
     /// Creates a deriver with its own OpenSSL contexts.
@@ -303,6 +303,7 @@ public final class IdentifierBatchDeriver {
         threads: Int = ProcessInfo.processInfo.activeProcessorCount
     ) throws(BatchCryptoError) -> DerivedIdentifiers {
         var batch = DerivedIdentifiers.allocate(keys: keys, includeMetadata: includeMetadata)
+        guard !keys.isEmpty else { return batch }
         let offsets = batch.keyOffsets
         var failure: BatchCryptoError?
         batch.rpiStorage.withUnsafeMutableBytes { rpis in
