@@ -288,7 +288,7 @@ let package = Package(
             name: "WarnSimCLITests",
             dependencies: [
                 "WarnSimTestSupport", "ProtocolTestSupport", "SimulationTestSupport", "warnsim", "Analysis", "ExposureNotification",
-                "WarnSimCore",
+                "WarnSimCore", "WarnSimBenchmarks",
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
             // Read from the source tree by the snapshot assertions, not bundled.

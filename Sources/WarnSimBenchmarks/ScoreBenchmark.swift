@@ -39,8 +39,9 @@ package struct ScoreBenchmark: Sendable {
         package var evaluationsPerCPUSecond: Double
         /// GFLOP/s of the GEMM stage.
         package var gemmGflops: Double
-        /// GFLOP/s of a plain `cblas_dgemm` of the same tile shape on all
-        /// threads: the best repetition, and the lowest and highest.
+        /// GFLOP/s of the scorer's own `cblas_dgemm` call on a tile of its
+        /// shape, single-threaded on every worker at once (``ReferenceGemm``):
+        /// the best repetition, and the lowest and highest.
         package var referenceGemmGflops: Double
         package var referenceGemmGflopsSpread: [Double]
         /// GEMM shape per tile: inner dimension (attenuation-bin groups) and columns.
@@ -140,6 +141,28 @@ package struct ScoreBenchmark: Sendable {
             gemmFlops: result.gemmFlops, exactFallbacks: result.exactFallbacks, devices: set.deviceCount, workers: workers)
     }
 
+    /// The mean windows per tile of the scorer, whose tiles are runs of whole
+    /// devices of at most `tileWindows` windows (`BatchScorer.score`): the
+    /// ceiling's row count. Not `tileWindows` itself: a 512-row product has
+    /// columns exactly 4 KiB apart, which alias in the caches and ran the
+    /// plain GEMM at 60 instead of 78 GFLOP/s, a shape the scorer's tiles
+    /// seldom have.
+    static func meanTileWindows(devices: [Int], tileWindows: Int) -> Int {
+        var perDevice = [Int](repeating: 0, count: (devices.max() ?? -1) + 1)
+        for device in devices { perDevice[device] += 1 }
+        var tiles = 0
+        var current = 0
+        for count in perDevice {
+            if current > 0 && current + count > tileWindows {
+                tiles += 1
+                current = 0
+            }
+            current += count
+        }
+        if current > 0 { tiles += 1 }
+        return tiles == 0 ? tileWindows : Swift.max(1, Int((Double(devices.count) / Double(tiles)).rounded()))
+    }
+
     /// Runs the measurements.
     package func run() throws -> Result {
         let elapsedStart = MonotonicClock.now()
@@ -151,7 +174,8 @@ package struct ScoreBenchmark: Sendable {
         // The ceiling (a plain dgemm of the tile shape on all threads) and the
         // scorer alternate; the fastest pass gives the figures.
         let shape = BatchScorer(configurations: parameters, platform: .android).gemmShape
-        let reference = ReferenceGemm(m: tileWindows, n: shape.columns, k: shape.inner, threads: threads)
+        let reference = ReferenceGemm(
+            m: Self.meanTileWindows(devices: devices, tileWindows: tileWindows), n: shape.columns, k: shape.inner, threads: threads)
         _ = reference.gflops(atLeast: 0)  // warm-up: OpenBLAS threads and buffers
         var ceiling = RepeatedRates()
         var rates = RepeatedRates()
