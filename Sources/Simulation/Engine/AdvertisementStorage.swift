@@ -33,14 +33,12 @@ package final class AdvertisementStorage: @unchecked Sendable {
         let next = Swift.max(rows, capacity + capacity / 4)
         rpi.deallocate()
         aem.deallocate()
-        rpi = UnsafeMutableRawPointer.allocate(byteCount: next * MemoryLayout<KeyBytes>.stride, alignment: 4096)
-            .bindMemory(to: KeyBytes.self, capacity: next)
-        aem = UnsafeMutableRawPointer.allocate(byteCount: next * MemoryLayout<UInt32>.stride, alignment: 4096)
-            .bindMemory(to: UInt32.self, capacity: next)
+        rpi = .allocate(capacity: next)
+        aem = .allocate(capacity: next)
         capacity = next
     }
 
-    /// Hands the tables' pages back to the system (their addresses and
+    /// Hands the tables' whole pages back to the system (their addresses and
     /// capacity stay; the next day faults them in again).
     func release() {
         Self.discardPages(UnsafeMutableRawPointer(rpi), bytes: capacity * MemoryLayout<KeyBytes>.stride)
