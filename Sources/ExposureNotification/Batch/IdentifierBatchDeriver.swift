@@ -252,16 +252,7 @@ public final class IdentifierBatchDeriver {
         _ body: @Sendable (_ worker: Int, _ keyIndex: Int, _ rpis: UnsafeRawBufferPointer, _ aems: UnsafeRawBufferPointer?) -> Void
     ) throws(BatchCryptoError) {
         precondition(metadata.isEmpty || metadata.count == 1 || metadata.count == keys.count)
-        let workers = max(1, min(threads, keys.count))
-        let failure = FirstErrorBox<BatchCryptoError>()
-        Parallel.run(workers: workers) { worker in
-            let range = Parallel.chunk(worker, of: workers, count: keys.count)
-            guard !range.isEmpty else { return }
-            let deriver: IdentifierBatchDeriver
-            do throws(BatchCryptoError) { deriver = try IdentifierBatchDeriver() } catch {
-                failure.record(error)
-                return
-            }
+        try eachWorker(keys: keys.count, threads: threads) { worker, range, deriver in
             // One group's identifiers, L1-sized: 8 keys × 144 × 20 bytes.
             let rpis = UnsafeMutableRawPointer.allocate(byteCount: 16 * maxBlocks * keysPerGroup, alignment: 64)
             let aems = UnsafeMutableRawPointer.allocate(byteCount: 4 * maxBlocks * keysPerGroup, alignment: 64)
@@ -281,7 +272,6 @@ public final class IdentifierBatchDeriver {
                 )
             }
         }
-        if let error = failure.error { throw error }
     }
 
     /// The identifiers of many keys, split across `threads` threads.
@@ -342,18 +332,9 @@ public final class IdentifierBatchDeriver {
     ) throws(BatchCryptoError) {
         precondition(metadata.isEmpty || metadata.count == 1 || metadata.count == keys.count)
         precondition(rowOffsets.count == keys.count + 1, "one row offset per key and the total")
-        let workers = max(1, min(threads, keys.count))
-        let failure = FirstErrorBox<BatchCryptoError>()
         nonisolated(unsafe) let rpiBase = rpis
         nonisolated(unsafe) let aemBase = aems
-        Parallel.run(workers: workers) { worker in
-            let range = Parallel.chunk(worker, of: workers, count: keys.count)
-            guard !range.isEmpty else { return }
-            let deriver: IdentifierBatchDeriver
-            do throws(BatchCryptoError) { deriver = try IdentifierBatchDeriver() } catch {
-                failure.record(error)
-                return
-            }
+        try eachWorker(keys: keys.count, threads: threads) { _, range, deriver in
             deriver.derive(
                 keys, range, metadata: metadata, includeMetadata: aemBase != nil,
                 destination: { k, _ in
@@ -361,6 +342,29 @@ public final class IdentifierBatchDeriver {
                     return (rpiBase + 16 * rowOffsets[k], aemBase.map { $0 + 4 * rowOffsets[k] })
                 }
             ) { _, _ in }
+        }
+    }
+
+    /// Splits `keys` keys into fixed contiguous chunks, one per worker (at
+    /// most one per key), and calls `body(worker, range, deriver)` on each
+    /// worker with its own deriver.
+    ///
+    /// - Throws: ``BatchCryptoError`` if OpenSSL fails to make a worker's
+    ///   deriver (the first such error; that worker's keys are not derived).
+    private static func eachWorker(
+        keys: Int, threads: Int, _ body: @Sendable (_ worker: Int, _ range: Range<Int>, _ deriver: IdentifierBatchDeriver) -> Void
+    ) throws(BatchCryptoError) {
+        let workers = max(1, min(threads, keys))
+        let failure = FirstErrorBox<BatchCryptoError>()
+        Parallel.run(workers: workers) { worker in
+            let range = Parallel.chunk(worker, of: workers, count: keys)
+            guard !range.isEmpty else { return }
+            let deriver: IdentifierBatchDeriver
+            do throws(BatchCryptoError) { deriver = try IdentifierBatchDeriver() } catch {
+                failure.record(error)
+                return
+            }
+            body(worker, range, deriver)
         }
         if let error = failure.error { throw error }
     }
