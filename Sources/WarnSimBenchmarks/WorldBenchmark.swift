@@ -109,8 +109,10 @@ package struct WorldBenchmark {
     package var seed: UInt64
     /// Whether to run the contact survey (outside the measured time).
     package var surveyContacts = false
-    /// Whether to survey the town as contact diaries (outside the measured time).
-    package var surveyDiaries = false
+    /// The participants of a contact-diary survey to survey the town as, with
+    /// its design (``ContactDiarySurvey/standardisedRespondents(to:)``;
+    /// outside the measured time), or nil for no diaries.
+    package var diarySurvey: [DiaryRespondent]?
 
     package init(scenario: WorldConfig, people: Int, days: Int, threads: Int, seed: UInt64 = 1) {
         var scenario = scenario
@@ -135,7 +137,7 @@ package struct WorldBenchmark {
         var checksum: UInt64 = 0
         var excluded = Duration.zero
         var survey = ContactSurvey(distance: scenario.population.contactDistance)
-        var diaries = surveyDiaries ? ContactDiarySurvey(town: world.town) : nil
+        var diaries = diarySurvey == nil ? nil : ContactDiarySurvey(town: world.town)
         var stages = [0.0, 0.0, 0.0]
         let start = clock.now
         for day in 0..<days {
@@ -177,7 +179,7 @@ package struct WorldBenchmark {
                     encounterPartners: survey.encounterPartners(setting))
             } : nil
         let diary = diaries.map { diaries in
-            let summary = ContactDiarySummary(respondents: diaries.respondents(), entity: 1)
+            let summary = ContactDiarySummary(units: diaries.standardisedRespondents(to: diarySurvey ?? []), entity: 1)
             return ContactDiaryFigure.all.compactMap { figure in
                 summary[figure].map { DiaryFigure(figure: figure.id, value: $0.value, low: $0.low, high: $0.high, people: $0.respondents) }
             }

@@ -128,6 +128,9 @@ package enum StreamName {
     /// Participant (or simulated person) bootstrap resamples of a contact-diary
     /// summary (`ContactDiarySummary`): entity 0 the survey, 1 the simulated town.
     package static let contactDiaryBootstrap = "survey.contact-diary.bootstrap"
+    /// Whether two strangers of the simulated town who were close talked
+    /// (`ContactDiarySurvey`): entity the pair, index the day.
+    package static let contactDiaryTalk = "survey.contact-diary.talk"
     /// Random sweep configurations.
     package static let sweepRandom = "sweep.random"
     /// Latin-hypercube sweep configurations.

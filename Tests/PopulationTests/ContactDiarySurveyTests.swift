@@ -98,6 +98,96 @@ struct ContactDiarySurveyTests {
         #expect(ContactDiaryFigure.all.allSatisfy { ContactDiaryFigure(id: $0.id) == $0 })
     }
 
+    @Test("household members at home count awake at any distance; strangers in buses, shops and streets only when they talked")
+    func householdsAndStrangers() throws {
+        var config = try WorldTests.village().population
+        config.people = 40
+        let town = Town(config: config, seed: 1)
+        var e = DayEncounters(day: 0)
+        // 10–11: 5 min at 1 m in a shop only (strangers).
+        add(&e, 10, 11, .shop, from: 600, [(5, 1.0)])
+        // 12–13: an hour at home 4 m apart, 10:00–11:00 (awake).
+        add(&e, 12, 13, .home, from: 600, [(60, 4.0)])
+        // 14–15: five hours at home 4 m apart, 00:00–05:00 (the home night).
+        add(&e, 14, 15, .home, from: 0, [(300, 4.0)])
+        // 16–17: on the bus at 1 m and at work at 1 m: not strangers.
+        add(&e, 16, 17, .transport, from: 500, [(10, 1.0)])
+        add(&e, 16, 17, .work, from: 600, [(10, 1.0)])
+        let stays = [
+            (10, Setting.shop, 600, 605), (11, .shop, 600, 605), (12, .home, 600, 660), (13, .home, 600, 660), (14, .home, 0, 300),
+            (15, .home, 0, 300), (16, .transport, 500, 510), (17, .transport, 500, 510), (16, .work, 600, 610), (17, .work, 600, 610),
+        ]
+        func contacts(_ household: Bool, _ talk: Double) -> [Int] {
+            var survey = ContactDiarySurvey(town: town, householdAtAnyDistance: household, strangerTalkProbability: talk)
+            survey.add(plan: plan(stays), encounters: e)
+            return survey.respondents().map(\.contacts)
+        }
+        let all = contacts(true, 1)
+        #expect(all[10...17] == [1, 1, 1, 1, 0, 0, 1, 1])
+        let none = contacts(false, 0)
+        #expect(none[10...17] == [0, 0, 0, 0, 0, 0, 1, 1])
+        // The default draw is the pair's own, the same on every call.
+        #expect(contacts(true, ContactDiarySurvey.strangerTalkProbability) == contacts(true, ContactDiarySurvey.strangerTalkProbability))
+        #expect(ContactDiarySurvey.amongStrangers(.transport) && ContactDiarySurvey.amongStrangers(.shop))
+        #expect(!ContactDiarySurvey.amongStrangers(.leisure) && !ContactDiarySurvey.amongStrangers(.home))
+    }
+
+    @Test("strangers talk in about strangerTalkProbability of their close pairs")
+    func strangerShare() throws {
+        var config = try WorldTests.village().population
+        config.people = 2000
+        let town = Town(config: config, seed: 5)
+        var e = DayEncounters(day: 0)
+        var stays: [(Int, Setting, Int, Int)] = []
+        for k in 0..<1000 {
+            add(&e, Int32(2 * k), Int32(2 * k + 1), .street, from: 600, [(2, 1.0)])
+            stays += [(2 * k, .street, 600, 602), (2 * k + 1, .street, 600, 602)]
+        }
+        var survey = ContactDiarySurvey(town: town)
+        survey.add(plan: plan(stays), encounters: e)
+        let talked = Double(survey.respondents().reduce(0) { $0 + $1.contacts }) / 2
+        // Binomial(1000, 0.25): standard deviation 13.7; 5 of them either side.
+        #expect(abs(talked - 1000 * ContactDiarySurvey.strangerTalkProbability) < 70, "\(talked) of 1000 pairs talked")
+    }
+
+    @Test("standardised to a survey, the town's person-days by age group and day type take the survey's shares")
+    func standardised() throws {
+        let config = try WorldTests.village().population
+        let town = Town(config: config, seed: 3)
+        var survey = ContactDiarySurvey(town: town)
+        for day in 0..<7 {
+            let plan = DayPlan(town: town, day: day, workers: 2)
+            survey.add(plan: plan, encounters: DayEncounters.generate(town: town, plan: plan, workers: 2))
+        }
+        // A survey of 10 adults on weekdays, 5 adults on weekend days, 5 pupils on weekdays; one without a day.
+        var participants: [DiaryRespondent] = []
+        for (group, weekend, count) in [(AgeGroup.adult, false, 10), (.adult, true, 5), (.pupil, false, 5)] {
+            for _ in 0..<count {
+                var r = DiaryRespondent(ageBand: nil, worldAge: group, days: 1)
+                r.weekend = weekend
+                participants.append(r)
+            }
+        }
+        participants.append(DiaryRespondent(ageBand: nil, worldAge: .senior, days: 1))
+        let units = survey.standardisedRespondents(to: participants)
+        #expect(units.count == town.people)
+        var share: [String: Double] = [:]
+        var total = 0.0
+        for r in units.joined() {
+            let days = r.weight * Double(r.days)
+            share["\(r.worldAge!.name) \(r.weekend!)", default: 0] += days
+            total += days
+        }
+        #expect(abs(share["18-64 false", default: 0] / total - 0.5) < 1e-9)
+        #expect(abs(share["18-64 true", default: 0] / total - 0.25) < 1e-9)
+        #expect(abs(share["6-17 false", default: 0] / total - 0.25) < 1e-9)
+        #expect(share["65+ false", default: 0] == 0 && share["0-5 true", default: 0] == 0)
+        // Unweighted, the units hold the same contacts as the respondents.
+        let plain: Int = survey.respondents().reduce(0) { $0 + $1.contacts }
+        let split: Int = units.joined().reduce(0) { $0 + $1.contacts }
+        #expect(plain == split && plain > 0)
+    }
+
     @Test("a day of the village: every contact is counted by both people; the summary is deterministic")
     func villageDay() throws {
         let config = try WorldTests.village().population

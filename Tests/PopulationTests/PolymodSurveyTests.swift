@@ -35,6 +35,9 @@ struct PolymodSurveyTests {
         #expect(contacts == 10659)
         #expect(unknownAge == 46)
         #expect(withDuration == 10659 - 258)
+        // dayofweek: 152 Saturdays and 117 Sundays, 21 without a day.
+        #expect(list.filter { $0.weekend == true }.count == 269)
+        #expect(list.filter { $0.weekend == nil }.count == 21)
     }
 
     @Test("7.95 contacts per participant-day, and the README's age-band means")
@@ -101,7 +104,8 @@ struct PolymodSurveyTests {
 
     @Test("a bad cell is an input error naming the line and column")
     func badCell() throws {
-        let participants = try CSVTable.parse("part_id,part_age_exact\n1,30.0\n2,\n", file: "p.csv")
+        let participants = try CSVTable.parse("part_id,part_age_exact,dayofweek\n1,30.0,6.0\n2,,\n", file: "p.csv")
+        let badDay = try CSVTable.parse("part_id,part_age_exact,dayofweek\n1,30.0,7.0\n", file: "p.csv")
         let contacts = try CSVTable.parse(
             "part_id,cnt_home,cnt_work,cnt_school,cnt_transport,cnt_leisure,cnt_otherplace,duration_multi\n1,1.0,0.0,0.0,0.0,0.0,2.0,3.0\n",
             file: "c.csv")
@@ -112,7 +116,10 @@ struct PolymodSurveyTests {
             "part_id,cnt_home,cnt_work,cnt_school,cnt_transport,cnt_leisure,cnt_otherplace,duration_multi\n3,1.0,0.0,0.0,0.0,0.0,0.0,\n",
             file: "c.csv")
         #expect(throws: InputError.self) { try PolymodSurvey.respondents(participants: participants, contacts: unknown) }
-        let nobody = try CSVTable.parse("part_id,part_age_exact\n", file: "p.csv")
+        #expect(throws: InputError(file: "p.csv", field: "line 2.dayofweek", problem: "7.0 is not a day 0…6")) {
+            try PolymodSurvey.respondents(participants: badDay, contacts: unknown)
+        }
+        let nobody = try CSVTable.parse("part_id,part_age_exact,dayofweek\n", file: "p.csv")
         #expect(throws: InputError(file: "p.csv", problem: "lists no participant")) {
             try PolymodSurvey.respondents(participants: nobody, contacts: unknown)
         }
@@ -128,5 +135,6 @@ struct PolymodSurveyTests {
         #expect(list[1].ageBand == nil)
         #expect(list[1].bySetting == [0, 0, 0, 0, 0, 1])
         #expect(list[1].byDuration == [0, 0, 0, 0, 0])
+        #expect(list[0].weekend == true && list[1].weekend == nil)
     }
 }

@@ -120,9 +120,10 @@ struct SocialTiesTests {
         }
     }
 
-    @Test("the open town's leisure contacts (calibrated) and its 65+ contacts (not calibrated) agree with POLYMOD Germany")
+    @Test("the open town's leisure and transport contacts (calibrated) and its 65+ contacts (not calibrated) agree with POLYMOD Germany")
     func polymod() throws {
-        let survey = ContactDiarySummary(respondents: try PolymodSurveyTests.respondents(), entity: 0)
+        let participants = try PolymodSurveyTests.respondents()
+        let survey = ContactDiarySummary(respondents: participants, entity: 0)
         _ = try ProjectFiles.required(ProjectFiles.calibrationTable)
         var world = World(scenario: try WorldConfig.loadWorldSections(ProjectFiles.scenario("town-10k.yaml")), seed: 1)
         var diaries = ContactDiarySurvey(town: world.town)
@@ -130,9 +131,9 @@ struct SocialTiesTests {
             let result = world.simulate(day: day, workers: 2)
             diaries.add(plan: result.plan, encounters: result.encounters)
         }
-        let simulated = ContactDiarySummary(respondents: diaries.respondents(), entity: 1)
+        let simulated = ContactDiarySummary(units: diaries.standardisedRespondents(to: participants), entity: 1)
         let rows = ContactDiaryComparison(survey: survey, simulated: simulated).rows
-        for id in ["setting:leisure", "world-age:65+"] {
+        for id in ["setting:leisure", "setting:transport", "world-age:65+"] {
             let row = try #require(rows.first { $0.figure.id == id })
             #expect(row.agrees == true, "\(id): survey \(String(describing: row.survey)), town \(String(describing: row.simulated))")
         }

@@ -46,23 +46,33 @@ package struct ContactDiarySummary: Sendable {
 
     /// Summarises `respondents`; `entity` picks the bootstrap stream (0 the survey, 1 the town).
     package init(respondents list: [DiaryRespondent], entity: UInt64, replicates: Int = Self.replicates) {
+        self.init(units: list.map { [$0] }, entity: entity, replicates: replicates)
+    }
+
+    /// Summarises respondents grouped into bootstrap units (a simulated
+    /// person's weekday and weekend respondents are one unit, resampled
+    /// together); every amount is multiplied by its respondent's weight.
+    package init(units list: [[DiaryRespondent]], entity: UInt64, replicates: Int = Self.replicates) {
         precondition(!list.isEmpty, "a summary of no respondents")
         respondents = list.count
         let w = Self.width
-        // Each respondent's contribution as (index, amount) pairs.
+        // Each unit's contribution as (index, amount) pairs.
         var entries: [[(Int, Double)]] = []
         entries.reserveCapacity(list.count)
-        for r in list {
-            var e: [(Int, Double)] = [(0, Double(r.days)), (1, Double(r.contacts))]
-            if let band = r.ageBand {
-                e += [(2 + 2 * band.rawValue, Double(r.days)), (3 + 2 * band.rawValue, Double(r.contacts))]
+        for unit in list {
+            var e: [(Int, Double)] = []
+            for r in unit {
+                let days = r.weight * Double(r.days)
+                let contacts = r.weight * Double(r.contacts)
+                e += [(0, days), (1, contacts)]
+                if let band = r.ageBand { e += [(2 + 2 * band.rawValue, days), (3 + 2 * band.rawValue, contacts)] }
+                if let group = r.worldAge {
+                    let base = 2 + 2 * Self.bands + 2 * Int(group.rawValue)
+                    e += [(base, days), (base + 1, contacts)]
+                }
+                for (k, n) in r.bySetting.enumerated() where n > 0 { e.append((Self.settingBase + k, r.weight * Double(n))) }
+                for (k, n) in r.byDuration.enumerated() where n > 0 { e.append((Self.durationBase + k, r.weight * Double(n))) }
             }
-            if let group = r.worldAge {
-                let base = 2 + 2 * Self.bands + 2 * Int(group.rawValue)
-                e += [(base, Double(r.days)), (base + 1, Double(r.contacts))]
-            }
-            for (k, n) in r.bySetting.enumerated() where n > 0 { e.append((Self.settingBase + k, Double(n))) }
-            for (k, n) in r.byDuration.enumerated() where n > 0 { e.append((Self.durationBase + k, Double(n))) }
             entries.append(e)
         }
         func totals(_ pick: (inout [Double]) -> Void) -> [Double] {
@@ -118,10 +128,11 @@ package struct ContactDiarySummary: Sendable {
         }
     }
 
-    private static func count(_ figure: ContactDiaryFigure, _ list: [DiaryRespondent]) -> Int {
+    /// The units with a respondent in the figure's group.
+    private static func count(_ figure: ContactDiaryFigure, _ list: [[DiaryRespondent]]) -> Int {
         switch figure {
-        case .ageBand(let band): list.filter { $0.ageBand == band }.count
-        case .worldAge(let group): list.filter { $0.worldAge == group }.count
+        case .ageBand(let band): list.filter { $0.contains { $0.ageBand == band } }.count
+        case .worldAge(let group): list.filter { $0.contains { $0.worldAge == group } }.count
         default: list.count
         }
     }

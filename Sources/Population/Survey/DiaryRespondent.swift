@@ -6,6 +6,9 @@ package struct DiaryRespondent: Sendable, Equatable {
     package var ageBand: SurveyAgeBand?
     /// The town's age group (nil when the age is unknown).
     package var worldAge: AgeGroup?
+    /// Whether the days are Saturdays or Sundays (false: Monday to Friday;
+    /// nil: unknown, or days of both kinds).
+    package var weekend: Bool?
     /// Diary days (1 for a survey participant).
     package var days: Int
     /// Contacts over the days (each distinct person once per day).
@@ -14,6 +17,10 @@ package struct DiaryRespondent: Sendable, Equatable {
     package var bySetting: [Int]
     /// Contacts per ``DurationClass`` (contacts without a duration in none).
     package var byDuration: [Int]
+    /// The respondent's weight in every total (1 for a survey participant; a
+    /// simulated person's days standardised to a survey's design, see
+    /// `ContactDiarySurvey.standardisedRespondents(to:)`).
+    package var weight = 1.0
 
     package init(ageBand: SurveyAgeBand?, worldAge: AgeGroup?, days: Int) {
         self.ageBand = ageBand

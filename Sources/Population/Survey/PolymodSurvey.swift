@@ -26,6 +26,7 @@ package enum PolymodSurvey {
     package static func respondents(participants: CSVTable, contacts: CSVTable) throws(InputError) -> [DiaryRespondent] {
         let partID = try participants.column("part_id")
         let partAge = try participants.column("part_age_exact")
+        let dayOfWeek = try participants.column("dayofweek")
         var index: [Int: Int] = [:]
         var list: [DiaryRespondent] = []
         for row in participants.rows.indices {
@@ -41,7 +42,16 @@ package enum PolymodSurvey {
             guard index.updateValue(list.count, forKey: id) == nil else {
                 throw participants.invalid(row: row, column: partID, "participant \(id) appears more than once")
             }
-            list.append(DiaryRespondent(ageBand: age.map(SurveyAgeBand.init(age:)), worldAge: age.map(AgeGroup.init(age:)), days: 1))
+            var respondent = DiaryRespondent(ageBand: age.map(SurveyAgeBand.init(age:)), worldAge: age.map(AgeGroup.init(age:)), days: 1)
+            if !participants.rows[row][dayOfWeek].isEmpty {
+                // 0 = Sunday, 1 = Monday, …, 6 = Saturday (socialmixr).
+                let day = try participants.double(row: row, column: dayOfWeek)
+                guard (0...6).contains(day), day == day.rounded() else {
+                    throw participants.invalid(row: row, column: dayOfWeek, "\(participants.rows[row][dayOfWeek]) is not a day 0…6")
+                }
+                respondent.weekend = day == 0 || day == 6
+            }
+            list.append(respondent)
         }
         guard !list.isEmpty else { throw InputError(file: participants.file, problem: "lists no participant") }
         let contactPart = try contacts.column("part_id")

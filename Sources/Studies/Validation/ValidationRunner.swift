@@ -41,7 +41,7 @@ package struct ValidationRunner {
         var sourceTalliesOf: [String: [WarningSourceTally]] = [:]
         var radioRows: [ValidationFigure.RadioCurveInputs: [RadioCheckRow]] = [:]
         var diaries: [ValidationFigure.ContactSurveyInputs: ContactDiarySummary] = [:]
-        var surveys: [String: ContactDiarySummary] = [:]
+        var surveys: [String: (participants: [DiaryRespondent], summary: ContactDiarySummary)] = [:]
         var results: [ValidationResult] = []
         for figure in figures {
             switch figure.measure {
@@ -96,14 +96,14 @@ package struct ValidationRunner {
                 results.append(ValidationResult(figure: figure, pooled: misses, perSeed: [misses]))
             case .contactSurvey(let inputs):
                 if surveys[inputs.survey] == nil {
-                    surveys[inputs.survey] = ContactDiarySummary(
-                        respondents: try PolymodSurvey.load(folder: URL(fileURLWithPath: inputs.survey)), entity: 0)
+                    let participants = try PolymodSurvey.load(folder: URL(fileURLWithPath: inputs.survey))
+                    surveys[inputs.survey] = (participants, ContactDiarySummary(respondents: participants, entity: 0))
                 }
-                try Self.checkPublished(figure, inputs: inputs, survey: surveys[inputs.survey]!)
+                let (participants, summary) = surveys[inputs.survey]!
+                try Self.checkPublished(figure, inputs: inputs, survey: summary)
                 var shared = inputs
                 shared.figure = ""
-                shared.survey = ""
-                if diaries[shared] == nil { diaries[shared] = try surveyDiaries(inputs) }
+                if diaries[shared] == nil { diaries[shared] = try surveyDiaries(inputs, standardisedTo: participants) }
                 let measured = ContactDiaryFigure(id: inputs.figure).flatMap { ContactDiaryComparison.simulated($0, in: diaries[shared]!) }
                 guard let measured else {
                     throw InputError(
@@ -138,8 +138,13 @@ package struct ValidationRunner {
     }
 
     /// Simulates the world of a `contact-survey` figure's scenario (no phones)
-    /// and summarises its people's diaries.
-    func surveyDiaries(_ inputs: ValidationFigure.ContactSurveyInputs) throws -> ContactDiarySummary {
+    /// and summarises its people's diaries, standardised to the survey's
+    /// participants' ages and days.
+    func surveyDiaries(
+        _ inputs: ValidationFigure.ContactSurveyInputs, standardisedTo participants: [DiaryRespondent]
+    ) throws
+        -> ContactDiarySummary
+    {
         let scenario = try Scenario.load(URL(fileURLWithPath: inputs.scenario))
         progress(
             "validate: surveying the contact diaries of \(scenario.url.deletingPathExtension().lastPathComponent), seed \(inputs.seed), \(inputs.days) days"
@@ -150,7 +155,7 @@ package struct ValidationRunner {
             let result = world.simulate(day: day, workers: threads)
             survey.add(plan: result.plan, encounters: result.encounters)
         }
-        return ContactDiarySummary(respondents: survey.respondents(), entity: 1)
+        return ContactDiarySummary(units: survey.standardisedRespondents(to: participants), entity: 1)
     }
 
     /// Simulates `scenario` once per seed into the work folder; returns the run folders.

@@ -52,10 +52,10 @@ struct BenchWorldCommand: ParsableCommand {
         benchmark.surveyContacts = contacts
         var surveyed: ContactDiarySummary?
         if let survey {
-            do {
-                surveyed = ContactDiarySummary(respondents: try PolymodSurvey.load(folder: URL(fileURLWithPath: survey)), entity: 0)
-            } catch { throw inputFailure(error) }
-            benchmark.surveyDiaries = true
+            let participants: [DiaryRespondent]
+            do { participants = try PolymodSurvey.load(folder: URL(fileURLWithPath: survey)) } catch { throw inputFailure(error) }
+            surveyed = ContactDiarySummary(respondents: participants, entity: 0)
+            benchmark.diarySurvey = participants
         }
         let result = benchmark.run()
         if json {
@@ -114,8 +114,8 @@ struct BenchWorldCommand: ParsableCommand {
                     }), respondents: result.people)
             let name = URL(fileURLWithPath: survey ?? "survey").lastPathComponent
             printOutput(
-                "\ncontact diaries: \(name) against the town (\(result.days) days; contact: ≥ \(ContactDiarySurvey.minimumMinutes) min within "
-                    + String(format: "%.1f m", Double(ContactDiarySurvey.conversationDistance)) + " on a day)\n"
+                "\ncontact diaries: \(name) against the town (\(result.days) days, standardised to the survey's ages and days; "
+                    + ContactDiarySurvey.mappingSummary + ")\n"
                     + ContactDiaryComparison(survey: surveyed, simulated: town).table(surveyName: name))
         }
     }
