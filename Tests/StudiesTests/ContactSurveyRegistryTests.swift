@@ -42,7 +42,7 @@ struct ContactSurveyRegistryTests {
               survey: ../epi/polymod-germany
               figure: "\(figure)"
               scenario: ../scenarios/village-2k.yaml
-              seed: 3
+              seeds: [3, 4]
               days: 1
 
         """
@@ -61,7 +61,9 @@ struct ContactSurveyRegistryTests {
             (Self.entry("age:15-19"), "figures.a.measure.figure"),
             (Self.entry().replacingOccurrences(of: "../epi/polymod-germany", with: "../epi/nope"), "figures.a.measure.survey"),
             (Self.entry().replacingOccurrences(of: "days: 1", with: "days: 0"), "figures.a.measure.days"),
-            (Self.entry().replacingOccurrences(of: "      seed: 3\n", with: ""), "figures.a.measure.seed"),
+            (Self.entry().replacingOccurrences(of: "      seeds: [3, 4]\n", with: ""), "figures.a.measure.seeds"),
+            (Self.entry().replacingOccurrences(of: "seeds: [3, 4]", with: "seeds: [3, 3]"), "figures.a.measure.seeds"),
+            (Self.entry().replacingOccurrences(of: "seeds: [3, 4]", with: "seeds: [3.5]"), "figures.a.measure.seeds"),
         ]
         for (text, field) in cases {
             let url = try Self.write(text)
@@ -96,6 +98,9 @@ struct ContactSurveyRegistryTests {
         let second = try runner.run(figures)
         let r = try #require(first.first)
         #expect(r.low <= r.measured && r.measured <= r.high && r.measured > 0)
+        // Each seed's town alone, and the pooled value between them.
+        #expect(r.perSeed.count == 2 && r.perSeed[0] != r.perSeed[1])
+        #expect(r.measured >= r.perSeed.min()! && r.measured <= r.perSeed.max()!)
         #expect(second.first?.measured == r.measured && second.first?.low == r.low && second.first?.high == r.high)
         #expect(ValidationReport.table(first).contains("a "))
     }

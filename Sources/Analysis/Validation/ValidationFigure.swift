@@ -39,7 +39,10 @@ package struct ValidationFigure: Sendable, Hashable {
         package var survey: String
         /// The scenario whose world is simulated (no phones).
         package var scenario: String
-        package var seed: UInt64
+        /// The world's seeds: one town per seed, every person of every town a
+        /// respondent (towns differ in who lives, works and meets with whom,
+        /// which one town's person bootstrap does not see).
+        package var seeds: [UInt64]
         /// Days simulated from a Monday, every one a diary day of every person.
         package var days: Int
         /// The figure's identifier (`overall`, `age:30-39`, `world-age:65+`, `setting:home`, `duration:1-4h`).
@@ -171,8 +174,11 @@ package enum ValidationRegistry {
         if case .ageBand(let band) = figure, band.worldAgeGroup == nil {
             throw m.fail("figure", "no age group of the town holds the ages \(band.name) (0-5, 6-17, 18-64, 65+)")
         }
+        let seeds = try m.doubles("seeds", in: 0...Double(Int32.max), count: 1...20)
+        guard seeds.allSatisfy({ $0.rounded() == $0 }) else { throw m.fail("seeds", "seeds must be whole numbers") }
+        guard Set(seeds).count == seeds.count else { throw m.fail("seeds", "a seed is listed twice") }
         return ValidationFigure.ContactSurveyInputs(
-            survey: surveyURL.path, scenario: scenarioURL.path, seed: UInt64(try m.int("seed", in: 0...Int(Int32.max))),
+            survey: surveyURL.path, scenario: scenarioURL.path, seeds: seeds.map { UInt64($0) },
             days: try m.int("days", in: 1...28),
             figure: id)
     }

@@ -50,11 +50,12 @@ package struct ValidationResult: Sendable {
 
 extension ValidationResult {
     /// A measurement with its own interval (a `contact-survey` figure: the
-    /// town's person bootstrap), from one simulated seed.
-    package init(figure: ValidationFigure, measured: Double, low: Double, high: Double) {
+    /// person bootstrap of the towns of all seeds together), and the value of
+    /// each seed's town alone.
+    package init(figure: ValidationFigure, measured: Double, low: Double, high: Double, perSeed: [Double]) {
         self.figure = figure
         self.measured = measured
-        perSeed = [measured]
+        self.perSeed = perSeed
         self.low = low
         self.high = high
     }

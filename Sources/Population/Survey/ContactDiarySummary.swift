@@ -99,10 +99,11 @@ package struct ContactDiarySummary: Sendable {
         for (k, figure) in ContactDiaryFigure.all.enumerated() {
             let value = Self.value(figure, full)
             guard value.isFinite, samples[k].count * 2 >= replicates else { continue }
+            // No replicates: the value alone (an interval of width 0).
             let sorted = samples[k].sorted()
             estimates[figure] = ContactDiaryEstimate(
-                value: value, low: min(value, SampleStatistics.quantile(sorted: sorted, 0.025)),
-                high: max(value, SampleStatistics.quantile(sorted: sorted, 0.975)),
+                value: value, low: sorted.isEmpty ? value : min(value, SampleStatistics.quantile(sorted: sorted, 0.025)),
+                high: sorted.isEmpty ? value : max(value, SampleStatistics.quantile(sorted: sorted, 0.975)),
                 respondents: Self.count(figure, list))
         }
         self.estimates = estimates

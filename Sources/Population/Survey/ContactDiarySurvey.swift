@@ -5,16 +5,21 @@ import WarnSimCore
 /// (Mossong et al. 2008): each simulated person-day is one diary day. Two
 /// people are each other's diary contact on a day when they spent at least
 /// ``minimumMinutes`` within ``conversationDistance`` of each other that day,
-/// in any setting; the contact is reported in every setting where they were
-/// that close (as a diary ticks several places), and its duration class is
-/// the time the two spent together that day: the minutes both were at the
-/// places where they met (the overlap of their stays in each venue where they
-/// had an encounter), as a respondent reports the time spent with someone
-/// (an evening at the club, a working day in the same room), not only the
+/// in any setting, or were household members at home awake together
+/// (``householdAtAnyDistance``); a pair close only in buses, shops and on the
+/// street is a contact with the chance ``strangerTalkProbability``. The
+/// contact is reported in every setting where they were that close (as a
+/// diary ticks several places), and its duration class is the time the two
+/// spent together that day: the minutes both were at the places where they
+/// met (the overlap of their stays in each venue where they had an
+/// encounter), as a respondent reports the time spent with someone (an
+/// evening at the club, a working day in the same room), not only the
 /// minutes face to face.
 ///
-/// Accumulates over days; ``respondents()`` gives one ``DiaryRespondent`` per
-/// person with every day surveyed.
+/// Accumulates over days, weekdays and weekend days apart;
+/// ``respondents()`` gives one ``DiaryRespondent`` per person with every day
+/// surveyed, ``standardisedRespondents(to:)`` the town weighted to a survey's
+/// design.
 package struct ContactDiarySurvey: Sendable {
     /// The distance within which two people of the town count as having had a
     /// conversation: 2.0 m.
@@ -41,9 +46,9 @@ package struct ContactDiarySurvey: Sendable {
     /// 5 minutes (8.6 % of the German contacts with a duration are in that
     /// class); the town's clock ticks in minutes, so one minute at
     /// conversational distance, the shortest time the world can hold, is the
-    /// threshold. Passers-by who come within 2 m for a minute therefore count
-    /// as contacts, although many would not have spoken: the measured figures
-    /// say how much that adds (the "other" setting holds the street).
+    /// threshold. Passers-by who come within 2 m for a minute would all count,
+    /// although most would not have spoken: ``strangerTalkProbability``
+    /// thins them.
     package static let minimumMinutes = 1
 
     /// Household members at home are each other's diary contact on every day

@@ -40,7 +40,7 @@ package struct ValidationRunner {
         var fieldTalliesOf: [String: [FieldOutcomeTally]] = [:]
         var sourceTalliesOf: [String: [WarningSourceTally]] = [:]
         var radioRows: [ValidationFigure.RadioCurveInputs: [RadioCheckRow]] = [:]
-        var diaries: [ValidationFigure.ContactSurveyInputs: ContactDiarySummary] = [:]
+        var diaries: [ValidationFigure.ContactSurveyInputs: (pooled: ContactDiarySummary, perSeed: [ContactDiarySummary])] = [:]
         var surveys: [String: (participants: [DiaryRespondent], summary: ContactDiarySummary)] = [:]
         var results: [ValidationResult] = []
         for figure in figures {
@@ -104,13 +104,16 @@ package struct ValidationRunner {
                 var shared = inputs
                 shared.figure = ""
                 if diaries[shared] == nil { diaries[shared] = try surveyDiaries(inputs, standardisedTo: participants) }
-                let measured = ContactDiaryFigure(id: inputs.figure).flatMap { ContactDiaryComparison.simulated($0, in: diaries[shared]!) }
-                guard let measured else {
+                let (pooled, perSeed) = diaries[shared]!
+                let diaryFigure = ContactDiaryFigure(id: inputs.figure)
+                guard let diaryFigure, let measured = ContactDiaryComparison.simulated(diaryFigure, in: pooled) else {
                     throw InputError(
                         file: figure.file, field: "figures.\(figure.id).measure.figure",
                         problem: "the town gives no value for \(inputs.figure)")
                 }
-                results.append(ValidationResult(figure: figure, measured: measured.value, low: measured.low, high: measured.high))
+                let seedValues = perSeed.map { ContactDiaryComparison.simulated(diaryFigure, in: $0)?.value ?? .nan }
+                results.append(
+                    ValidationResult(figure: figure, measured: measured.value, low: measured.low, high: measured.high, perSeed: seedValues))
             }
         }
         return results
@@ -138,24 +141,31 @@ package struct ValidationRunner {
     }
 
     /// Simulates the world of a `contact-survey` figure's scenario (no phones)
-    /// and summarises its people's diaries, standardised to the survey's
-    /// participants' ages and days.
-    func surveyDiaries(
-        _ inputs: ValidationFigure.ContactSurveyInputs, standardisedTo participants: [DiaryRespondent]
-    ) throws
-        -> ContactDiarySummary
+    /// once per seed and summarises its people's diaries, standardised to the
+    /// survey's participants' ages and days: all seeds' towns together (every
+    /// person of every town a bootstrap unit), and each seed's town alone
+    /// (values only).
+    func surveyDiaries(_ inputs: ValidationFigure.ContactSurveyInputs, standardisedTo participants: [DiaryRespondent]) throws
+        -> (pooled: ContactDiarySummary, perSeed: [ContactDiarySummary])
     {
         let scenario = try Scenario.load(URL(fileURLWithPath: inputs.scenario))
-        progress(
-            "validate: surveying the contact diaries of \(scenario.url.deletingPathExtension().lastPathComponent), seed \(inputs.seed), \(inputs.days) days"
-        )
-        var world = World(scenario: scenario.world, seed: inputs.seed)
-        var survey = ContactDiarySurvey(town: world.town)
-        for day in 0..<inputs.days {
-            let result = world.simulate(day: day, workers: threads)
-            survey.add(plan: result.plan, encounters: result.encounters)
+        var units: [[DiaryRespondent]] = []
+        var perSeed: [ContactDiarySummary] = []
+        for seed in inputs.seeds {
+            progress(
+                "validate: surveying the contact diaries of \(scenario.url.deletingPathExtension().lastPathComponent), seed \(seed), \(inputs.days) days"
+            )
+            var world = World(scenario: scenario.world, seed: seed)
+            var survey = ContactDiarySurvey(town: world.town)
+            for day in 0..<inputs.days {
+                let result = world.simulate(day: day, workers: threads)
+                survey.add(plan: result.plan, encounters: result.encounters)
+            }
+            let town = survey.standardisedRespondents(to: participants)
+            perSeed.append(ContactDiarySummary(units: town, entity: 1, replicates: 0))
+            units += town
         }
-        return ContactDiarySummary(units: survey.standardisedRespondents(to: participants), entity: 1)
+        return (ContactDiarySummary(units: units, entity: 1), perSeed)
     }
 
     /// Simulates `scenario` once per seed into the work folder; returns the run folders.
