@@ -120,7 +120,7 @@ struct SocialTiesTests {
         }
     }
 
-    @Test("the open town's leisure and transport contacts (calibrated) and its 6-17 and school contacts (not calibrated) agree with POLYMOD Germany")
+    @Test("POLYMOD Germany: the town agrees on leisure and transport (calibrated), 6-17 and school (not calibrated)")
     func polymod() throws {
         let participants = try PolymodSurveyTests.respondents()
         let survey = ContactDiarySummary(respondents: participants, entity: 0)

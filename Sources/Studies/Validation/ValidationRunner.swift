@@ -40,7 +40,7 @@ package struct ValidationRunner {
         var fieldTalliesOf: [String: [FieldOutcomeTally]] = [:]
         var sourceTalliesOf: [String: [WarningSourceTally]] = [:]
         var radioRows: [ValidationFigure.RadioCurveInputs: [RadioCheckRow]] = [:]
-        var diaries: [ValidationFigure.ContactSurveyInputs: (pooled: ContactDiarySummary, perSeed: [ContactDiarySummary])] = [:]
+        var diaries: [ValidationFigure.ContactSurveyInputs: SurveyedTowns] = [:]
         var surveys: [String: (participants: [DiaryRespondent], summary: ContactDiarySummary)] = [:]
         var results: [ValidationResult] = []
         for figure in figures {
@@ -103,7 +103,7 @@ package struct ValidationRunner {
                 try Self.checkPublished(figure, inputs: inputs, survey: summary)
                 var shared = inputs
                 shared.figure = ""
-                if diaries[shared] == nil { diaries[shared] = try surveyDiaries(inputs, standardisedTo: participants) }
+                if diaries[shared] == nil { diaries[shared] = try surveyDiaries(inputs, as: participants) }
                 let (pooled, perSeed) = diaries[shared]!
                 let diaryFigure = ContactDiaryFigure(id: inputs.figure)
                 guard let diaryFigure, let measured = ContactDiaryComparison.simulated(diaryFigure, in: pooled) else {
@@ -140,14 +140,16 @@ package struct ValidationRunner {
         }
     }
 
+    /// The diaries of a `contact-survey` figure's towns: all seeds together,
+    /// and each seed's town alone.
+    typealias SurveyedTowns = (pooled: ContactDiarySummary, perSeed: [ContactDiarySummary])
+
     /// Simulates the world of a `contact-survey` figure's scenario (no phones)
     /// once per seed and summarises its people's diaries, standardised to the
     /// survey's participants' ages and days: all seeds' towns together (every
     /// person of every town a bootstrap unit), and each seed's town alone
     /// (values only).
-    func surveyDiaries(_ inputs: ValidationFigure.ContactSurveyInputs, standardisedTo participants: [DiaryRespondent]) throws
-        -> (pooled: ContactDiarySummary, perSeed: [ContactDiarySummary])
-    {
+    func surveyDiaries(_ inputs: ValidationFigure.ContactSurveyInputs, as participants: [DiaryRespondent]) throws -> SurveyedTowns {
         let scenario = try Scenario.load(URL(fileURLWithPath: inputs.scenario))
         var units: [[DiaryRespondent]] = []
         var perSeed: [ContactDiarySummary] = []
