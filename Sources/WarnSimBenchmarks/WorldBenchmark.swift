@@ -33,9 +33,10 @@ package struct WorldBenchmark {
         /// Close contacts (within `contact_distance_m`) and radio-range partners per
         /// person-day present, by setting (``ContactSurvey``); nil unless requested.
         package var contacts: [SettingContacts]?
-        /// The town surveyed as contact diaries (``ContactDiarySurvey``): every
-        /// figure of ``ContactDiaryFigure`` with its person bootstrap interval;
-        /// nil unless requested.
+        /// The town surveyed as contact diaries (``ContactDiarySurvey``),
+        /// weighted to the survey's shares of age groups and weekday/weekend
+        /// days: every figure of ``ContactDiaryFigure`` with its person
+        /// bootstrap interval; nil unless requested.
         package var diary: [DiaryFigure]?
 
         enum CodingKeys: String, CodingKey {
