@@ -25,6 +25,13 @@ struct ContactDiarySurveyTests {
         e.segmentFirst.append(e.segmentStart.count)
     }
 
+    /// The village's town resized to `people`.
+    func village(people: Int, seed: UInt64) throws -> Town {
+        var config = try WorldTests.village().population
+        config.people = people
+        return Town(config: config, seed: seed)
+    }
+
     /// A plan of the test's stays: one venue per setting, whose global index is the setting's.
     func plan(_ stays: [(Int, Setting, Int, Int)]) -> DayPlan {
         DayPlan(
@@ -36,9 +43,7 @@ struct ContactDiarySurveyTests {
         "a pair is one contact a day when at least a minute within 2 m; settings where they were close; duration the time both were where they met"
     )
     func mapping() throws {
-        var config = try WorldTests.village().population
-        config.people = 40
-        let town = Town(config: config, seed: 1)
+        let town = try village(people: 40, seed: 1)
         var survey = ContactDiarySurvey(town: town)
         var e = DayEncounters(day: 0)
         // 0–1: 3 min at 1 m at work, then 30 min at 5 m in a shop: one contact, work only, 33 min together.
@@ -100,9 +105,7 @@ struct ContactDiarySurveyTests {
 
     @Test("household members at home count awake at any distance; strangers in buses, shops and streets only when they talked")
     func householdsAndStrangers() throws {
-        var config = try WorldTests.village().population
-        config.people = 40
-        let town = Town(config: config, seed: 1)
+        let town = try village(people: 40, seed: 1)
         var e = DayEncounters(day: 0)
         // 10–11: 5 min at 1 m in a shop only (strangers).
         add(&e, 10, 11, .shop, from: 600, [(5, 1.0)])
@@ -134,9 +137,7 @@ struct ContactDiarySurveyTests {
 
     @Test("strangers talk in about strangerTalkProbability of their close pairs")
     func strangerShare() throws {
-        var config = try WorldTests.village().population
-        config.people = 2000
-        let town = Town(config: config, seed: 5)
+        let town = try village(people: 2000, seed: 5)
         var e = DayEncounters(day: 0)
         var stays: [(Int, Setting, Int, Int)] = []
         for k in 0..<1000 {
