@@ -6,20 +6,20 @@
 /// ``DocumentSection`` accessors that take a field), `--set` is checked against it
 /// (``ScenarioFieldTable/check(_:)``), and the key tables of
 /// `Configs/scenarios/README.md` and `warnsim scenario describe` are printed from it.
-package struct ScenarioField: Sendable {
+package final class ScenarioField: Sendable {
     /// The key's dotted path inside its section (`home.reposition_minutes`);
     /// an element of a list is written `list[].key`.
-    package var key: String
+    package let key: String
     /// The type and the allowed values.
-    package var kind: ScenarioFieldKind
+    package let kind: ScenarioFieldKind
     /// Whether the key must be present, and what holds when it is absent.
-    package var presence: ScenarioFieldPresence
+    package let presence: ScenarioFieldPresence
     /// The unit (empty for shares, choices and text).
-    package var unit: String
+    package let unit: String
     /// What the value means.
-    package var meaning: String
+    package let meaning: String
     /// Where the default (or the value the shipped scenarios state) comes from.
-    package var source: String
+    package let source: String
 
     /// A field of `kind`; `presence` defaults to required.
     package init(

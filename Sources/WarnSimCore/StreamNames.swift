@@ -26,6 +26,8 @@ package enum StreamName {
     package static let clubs = "population.clubs"
     /// Which households host a gathering on a day, when, and whom they invite.
     package static let visitHosts = "visits.hosts"
+    /// Which workers meet a worker of another workplace on a day, whom and when (``MeetingsConfig``).
+    package static let meetingPairs = "meetings.pairs"
     /// Daily schedules, per person and day.
     package static let schedule = "schedule"
     /// Vehicle assignment per day.

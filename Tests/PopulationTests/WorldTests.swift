@@ -139,9 +139,10 @@ struct WorldTests {
             settingsSeen.insert(encounters.setting[i])
         }
         #expect(problems.isEmpty, "\(problems.prefix(5))")
-        // The village has no gatherings or clubs (`visits`, `clubs`; SocialTiesTests covers them).
+        // The village has no gatherings, clubs or meetings (`visits`, `clubs`,
+        // `meetings`; SocialTiesTests and MeetingsTests cover them).
         #expect(
-            settingsSeen == Set(Setting.allCases.filter { $0 != .visit && $0 != .club }.map(\.rawValue)),
+            settingsSeen == Set(Setting.allCases.filter { $0 != .visit && $0 != .club && $0 != .meeting }.map(\.rawValue)),
             "settings seen: \(settingsSeen.sorted())")
         // Every person's stays cover the whole day without overlap.
         var byPerson: [Int32: [(Int16, Int16)]] = [:]

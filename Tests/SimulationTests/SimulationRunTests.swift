@@ -106,7 +106,8 @@ import WarnSimCore
             _ = try ExposureStore.decode(bytes, file: "exposures.bin")
         } throws: { error in
             guard let error = error as? InputError else { return false }
-            return error.file == "exposures.bin" && error.field == "record 0.setting" && error.problem.contains("expected 0…9")
+            return error.file == "exposures.bin" && error.field == "record 0.setting"
+                && error.problem.contains("expected 0…\(Setting.allCases.count - 1)")
         }
     }
 

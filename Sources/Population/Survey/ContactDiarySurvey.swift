@@ -96,7 +96,7 @@ package struct ContactDiarySurvey: Sendable {
     package static func amongStrangers(_ setting: Setting) -> Bool {
         switch setting {
         case .transport, .shop, .street: true
-        case .home, .visit, .work, .school, .daycare, .leisure, .club: false
+        case .home, .visit, .work, .school, .daycare, .leisure, .club, .meeting: false
         }
     }
 

@@ -31,11 +31,12 @@ package enum SurveySetting: Int, CaseIterable, Sendable {
     /// is "home" for hosts and guests (POLYMOD's home contacts with people
     /// not met daily, 0.88 per participant-day, were mostly reported at home
     /// only, not also at leisure);
-    /// a club's meeting is leisure.
+    /// a club's meeting is leisure; a meeting with a worker of another
+    /// workplace is work for both.
     package init(_ setting: Setting) {
         switch setting {
         case .home, .visit: self = .home
-        case .work: self = .work
+        case .work, .meeting: self = .work
         case .school, .daycare: self = .school
         case .transport: self = .transport
         case .leisure, .club: self = .leisure

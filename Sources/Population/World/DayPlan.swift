@@ -79,17 +79,20 @@ package struct DayPlan: Sendable {
         }
         let box = UnsafeSendable(parts)
         let gatherings = DayGatherings(town: town, day: day)
+        let meetings = DayMeetings(town: town, day: day)
         Parallel.run(workers: workers) { worker in
             var local = DayPlan(day: day)
             let range = Parallel.chunk(worker, of: workers, count: n)
             local.reserve(range.count * 5)
             for p in range {
-                local.planPerson(p, town: town, restriction: restrictions.isEmpty ? .none : restrictions[p], gatherings: gatherings)
+                local.planPerson(
+                    p, town: town, restriction: restrictions.isEmpty ? .none : restrictions[p], gatherings: gatherings, meetings: meetings)
             }
             box.value[worker] = local
         }
         for part in parts { append(contentsOf: part) }
         groupVehiclesAndTables(town: town)
+        venueCount[Int(Setting.meeting.rawValue)] = meetings.count
         removeAbsent()
         indexVenues()
     }
@@ -110,7 +113,11 @@ package struct DayPlan: Sendable {
     /// then home for the rest of the day. A person who stays home spends the
     /// whole day there; one who reduces contacts skips shopping, clubs,
     /// visits and leisure, and keeps out of a gathering at their own home.
-    mutating func planPerson(_ p: Int, town: Town, restriction: DayRestriction = .none, gatherings: DayGatherings) {
+    /// A worker's meetings (``DayMeetings``) take them from their desk to the
+    /// meeting room for the meeting's length.
+    mutating func planPerson(
+        _ p: Int, town: Town, restriction: DayRestriction = .none, gatherings: DayGatherings, meetings: DayMeetings
+    ) {
 
         let config = town.config
         var random = RandomStream.derive(seed: town.seed, subsystem: DayPlan.scheduleStreams, entity: UInt64(p), index: UInt64(day))
@@ -153,8 +160,19 @@ package struct DayPlan: Sendable {
                 }
             }
             let finish = min(1440, begin + time.duration)
+            var from = begin
+            for (m, seat) in meetings.meetings(of: p) {
+                let meetingStart = Int(meetings.start[m])
+                let meetingEnd = meetingStart + meetings.duration
+                guard meetingStart >= from, meetingEnd <= finish else { continue }
+                append(
+                    p, setting, Int(town.place[p]), from, meetingStart, cluster: Int(town.placeCluster[p]),
+                    seat: Int(town.placeSeat[p]), size: Int(town.placeClusterSize[p]))
+                append(p, .meeting, m, meetingStart, meetingEnd, cluster: 0, seat: seat, size: meetings.participants)
+                from = meetingEnd
+            }
             append(
-                p, setting, Int(town.place[p]), begin, finish, cluster: Int(town.placeCluster[p]),
+                p, setting, Int(town.place[p]), from, finish, cluster: Int(town.placeCluster[p]),
                 seat: Int(town.placeSeat[p]), size: Int(town.placeClusterSize[p]))
             clock = finish
             if setting != .daycare && clock < 1440 {

@@ -130,7 +130,22 @@ struct EncounterGenerator {
             crowd(
                 v, first, last, setting, day: day, width: Float(config.streetLength), height: Float(config.streetWidth),
                 steps: TimeSteps(every: config.streetRepositionMinutes), into: &out)
+        case .meeting: meeting(v, first, last, into: &out)
         }
+    }
+
+    /// The participants of a meeting, evenly on a circle around the table.
+    mutating func meeting(_ v: Int, _ first: Int, _ last: Int, into out: inout EncounterSink) {
+        guard let meetings = town.config.meetings else { return }
+        let radius = Float(meetings.seatRadius)
+        xs.removeAll()
+        ys.removeAll()
+        for k in first..<last {
+            let angle = 2 * Float.pi * Float(stays.seat[k]) / Float(meetings.participants)
+            xs.append(radius * (1 + cosf(angle)))
+            ys.append(radius * (1 + sinf(angle)))
+        }
+        staticPairs(v, first, last, .meeting, width: 2 * radius, height: 2 * radius, into: &out)
     }
 
     /// Seat positions in groups: group centres on a square grid `clusterSpacing`

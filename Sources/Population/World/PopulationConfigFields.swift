@@ -331,12 +331,15 @@ extension PopulationConfig {
             source: "1140 ± 60, 90 min: 19:00 the most booked dinner time (Bookatable 2015); most guests stay at most 2 h (CHD Expert 2008)"
         )
         /// `carriage.SETTING`: one per setting; `visit` and `club` may be left
-        /// out (they then take `leisure`'s, which precedes them in ``Setting``).
+        /// out (they then take `leisure`'s, which precedes them in ``Setting``),
+        /// and `meeting` (it then takes `work`'s).
         package static let carriageBySetting = Setting.allCases.map {
             ScenarioField(
-                "carriage.\($0.name)", .text, $0.rawValue > Setting.street.rawValue ? .optional("as carriage.leisure") : .required,
+                "carriage.\($0.name)", .text,
+                $0 == .meeting
+                    ? .optional("as carriage.work") : $0.rawValue > Setting.street.rawValue ? .optional("as carriage.leisure") : .required,
                 meaning: "carriage state of the phone in this setting (a carriage state of the radio parameters)",
-                source: $0 == .work ? "table: DP-3T exp. 34, phones on the desk in the office" : "pocket: DP-3T exp. 34")
+                source: $0 == .work || $0 == .meeting ? "table: DP-3T exp. 34, phones on the desk in the office" : "pocket: DP-3T exp. 34")
         }
     }
 
@@ -360,5 +363,5 @@ extension PopulationConfig {
             + [
                 Fields.street, Fields.streetMinutes, Fields.streetLength, Fields.streetWidth, Fields.walkersPerStreet,
                 Fields.streetReposition, Fields.streetCloseContactsTarget, Fields.carriage,
-            ] + Fields.carriageBySetting + VisitsConfig.Fields.all + ClubsConfig.Fields.all)
+            ] + Fields.carriageBySetting + VisitsConfig.Fields.all + ClubsConfig.Fields.all + MeetingsConfig.Fields.all)
 }

@@ -14,6 +14,9 @@ package enum Setting: UInt8, CaseIterable, Sendable, Codable {
     case visit = 8
     /// A club's meeting: sports, choir, a regulars' group (``ClubsConfig``).
     case club = 9
+    /// A meeting of two workers from different workplaces in a meeting room
+    /// (``MeetingsConfig``): clients, suppliers, colleagues of other sites.
+    case meeting = 10
 
     package var name: String {
         switch self {
@@ -27,15 +30,16 @@ package enum Setting: UInt8, CaseIterable, Sendable, Codable {
         case .street: "street"
         case .visit: "visit"
         case .club: "club"
+        case .meeting: "meeting"
         }
     }
 
-    /// The radio environment of the setting: work in an office, transport in
+    /// The radio environment of the setting: work and meetings in an office, transport in
     /// a bus (the scenarios' vehicle is a 12 m city bus), streets outdoors, every other setting
     /// (home, school, daycare, shop, leisure, visit, club) in an open room with people about.
     package var environment: RadioEnvironment {
         switch self {
-        case .work: .office
+        case .work, .meeting: .office
         case .transport: .bus
         case .street: .outdoors
         default: .room

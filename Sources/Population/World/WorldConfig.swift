@@ -126,6 +126,8 @@ package struct PopulationConfig: Sendable, Equatable {
     /// Private gatherings and clubs; nil when the scenario has none.
     package var visits: VisitsConfig? = nil
     package var clubs: ClubsConfig? = nil
+    /// Meetings between workers of different workplaces; nil when the scenario has none.
+    package var meetings: MeetingsConfig? = nil
 
     /// Mean number of other household members per person (person-weighted
     /// mean of household size − 1) under `householdSizeShares`: the people a
@@ -340,12 +342,15 @@ extension PopulationConfig {
             if case .required = field.presence {
                 config.carriageBySetting.append(try carriage.string(field))
             } else {
-                config.carriageBySetting.append(
-                    try carriage.optionalString(field) ?? config.carriageBySetting[Int(Setting.leisure.rawValue)])
+                let fallback: Setting = config.carriageBySetting.count == Int(Setting.meeting.rawValue) ? .work : .leisure
+                config.carriageBySetting.append(try carriage.optionalString(field) ?? config.carriageBySetting[Int(fallback.rawValue)])
             }
         }
         config.visits = try p.optionalSection(VisitsConfig.Fields.visits).map(VisitsConfig.parse)
         config.clubs = try p.optionalSection(ClubsConfig.Fields.clubs).map(ClubsConfig.parse)
+        if let meetings = try p.optionalSection(MeetingsConfig.Fields.meetings) {
+            config.meetings = try MeetingsConfig.parse(meetings, work: config.workTime, departureInterval: config.departureIntervalMinutes)
+        }
         guard config.shopCloses - config.shopOpens > config.shopVisitMinutes else {
             throw shop.fail(
                 "closes_minute",
