@@ -43,15 +43,15 @@ def main():
     expected = line(r"^expected\s+([\d.]+)\s+(\d+)\s+\S+ \S+\s+(\S+) \(([\d.]+)–([\d.]+)\)", "expected row")
     at_risk = (int(detectable[1]), int(detectable[2]))
     for doc in [README, FIRST]:
-        check(doc, "19 people at risk under the primary label and 678 warned phones", (19, 678), at_risk)
-    check(FIRST, "puts 23.3 expected phones at risk", "23.3", expected[1])
+        check(doc, "24 people at risk under the primary label and 925 warned phones", (24, 925), at_risk)
+    check(FIRST, "puts 25.3 expected phones at risk", "25.3", expected[1])
     check(
-        FIRST, "narrows the recall interval from 0.824–1.000 to 0.859–0.935",
-        ("0.824", "1.000", "0.859", "0.935"), (detectable[4], detectable[5], expected[4], expected[5]))
+        FIRST, "narrows the recall interval from 0.857–1.000 to 0.861–0.932",
+        ("0.857", "1.000", "0.861", "0.932"), (detectable[4], detectable[5], expected[4], expected[5]))
 
     rows = list(csv.DictReader((outputs / "town-sweep/metrics.csv").open()))
     distinct = (len({r["recall"] for r in rows}), len({r["detectable_recall"] for r in rows}))
-    check(FIRST, "its recall takes 920 distinct values against 1 for `detectable`", (920, 1), distinct)
+    check(FIRST, "its recall takes 952 distinct values against 1 for `detectable`", (952, 1), distinct)
 
     enc = line(
         r"(\d+) units, TP \d+ FP \d+ FN \d+ TN \d+; TPR ([\d.]+) \[([\d.]+), ([\d.]+)\], FPR ([\d.]+) \[[\d.]+, [\d.]+\], "
@@ -59,8 +59,8 @@ def main():
     r3 = lambda x: f"{float(x):.3f}"
     actual = (f"{int(enc[1]):,}", r3(enc[2]), r3(enc[3]), r3(enc[4]), f"{float(enc[5]):.4f}", r3(enc[6]), r3(enc[7]), r3(enc[8]))
     check(
-        FIRST, "1,292,021 units, TPR 0.895 [0.867, 0.919], FPR 0.0010, precision 0.279 [0.259, 0.300]",
-        ("1,292,021", "0.895", "0.867", "0.919", "0.0010", "0.279", "0.259", "0.300"), actual)
+        FIRST, "1,516,474 units, TPR 0.897 [0.874, 0.917], FPR 0.0010, precision 0.325 [0.306, 0.345]",
+        ("1,516,474", "0.897", "0.874", "0.917", "0.0010", "0.325", "0.306", "0.345"), actual)
 
     sources = {m[1]: (int(m[2]), int(m[3]), int(m[4]))
                for m in re.finditer(r"^\s+(\w+)\s+(\d+)\s+[\d.]+\s+\d+ \([\d.]+\)\s+(\d+)/(\d+)$", stdout, re.MULTILINE)}
@@ -68,22 +68,22 @@ def main():
         raise SystemExit("check-doc-figures: evaluate printed no warning sources")
     warned = sum(v[0] for v in sources.values())
     # Whole percent of the warned phones, rounded half up.
-    shares = tuple(int(100 * sources[s][0] / warned + 0.5) for s in ["club", "school", "transport", "visit"])
+    shares = tuple(int(100 * sources[s][0] / warned + 0.5) for s in ["club", "school", "transport", "visit", "meeting"])
     tests = (sum(v[1] for v in sources.values()), sum(v[2] for v in sources.values()))
-    check(FIRST, "29 % of the warnings come from clubs, 19 % from schools, 8 % from bus rides", (29, 19, 8), shares[:3])
-    check(FIRST, "and 9 % from gatherings", 9, shares[3])
-    check(FIRST, "and 13 of the warned's 187 tests were positive", (13, 187), tests)
+    check(FIRST, "27 % of the warnings come from clubs, 14 % from schools, 11 % from bus rides", (27, 14, 11), shares[:3])
+    check(FIRST, "8 % from gatherings and 11 % from meetings between workers", (8, 11), shares[3:])
+    check(FIRST, "and 16 of the warned's 248 tests were positive", (16, 248), tests)
 
     field = line(
         r"field outcomes: (\d+) phones warned, (\d+) uploaders, ([\d.]+) warnings per uploader; .*?([\d.]+) days \(median\).*?"
         r"warned and later positive ([\d.]+)", "field outcomes line")
     real = ROOT / "Sources/warnsim/WarnSim.docc/RealWorldMatch.md"
     check(
-        real, "gives 16.1 warnings per uploader (678 warned, 42 uploaders; 8 % of them from buses;",
-        ("16.1", 678, 42, 8), (f"{float(field[3]):.1f}", int(field[1]), int(field[2]), shares[2]))
+        real, "gives 18.9 warnings per uploader (925 warned, 49 uploaders; 11 % of them from buses;",
+        ("18.9", 925, 49, 11), (f"{float(field[3]):.1f}", int(field[1]), int(field[2]), shares[2]))
     check(
-        real, "1.9 % of the warned later positive, and 4.01 days (median) from exposure to warning",
-        ("1.9", "4.01"), (f"{100 * float(field[5]):.1f}", f"{float(field[4]):.2f}"))
+        real, "1.7 % of the warned later positive, and 4.45 days (median) from exposure to warning",
+        ("1.7", "4.45"), (f"{100 * float(field[5]):.1f}", f"{float(field[4]):.2f}"))
 
     if failures:
         print("\n".join(failures), file=sys.stderr)

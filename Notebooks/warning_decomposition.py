@@ -21,7 +21,7 @@ import struct
 import sys
 from collections import Counter, defaultdict
 
-SETTINGS = ["home", "work", "school", "daycare", "transport", "shop", "leisure", "street", "visit", "club"]
+SETTINGS = ["home", "work", "school", "daycare", "transport", "shop", "leisure", "street", "visit", "club", "meeting"]
 
 
 def read_exposures(path, wanted_pairs):
