@@ -120,7 +120,7 @@ struct SocialTiesTests {
         }
     }
 
-    @Test("POLYMOD Germany: the town agrees on leisure and transport (calibrated), 6-17 and school (not calibrated)")
+    @Test("POLYMOD Germany: the town agrees on leisure, transport and work (calibrated), 6-17, 18-64 and school (not calibrated)")
     func polymod() throws {
         let participants = try PolymodSurveyTests.respondents()
         let survey = ContactDiarySummary(respondents: participants, entity: 0)
@@ -133,7 +133,7 @@ struct SocialTiesTests {
         }
         let simulated = ContactDiarySummary(units: diaries.standardisedRespondents(to: participants), entity: 1)
         let rows = ContactDiaryComparison(survey: survey, simulated: simulated).rows
-        for id in ["setting:leisure", "setting:transport", "world-age:6-17", "setting:school"] {
+        for id in ["setting:leisure", "setting:transport", "setting:work", "world-age:6-17", "world-age:18-64", "setting:school"] {
             let row = try #require(rows.first { $0.figure.id == id })
             #expect(row.agrees == true, "\(id): survey \(String(describing: row.survey)), town \(String(describing: row.simulated))")
         }
