@@ -45,7 +45,7 @@ package struct DayMeetings: Sendable {
             for _ in 0..<random.nextPoisson(mean: meetings.perWorkerDay / Double(participants)) {
                 invited[0] = worker
                 for seat in 1..<participants { invited[seat] = workers[random.nextIndex(workers.count)] }
-                guard Set(invited).count == participants else { continue }
+                guard (1..<participants).allSatisfy({ !invited[..<$0].contains(invited[$0]) }) else { continue }
                 // The participants take the first slot, from a random one on
                 // and round, at which all of them are free.
                 let first = random.nextIndex(slots)
