@@ -31,8 +31,7 @@ package struct DayMeetings: Sendable {
 
     package init(town: Town, day: Int) {
         guard let meetings = town.config.meetings, DayPlan.isWeekday(day) else { return }
-        var workers: [Int32] = []
-        for p in 0..<town.people where town.placeSetting[p] == Setting.work.rawValue { workers.append(Int32(p)) }
+        let workers = town.workers
         guard workers.count >= meetings.participants else { return }
         participants = meetings.participants
         duration = meetings.durationMinutes

@@ -160,20 +160,21 @@ package struct DayPlan: Sendable {
                 }
             }
             let finish = min(1440, begin + time.duration)
+            func desk(_ from: Int, _ to: Int) {
+                append(
+                    p, setting, Int(town.place[p]), from, to, cluster: Int(town.placeCluster[p]),
+                    seat: Int(town.placeSeat[p]), size: Int(town.placeClusterSize[p]))
+            }
             var from = begin
             for (m, seat) in meetings.meetings(of: p) {
                 let meetingStart = Int(meetings.start[m])
                 let meetingEnd = meetingStart + meetings.duration
                 guard meetingStart >= from, meetingEnd <= finish else { continue }
-                append(
-                    p, setting, Int(town.place[p]), from, meetingStart, cluster: Int(town.placeCluster[p]),
-                    seat: Int(town.placeSeat[p]), size: Int(town.placeClusterSize[p]))
+                desk(from, meetingStart)
                 append(p, .meeting, m, meetingStart, meetingEnd, cluster: 0, seat: seat, size: meetings.participants)
                 from = meetingEnd
             }
-            append(
-                p, setting, Int(town.place[p]), from, finish, cluster: Int(town.placeCluster[p]),
-                seat: Int(town.placeSeat[p]), size: Int(town.placeClusterSize[p]))
+            desk(from, finish)
             clock = finish
             if setting != .daycare && clock < 1440 {
                 clock = town.usesTransport[p] ? ride(clock) : walk(clock)

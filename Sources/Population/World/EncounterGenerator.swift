@@ -134,18 +134,14 @@ struct EncounterGenerator {
         }
     }
 
-    /// The participants of a meeting, evenly on a circle around the table.
+    /// The participants of a meeting, evenly on a circle around the table: one
+    /// group of ``seated(_:_:_:_:layout:into:)`` in a room of its own.
     mutating func meeting(_ v: Int, _ first: Int, _ last: Int, into out: inout EncounterSink) {
         guard let meetings = town.config.meetings else { return }
-        let radius = Float(meetings.seatRadius)
-        xs.removeAll()
-        ys.removeAll()
-        for k in first..<last {
-            let angle = 2 * Float.pi * Float(stays.seat[k]) / Float(meetings.participants)
-            xs.append(radius * (1 + cosf(angle)))
-            ys.append(radius * (1 + sinf(angle)))
-        }
-        staticPairs(v, first, last, .meeting, width: 2 * radius, height: 2 * radius, into: &out)
+        let table = ClusterLayout(
+            closeContactsTarget: Double(meetings.participants - 1), clusterSpacing: 2 * meetings.seatRadius,
+            seatRadius: meetings.seatRadius, clustersPerRoom: 1)
+        seated(v, first, last, .meeting, layout: table, into: &out)
     }
 
     /// Seat positions in groups: group centres on a square grid `clusterSpacing`

@@ -330,14 +330,16 @@ extension PopulationConfig {
             "leisure",
             source: "1140 ± 60, 90 min: 19:00 the most booked dinner time (Bookatable 2015); most guests stay at most 2 h (CHD Expert 2008)"
         )
-        /// `carriage.SETTING`: one per setting; `visit` and `club` may be left
-        /// out (they then take `leisure`'s, which precedes them in ``Setting``),
-        /// and `meeting` (it then takes `work`'s).
+        /// The setting whose carriage `setting` takes when `carriage.SETTING` is
+        /// left out (it precedes `setting` in ``Setting``), or nil when it must
+        /// be given: `visit` and `club` take `leisure`'s, `meeting` takes `work`'s.
+        package static func carriageFallback(_ setting: Setting) -> Setting? {
+            setting == .meeting ? .work : setting.rawValue > Setting.street.rawValue ? .leisure : nil
+        }
+        /// `carriage.SETTING`: one per setting, optional where ``carriageFallback(_:)`` names one.
         package static let carriageBySetting = Setting.allCases.map {
             ScenarioField(
-                "carriage.\($0.name)", .text,
-                $0 == .meeting
-                    ? .optional("as carriage.work") : $0.rawValue > Setting.street.rawValue ? .optional("as carriage.leisure") : .required,
+                "carriage.\($0.name)", .text, carriageFallback($0).map { .optional("as carriage.\($0.name)") } ?? .required,
                 meaning: "carriage state of the phone in this setting (a carriage state of the radio parameters)",
                 source: $0 == .work || $0 == .meeting ? "table: DP-3T exp. 34, phones on the desk in the office" : "pocket: DP-3T exp. 34")
         }

@@ -20,6 +20,8 @@ package struct Town: Sendable {
     package var placeClusterSize: [Int8] = []
     /// Commutes by public transport.
     package var usesTransport: [Bool] = []
+    /// The people whose weekday place is work, in person order (who ``DayMeetings`` draws from).
+    package var workers: [Int32] = []
 
     /// Per household: first member and member count (members are contiguous).
     package var householdFirst: [Int32] = []
@@ -118,6 +120,7 @@ package struct Town: Sendable {
             1, Int((Double(grownUps) * config.shopSaturdayProbability / Double(config.shoppersPerShop)).rounded(.up)))
         let tripsPerDay = 2 * (workers.count + pupils.count) + grownUps
         venueCount[Int(Setting.street.rawValue)] = max(1, (tripsPerDay + config.walkersPerStreet - 1) / config.walkersPerStreet)
+        self.workers = (0..<n).filter { placeSetting[$0] == Setting.work.rawValue }.map { Int32($0) }
         assignFriends()
         assignClubs()
     }

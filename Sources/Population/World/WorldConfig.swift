@@ -338,12 +338,11 @@ extension PopulationConfig {
             streetRepositionMinutes: try street.int(Fields.streetReposition),
             streetCloseContactsTarget: try street.double(Fields.streetCloseContactsTarget),
             carriageBySetting: [])
-        for field in Fields.carriageBySetting {
-            if case .required = field.presence {
-                config.carriageBySetting.append(try carriage.string(field))
-            } else {
-                let fallback: Setting = config.carriageBySetting.count == Int(Setting.meeting.rawValue) ? .work : .leisure
+        for (setting, field) in zip(Setting.allCases, Fields.carriageBySetting) {
+            if let fallback = Fields.carriageFallback(setting) {
                 config.carriageBySetting.append(try carriage.optionalString(field) ?? config.carriageBySetting[Int(fallback.rawValue)])
+            } else {
+                config.carriageBySetting.append(try carriage.string(field))
             }
         }
         config.visits = try p.optionalSection(VisitsConfig.Fields.visits).map(VisitsConfig.parse)
