@@ -75,7 +75,7 @@ import WarnSimCore
             let (m, d) = (memory.footprint, disk.footprint)
             #expect(m.bytes == d.bytes && m.entries == d.entries && m.sightings == d.sightings)
             #expect(d.residentBytes == 4 * d.entries)
-            #expect(m.residentBytes == m.bytes)
+            #expect(m.residentBytes == m.bytes + 4 * m.entries)
         }
         #expect(spill.failure == nil)
         #expect(spill.bytesWritten > 0)
@@ -88,14 +88,26 @@ import WarnSimCore
         defer { try? FileManager.default.removeItem(at: folder) }
         let all = SightingStoreTests.randomSightings(seed: 9, days: 3)
         let (memory, disk) = Self.stores(all, sealEvery: 0, spill: try SightingSpill(folder: folder))
-        for shift in [UInt64(32), 40, 58] {
-            let test: (UInt64) -> Bool = { ($0 >> shift) % 3 == 0 }
+        for shift in [UInt32(0), 8, 26] {
+            let test: (UInt32) -> Bool = { ($0 >> shift) % 3 == 0 }
             var fromMemory = [KeyBytes]()
             var fromDisk = [KeyBytes]()
-            for chunk in memory.chunks { chunk.forEachRPI(whereHigh: test) { fromMemory.append($0) } }
-            for chunk in disk.chunks { chunk.forEachRPI(whereHigh: test) { fromDisk.append($0) } }
+            memory.forEachRPI(wherePrefix: test) { fromMemory.append($0) }
+            disk.forEachRPI(wherePrefix: test) { fromDisk.append($0) }
             #expect(fromDisk == fromMemory)
             #expect(!fromDisk.isEmpty)
+            // Exactly the entries whose RPI's top 32 bits pass, in chunk and entry order.
+            var expected = [KeyBytes]()
+            for chunk in memory.chunks {
+                for e in 0..<chunk.entryCount where test(UInt32(truncatingIfNeeded: chunk.rpi(ofEntry: e).high >> 32)) {
+                    expected.append(chunk.rpi(ofEntry: e))
+                }
+            }
+            #expect(fromMemory == expected)
+            // From a later serial on, only the later chunks' entries.
+            var later = [KeyBytes]()
+            disk.forEachRPI(sealedFrom: disk.chunks[1].serial, wherePrefix: test) { later.append($0) }
+            #expect(later == Array(expected.dropFirst(expected.count - later.count)) && later.count < expected.count)
         }
     }
 
@@ -112,9 +124,17 @@ import WarnSimCore
         spill.release(daysBefore: now / 86_400 - SightingStore.retentionDays)
         #expect(disk.sightings == memory.sightings)
         #expect(disk.chunks.count == memory.chunks.count)
+        // The store's prefixes are still its chunks' entries', in order.
+        #expect(disk.prefixes == Self.chunkPrefixes(memory) && memory.prefixes == Self.chunkPrefixes(memory))
         disk.removeAll()
         #expect(disk.count == 0)
+        #expect(disk.prefixes.isEmpty)
         #expect(spill.failure == nil)
+    }
+
+    /// The top 32 bits of every entry's RPI, read from the chunks themselves.
+    static func chunkPrefixes(_ store: SightingStore) -> [UInt32] {
+        store.chunks.flatMap { chunk in (0..<chunk.entryCount).map { UInt32(truncatingIfNeeded: chunk.rpi(ofEntry: $0).high >> 32) } }
     }
 
     /// A folder that cannot hold files: the chunk stays in memory, answers

@@ -210,7 +210,8 @@ struct RPIFilter: Sendable {
     /// Filters of at most this many RPIs get 256 bits per RPI (256 KiB at most).
     static let smallRows = 8192
     let bits: [UInt64]
-    let shift: UInt64
+    /// The bit of an RPI is its prefix (top 32 bits) shifted right by this.
+    let shift: UInt32
     /// The top 32 bits of every RPI, sorted: a second, exact test on those
     /// bits after the bit filter, so that a sighting chunk on disk (which keeps
     /// only those bits in memory) is read only when an RPI could match.
@@ -224,17 +225,17 @@ struct RPIFilter: Sendable {
         while size < bitsPerRow * rows.count && size < 1 << 32 { size *= 2 }
         var log = 0
         while (1 << log) < size { log += 1 }
-        let shift = UInt64(64 - log)
+        let shift = UInt32(32 - log)
         var bits = [UInt64](repeating: 0, count: size / 64)
         var prefixes = [UInt32]()
         prefixes.reserveCapacity(rows.count)
         derived.withRPIBytes { bytes in
             let base = bytes.baseAddress!
             for row in rows {
-                let high = base.loadUnaligned(fromByteOffset: 16 * row + 8, as: UInt64.self)
-                let bit = Int(high >> shift)
+                let prefix = UInt32(truncatingIfNeeded: base.loadUnaligned(fromByteOffset: 16 * row + 8, as: UInt64.self) >> 32)
+                let bit = Int(prefix &>> shift)
                 bits[bit >> 6] |= 1 << UInt64(bit & 63)
-                prefixes.append(UInt32(truncatingIfNeeded: high >> 32))
+                prefixes.append(prefix)
             }
         }
         prefixes.sort()
@@ -245,18 +246,18 @@ struct RPIFilter: Sendable {
 
     /// Calls `body` with the bit words and the shift (for tight loops).
     @inline(__always)
-    func withBits<R>(_ body: (UnsafePointer<UInt64>, UInt64) -> R) -> R {
+    func withBits<R>(_ body: (UnsafePointer<UInt64>, UInt32) -> R) -> R {
         bits.withUnsafeBufferPointer { body($0.baseAddress!, shift) }
     }
 
-    /// Whether some RPI of the filter has the top 32 bits of `high`.
-    func hasPrefix(of high: UInt64) -> Bool {
-        prefixes.sortedContains(UInt32(truncatingIfNeeded: high >> 32))
+    /// Whether some RPI of the filter has `prefix` as its top 32 bits.
+    func hasPrefix(_ prefix: UInt32) -> Bool {
+        prefixes.sortedContains(prefix)
     }
 
     @inline(__always)
-    func mayContain(high: UInt64) -> Bool {
-        let bit = Int(high >> shift)
+    func mayContain(prefix: UInt32) -> Bool {
+        let bit = Int(prefix &>> shift)
         return bits[bit >> 6] & (1 << UInt64(bit & 63)) != 0
     }
 }
@@ -280,15 +281,15 @@ extension ExposureMatcher {
     }
 }
 
-extension [UInt32] {
-    /// Whether this array, sorted ascending, holds `value` (binary search).
+extension RandomAccessCollection where Element == UInt32, Index == Int {
+    /// Whether this array or slice, sorted ascending, holds `value` (binary search).
     func sortedContains(_ value: UInt32) -> Bool {
-        var low = 0
-        var upper = count
+        var low = startIndex
+        var upper = endIndex
         while low < upper {
             let mid = (low + upper) / 2
             if self[mid] < value { low = mid + 1 } else { upper = mid }
         }
-        return low < count && self[low] == value
+        return low < endIndex && self[low] == value
     }
 }

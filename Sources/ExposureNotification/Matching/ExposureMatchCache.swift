@@ -39,8 +39,6 @@ public struct ExposureMatchCache: Sendable {
     /// The matcher the entries were computed with.
     var rules: ExposureMatcher.Rules?
     var mapping: DiagnosisKeysDataMapping?
-    /// Kept from ``SightingStore/touchChunks()`` (no meaning).
-    var touched: UInt64 = 0
 
     public init() {}
 
@@ -89,7 +87,7 @@ public struct ExposureMatchCache: Sendable {
 
         var recompute = Set<Int>()
         // Store changes since the last update: chunks that arrived, days that expired.
-        let arrived = store.chunks.filter { $0.serial >= seenSerial }
+        let arrived = store.nextChunkSerial > seenSerial
         if let expiredBefore = store.expiredBeforeDay, expiredBefore != seenExpiry {
             for (entry, keyIndex) in zip(entries, entryKeyIndex)
             where DiagnosisKeyIndex.days(of: entry.key, toleranceIntervals: matcher.rules.toleranceIntervals).lowerBound
@@ -102,21 +100,20 @@ public struct ExposureMatchCache: Sendable {
         // sighting of one of their identifiers, so only the arrived chunks'
         // identifiers are looked up (work proportional to what the phone saw,
         // not to the number of keys downloaded).
-        if !arrived.isEmpty && !matchedSources.isEmpty {
+        if arrived && !matchedSources.isEmpty {
             let filter = index.filter
             filter.withBits { bits, shift in
-                for chunk in arrived {
-                    chunk.forEachRPI(
-                        whereHigh: { high in
-                            let bit = Int(high >> shift)
-                            return bits[bit >> 6] & (1 << UInt64(bit & 63)) != 0 && filter.hasPrefix(of: high)
-                        },
-                        { rpi in
-                            index.forEachKey(withRPI: rpi) { k in
-                                if matchedSources.contains(index.sources![k]) { recompute.insert(k) }
-                            }
-                        })
-                }
+                store.forEachRPI(
+                    sealedFrom: seenSerial,
+                    wherePrefix: { prefix in
+                        let bit = Int(truncatingIfNeeded: prefix &>> shift)
+                        return bits[bit >> 6] & (1 << UInt64(bit & 63)) != 0 && filter.hasPrefix(prefix)
+                    },
+                    { rpi in
+                        index.forEachKey(withRPI: rpi) { k in
+                            if matchedSources.contains(index.sources![k]) { recompute.insert(k) }
+                        }
+                    })
             }
         }
         // Sources not matched yet: test every stored identifier against their filters.
@@ -129,21 +126,16 @@ public struct ExposureMatchCache: Sendable {
                     if freshSet.contains(index.sources![k]) { recompute.insert(k) }
                 }
             }
-            // One pass over the stored identifiers, testing the bit filter of
-            // the new sources together (cache-resident) before the exact table.
+            // One pass over the stored identifiers' prefixes, testing the bit
+            // filter of the new sources together (cache-resident) before the
+            // exact table.
             let filter = index.filter(ofSources: fresh)
-            touched &+= store.touchChunks()
             filter.withBits { bits, shift in
-                // Borrowed through the buffer: `for chunk in` copies each chunk.
-                store.chunks.withUnsafeBufferPointer { chunks in
-                    for c in chunks.indices {
-                        chunks[c].forEachRPI(
-                            whereHigh: { high in
-                                let bit = Int(high >> shift)
-                                return bits[bit >> 6] & (1 << UInt64(bit & 63)) != 0 && filter.hasPrefix(of: high)
-                            }, exact)
-                    }
-                }
+                store.forEachRPI(
+                    wherePrefix: { prefix in
+                        let bit = Int(truncatingIfNeeded: prefix &>> shift)
+                        return bits[bit >> 6] & (1 << UInt64(bit & 63)) != 0 && filter.hasPrefix(prefix)
+                    }, exact)
             }
             for source in fresh { matchedSources.insert(source) }
         }

@@ -7,7 +7,8 @@ public struct SightingFootprint: Sendable, Codable, Equatable {
     /// Bytes of the packed buffers (in memory or on disk).
     public var bytes = 0
     /// Bytes the chunks keep in memory: the packed buffers of chunks in
-    /// memory, the 32-bit RPI prefixes of chunks on disk.
+    /// memory, and the 32-bit RPI prefix of every entry (in the store's
+    /// contiguous ``SightingStore/prefixes``, wherever the chunk is).
     public var residentBytes = 0
 
     public init() {}
@@ -30,8 +31,10 @@ public struct SightingFootprint: Sendable, Codable, Equatable {
 
 /// One sealed chunk of a ``SightingStore``: the sightings of one UTC day
 /// (or part of one), packed into one buffer (see ``SightingStore`` for the
-/// layout), held in memory or spilled to a ``SightingSpill`` file with only
-/// the top 32 bits of each entry's RPI kept in memory.
+/// layout), held in memory or spilled to a ``SightingSpill`` file. The top 32
+/// bits of each entry's RPI stay in memory either way, in the store's
+/// ``SightingStore/prefixes``; the chunk functions that need them on disk
+/// are given the chunk's part of that array.
 public struct SightingChunk: Sendable {
     /// UTC day number of every sighting in the chunk.
     public let day: Int64
@@ -49,9 +52,8 @@ public struct SightingChunk: Sendable {
     /// (UInt32), entryEnd[E] scanDelta[S] sightingScan[N] (UInt16), rssi[N] (Int8).
     enum Storage: Sendable {
         case memory([UInt64])
-        /// On disk: `words` 8-byte words at `offset` of `file`, and the top 32
-        /// bits of each entry's RPI high word (sorted, as the entries are).
-        case disk(prefixes: [UInt32], file: SightingSpillFile, offset: Int64, words: Int)
+        /// On disk: `words` 8-byte words at `offset` of `file`.
+        case disk(file: SightingSpillFile, offset: Int64, words: Int)
     }
 
     /// `scanDelta` value for "previous scan unknown or far away: see farPrevious".
@@ -76,26 +78,24 @@ public struct SightingChunk: Sendable {
     public var bytes: Int {
         switch storage {
         case .memory(let words): 8 * words.count
-        case .disk(_, _, _, let words): 8 * words
+        case .disk(_, _, let words): 8 * words
         }
     }
 
-    /// Bytes the chunk keeps in memory.
+    /// Bytes the chunk keeps in memory besides its entries' prefixes (which
+    /// its store keeps): its buffer if in memory, nothing on disk.
     public var residentBytes: Int {
         switch storage {
         case .memory(let words): 8 * words.count
-        case .disk(let prefixes, _, _, _): 4 * prefixes.count
+        case .disk: 0
         }
     }
 
-    /// The first word the chunk keeps in memory (its buffer's, or its
-    /// prefixes' on disk), 0 if none: see ``SightingStore/touchChunks()``.
-    @inline(__always)
-    var firstResidentWord: UInt64 {
-        switch storage {
-        case .memory(let words): words.first ?? 0
-        case .disk(let prefixes, _, _, _): UInt64(prefixes.first ?? 0)
-        }
+    /// The top 32 bits of each entry's RPI high word, in entry order (sorted,
+    /// as the entries are), from the buffer in memory.
+    var prefixesInMemory: [UInt32] {
+        guard case .memory(let words) = storage else { preconditionFailure("the prefixes of a chunk on disk are its store's") }
+        return words.prefix(entryCount).map { UInt32(truncatingIfNeeded: $0 >> 32) }
     }
 
     /// Whether the buffer is on disk.
@@ -108,10 +108,9 @@ public struct SightingChunk: Sendable {
     /// is on disk already, or cannot be written).
     func spilled(to spill: SightingSpill) -> SightingChunk {
         guard case .memory(let words) = storage, let (file, offset) = spill.append(words, day: day) else { return self }
-        let prefixes = words.prefix(entryCount).map { UInt32(truncatingIfNeeded: $0 >> 32) }
         return SightingChunk(
             day: day, serial: serial, entries: entryCount, scans: scanCount, sightings: sightingCount,
-            storage: .disk(prefixes: prefixes, file: file, offset: offset, words: words.count), farPrevious: farPrevious)
+            storage: .disk(file: file, offset: offset, words: words.count), farPrevious: farPrevious)
     }
 
     /// Calls `body` with a view of the packed buffer, reading it from disk if
@@ -122,7 +121,7 @@ public struct SightingChunk: Sendable {
         switch storage {
         case .memory(let words):
             return words.withUnsafeBytes { body(SightingChunkView(base: $0.baseAddress!, chunk: self)) }
-        case .disk(_, let file, let offset, let words):
+        case .disk(let file, let offset, let words):
             let loaded = file.read(at: offset, words: words)
             let buffer = loaded ?? [0]
             return buffer.withUnsafeBytes {
@@ -132,9 +131,10 @@ public struct SightingChunk: Sendable {
     }
 
     /// Whether an entry with `rpi` may exist: always for a chunk in memory;
-    /// for one on disk, whether an entry's 32-bit prefix equals `rpi`'s.
-    func mayContain(_ rpi: KeyBytes) -> Bool {
-        guard case .disk(let prefixes, _, _, _) = storage else { return true }
+    /// for one on disk, whether an entry's 32-bit prefix (`prefixes`, the
+    /// chunk's part of its store's) equals `rpi`'s.
+    func mayContain(_ rpi: KeyBytes, prefixes: ArraySlice<UInt32>) -> Bool {
+        guard isSpilled else { return true }
         return prefixes.sortedContains(UInt32(truncatingIfNeeded: rpi.high >> 32))
     }
 
@@ -148,23 +148,16 @@ public struct SightingChunk: Sendable {
         withView { $0.entryCount > e ? $0.rpi(ofEntry: e) : KeyBytes(low: 0, high: 0) }
     }
 
-    /// Calls `body` with the RPIs of entries whose high word passes `test` (a
-    /// tight loop over the packed high words). `test` must depend on the top
-    /// 32 bits of the word only (as ``RPIFilter``'s does for filters up to
-    /// 2³² bits): on a chunk on disk it is given the 32-bit prefix followed by
-    /// zeros, and the buffer is read only if some entry passes.
+    /// Calls `body` with the RPIs of the entries whose prefix passes `test`
+    /// (`prefixes` is the chunk's part of its store's, `first` the first
+    /// entry that passes); the buffer is read only from there.
     @inline(__always)
-    func forEachRPI(whereHigh test: (UInt64) -> Bool, _ body: (KeyBytes) -> Void) {
-        switch storage {
-        case .memory:
-            withView { view in
-                for e in 0..<view.entryCount where test(view.high(e)) { body(view.rpi(ofEntry: e)) }
-            }
-        case .disk(let prefixes, _, _, _):
-            guard let first = prefixes.firstIndex(where: { test(UInt64($0) << 32) }) else { return }
-            withView { view in
-                for e in first..<view.entryCount where test(UInt64(prefixes[e]) << 32) { body(view.rpi(ofEntry: e)) }
-            }
+    func forEachRPI(
+        from first: Int, prefixes: UnsafeBufferPointer<UInt32>, wherePrefix test: (UInt32) -> Bool, _ body: (KeyBytes) -> Void
+    ) {
+        withView { view in
+            guard view.entryCount == prefixes.count else { return }  // unreadable on disk: seen as empty
+            for e in first..<view.entryCount where test(prefixes[e]) { body(view.rpi(ofEntry: e)) }
         }
     }
 
@@ -176,16 +169,16 @@ public struct SightingChunk: Sendable {
     }
 
     /// The first entry with `rpi` (entries are sorted by (high, low) word), if any.
-    func firstEntry(matching rpi: KeyBytes) -> Int? {
-        guard mayContain(rpi) else { return nil }
+    func firstEntry(matching rpi: KeyBytes, prefixes: ArraySlice<UInt32>) -> Int? {
+        guard mayContain(rpi, prefixes: prefixes) else { return nil }
         return withView { $0.firstEntry(matching: rpi) }
     }
 
     /// Calls `body` with every sighting of `rpi` (entries with any AEM, each
     /// entry's sightings in time order); reads a chunk on disk only if an
     /// entry's prefix matches.
-    func forEachSighting(of rpi: KeyBytes, _ body: (Sighting) -> Void) {
-        guard mayContain(rpi) else { return }
+    func forEachSighting(of rpi: KeyBytes, prefixes: ArraySlice<UInt32>, _ body: (Sighting) -> Void) {
+        guard mayContain(rpi, prefixes: prefixes) else { return }
         withView { view in
             guard var e = view.firstEntry(matching: rpi) else { return }
             while e < view.entryCount && view.rpi(ofEntry: e) == rpi {

@@ -14,7 +14,11 @@
 /// - per sighting, grouped by entry in time order: its scan and its calibrated
 ///   RSSI.
 ///
-/// About 22 bytes per distinct RPI seen, 6 per scan and 3 per sighting.
+/// About 22 bytes per distinct RPI seen, 6 per scan and 3 per sighting, and
+/// the top 32 bits of every entry's RPI once more in one contiguous array of
+/// the store (``prefixes``, 4 bytes per entry, in memory even when the chunks
+/// are on disk): a pass testing every stored identifier against a filter
+/// reads that one array and opens a chunk only where an entry passes.
 /// Sightings being recorded go to an open chunk first, which is sealed (sorted
 /// and packed) when the day changes, by ``seal()``, and before expiry.
 /// Expiry drops whole chunks of days past the retention.
@@ -27,6 +31,9 @@ public struct SightingStore: Sendable {
     /// Each chunk's day, so that expiry finds expired chunks without reading
     /// (and copying) the chunks themselves.
     private var chunkDays: [Int64] = []
+    /// The top 32 bits of the RPI high word of every sealed entry, chunk
+    /// after chunk (each chunk's part sorted, as its entries are).
+    public private(set) var prefixes: [UInt32] = []
     /// Sightings not sealed yet.
     var open = SightingChunkBuilder()
     /// Serial of the next sealed chunk: serials grow by one per chunk, so a
@@ -97,6 +104,10 @@ public struct SightingStore: Sendable {
     public mutating func seal(keepingScratchIn scratch: inout SightingChunkBuilder) {
         if !open.isEmpty {
             let chunk = open.sealInPlace(serial: nextChunkSerial)
+            // Grown by exactly the chunk (not geometrically): a store grows by
+            // one chunk a day, and its slack would be kept for every phone.
+            prefixes.reserveCapacity(prefixes.count + chunk.entryCount)
+            prefixes += chunk.prefixesInMemory
             chunks.append(spill.map { chunk.spilled(to: $0) } ?? chunk)
             chunkDays.append(chunk.day)
             nextChunkSerial += 1
@@ -116,10 +127,18 @@ public struct SightingStore: Sendable {
         expiredBeforeDay = max(expiredBeforeDay ?? cutoff, cutoff)
         let expiredPrefix = chunkDays.prefix { $0 < cutoff }.count
         if chunkDays[expiredPrefix...].contains(where: { $0 < cutoff }) {
+            var kept: [UInt32] = []
+            var start = 0
+            for chunk in chunks {
+                if chunk.day >= cutoff { kept += prefixes[start..<start + chunk.entryCount] }
+                start += chunk.entryCount
+            }
+            prefixes = kept
             chunks.removeAll { $0.day < cutoff }
             chunkDays.removeAll { $0 < cutoff }
         } else if expiredPrefix > 0 {
             // The usual case, chunks in day order: the expired ones lead.
+            prefixes.removeFirst(chunks[..<expiredPrefix].reduce(0) { $0 + $1.entryCount })
             chunks.removeFirst(expiredPrefix)
             chunkDays.removeFirst(expiredPrefix)
         }
@@ -129,6 +148,7 @@ public struct SightingStore: Sendable {
     public mutating func removeAll() {
         chunks = []
         chunkDays = []
+        prefixes = []
         open = SightingChunkBuilder()
         clearCount += 1
     }
@@ -149,6 +169,7 @@ public struct SightingStore: Sendable {
             total.bytes += chunk.bytes
             total.residentBytes += chunk.residentBytes
         }
+        total.residentBytes += 4 * prefixes.count
         return total
     }
 
@@ -204,10 +225,10 @@ public struct SightingStore: Sendable {
         var found = [Sighting]()
         var sources = 0
         var ordered = true
-        func visit(_ chunk: SightingChunk) {
+        func visit(_ chunk: SightingChunk, _ prefixes: ArraySlice<UInt32>) {
             guard chunk.day >= firstDay, chunk.day <= lastDay else { return }
             var entryAEM: UInt32?
-            chunk.forEachSighting(of: rpi) { s in
+            chunk.forEachSighting(of: rpi, prefixes: prefixes) { s in
                 if entryAEM != s.aem.raw {  // a new entry (one per AEM received)
                     entryAEM = s.aem.raw
                     sources += 1
@@ -218,27 +239,43 @@ public struct SightingStore: Sendable {
             }
         }
         chunks.withUnsafeBufferPointer { buffer in
-            for c in buffer.indices { visit(buffer[c]) }  // borrowed: `for chunk in` copies each chunk
+            var start = 0
+            for c in buffer.indices {  // borrowed: `for chunk in` copies each chunk
+                visit(buffer[c], prefixes[start..<start + buffer[c].entryCount])
+                start += buffer[c].entryCount
+            }
         }
-        if !open.isEmpty { visit(open.seal(serial: -1)) }
+        if !open.isEmpty { visit(open.seal(serial: -1), []) }
         if sources > 1 && !ordered {
             found = found.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
         }
         found.forEach(body)
     }
 
-    /// Reads the first resident word of every sealed chunk, in one loop of
-    /// independent loads, so that the processor fetches the chunks' buffers
-    /// together before a pass over all of them (which would otherwise wait
-    /// for each buffer in turn). The caller keeps the result so that the
-    /// reads are not optimised away.
+    /// Calls `body` with the RPI of every sealed entry whose 32-bit prefix
+    /// passes `test`, in the chunks sealed at or after `serial` (all by
+    /// default), chunk by chunk in entry order: one tight loop over the
+    /// contiguous ``prefixes``; a chunk's buffer (in memory or on disk) is
+    /// read only if one of its entries passes. The open chunk is not visited.
     ///
-    /// - Returns: a value of no meaning.
-    public func touchChunks() -> UInt64 {
-        chunks.withUnsafeBufferPointer { buffer in
-            var sum: UInt64 = 0
-            for c in buffer.indices { sum &+= buffer[c].firstResidentWord }
-            return sum
+    /// - Parameters:
+    ///   - serial: the first chunk serial visited.
+    ///   - test: decides on an entry from its RPI's top 32 bits.
+    ///   - body: called with the RPI of each entry that passes.
+    @inline(__always)
+    public func forEachRPI(sealedFrom serial: Int = 0, wherePrefix test: (UInt32) -> Bool, _ body: (KeyBytes) -> Void) {
+        chunks.withUnsafeBufferPointer { chunks in
+            prefixes.withUnsafeBufferPointer { all in
+                var start = 0
+                for c in chunks.indices {
+                    let count = chunks[c].entryCount
+                    defer { start += count }
+                    guard chunks[c].serial >= serial else { continue }
+                    let part = UnsafeBufferPointer(rebasing: all[start..<start + count])
+                    guard let first = part.firstIndex(where: test) else { continue }
+                    chunks[c].forEachRPI(from: first, prefixes: part, wherePrefix: test, body)
+                }
+            }
         }
     }
 
@@ -247,8 +284,12 @@ public struct SightingStore: Sendable {
     /// - Parameter rpi: the identifier.
     /// - Returns: whether it was seen (sealed or open sightings).
     public func contains(_ rpi: KeyBytes) -> Bool {
-        if chunks.contains(where: { $0.firstEntry(matching: rpi) != nil }) { return true }
-        return !open.isEmpty && open.seal(serial: -1).firstEntry(matching: rpi) != nil
+        var start = 0
+        for chunk in chunks {
+            if chunk.firstEntry(matching: rpi, prefixes: prefixes[start..<start + chunk.entryCount]) != nil { return true }
+            start += chunk.entryCount
+        }
+        return !open.isEmpty && open.seal(serial: -1).firstEntry(matching: rpi, prefixes: []) != nil
     }
 
     /// Every distinct RPI seen, each once.

@@ -3,18 +3,19 @@
 /// or has matched dozens of packages keeps a few words instead of a hash
 /// table per phone.
 public struct SourceSet: Sendable, Equatable {
-    private var words: [UInt64] = []
+    @usableFromInline var words: [UInt64] = []
 
     public init() {}
 
     /// Whether `number` is in the set.
-    @inline(__always)
+    @inlinable @inline(__always)
     public func contains(_ number: UInt32) -> Bool {
         let word = Int(number >> 6)
         return word < words.count && words[word] & (1 << UInt64(number & 63)) != 0
     }
 
     /// Adds `number`.
+    @inlinable
     public mutating func insert(_ number: UInt32) {
         let word = Int(number >> 6)
         if word >= words.count { words += repeatElement(0, count: word + 1 - words.count) }

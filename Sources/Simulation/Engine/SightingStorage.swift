@@ -13,7 +13,8 @@ package struct SightingStorage: Sendable, Equatable {
         /// Sealed sightings on disk.
         case disk
         /// On disk when the run, with its sightings in memory, would need more
-        /// than ``SightingStorage/automaticShare`` of the machine's memory.
+        /// than ``SightingStorage/automaticBytes`` or
+        /// ``SightingStorage/automaticShare`` of the machine's memory.
         case auto
     }
 
@@ -29,12 +30,19 @@ package struct SightingStorage: Sendable, Equatable {
 
     /// In memory, whatever the size.
     package static let memory = SightingStorage(mode: .memory)
-    /// On disk when the run would otherwise take more than half of the machine's memory.
+    /// On disk when the run would otherwise take more than 1 GB or half of the machine's memory.
     package static let automatic = SightingStorage(mode: .auto)
 
     /// `auto` goes to disk above this share of the machine's memory, leaving
     /// room for the counterfactual, the outputs and other programs.
     package static let automaticShare = 0.5
+    /// `auto` goes to disk above this estimate whatever the machine: on disk
+    /// a run is as fast and needs a third of the memory. Measured 2026-11-28
+    /// on the 2-core machine (`warnsim bench simulate --people 100000 --days 28
+    /// --sightings memory|disk`, release build): 81.8 s and 4.56 GB in memory,
+    /// 77.0 s and 1.33 GB on disk. The quick start's town (estimate 0.49 GB)
+    /// stays in memory.
+    package static let automaticBytes = 1e9
 
     /// Whether a run of `people` × `days` keeps its sightings on disk.
     ///
@@ -49,7 +57,9 @@ package struct SightingStorage: Sendable, Equatable {
         switch mode {
         case .memory: false
         case .disk: true
-        case .auto: RunMemoryEstimate(people: people, days: days, part: part).bytes > Self.automaticShare * Double(limit)
+        case .auto:
+            RunMemoryEstimate(people: people, days: days, part: part).bytes
+                > min(Self.automaticBytes, Self.automaticShare * Double(limit))
         }
     }
 

@@ -7,7 +7,7 @@ import Simulation
 struct SightingStorageOptions: ParsableArguments {
     @Option(
         help: ArgumentHelp(
-            "Where the phones' sightings are kept: memory, disk, or auto (disk when the run would otherwise need more than half of this machine's memory). Outputs are identical.",
+            "Where the phones' sightings are kept: memory, disk, or auto (disk when the run would otherwise need more than 1 GB or half of this machine's memory). Outputs are identical.",
             valueName: "memory|disk|auto"))
     var sightings = "auto"
 
