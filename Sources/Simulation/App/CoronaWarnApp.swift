@@ -302,6 +302,11 @@ package struct CoronaWarnApp: Sendable {
     /// itself or through a day package that covers it.
     package func holds(_ number: UInt32) -> Bool { heldNumbers.contains(number) || coveredNumbers.contains(number) }
 
+    /// Whether ``detectIfDue(now:index:matcher:engine:)`` would run a detection at `now`.
+    package func isDetectionDue(at now: Int64) -> Bool {
+        isExposureLoggingOn && detection.isDue(at: now, hasNewKeyFiles: hasNewPackages)
+    }
+
     /// Runs exposure detection and the risk calculation if the schedule says
     /// so; `index` holds the identifiers of all distributed keys (derived once
     /// for every phone), of which only the keys this app downloaded are used.
@@ -314,7 +319,7 @@ package struct CoronaWarnApp: Sendable {
     package mutating func detectIfDue(
         now: Int64, index: DiagnosisKeyIndex, matcher: ExposureMatcher, engine: PhoneRiskEngine
     ) throws -> PhoneRiskResult? {
-        guard isExposureLoggingOn, detection.isDue(at: now, hasNewKeyFiles: hasNewPackages) else { return nil }
+        guard isDetectionDue(at: now) else { return nil }
         detection.recordDetection(at: now)
         hasNewPackages = false
         framework.expire(now: now)

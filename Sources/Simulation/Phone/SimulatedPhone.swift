@@ -391,7 +391,10 @@ package struct SimulatedPhone: Sendable {
         while let run = downloads.takeRun(before: hourStart + 3600) {
             let now = run.time
             app!.receive(cdn.download(&downloads, unmetered: run.unmetered), now: now)
-            guard let engine, let result = try app!.detectIfDue(now: now, index: index, matcher: matcher, engine: engine) else {
+            // Asked first, so that the engine is not copied out of the phone at every run.
+            guard app!.isDetectionDue(at: now), let engine,
+                let result = try app!.detectIfDue(now: now, index: index, matcher: matcher, engine: engine)
+            else {
                 continue
             }
             let today = Int(ENIntervalNumber(unixSeconds: now).dayNumber)
