@@ -128,10 +128,9 @@ public struct SightingStore: Sendable {
         let expiredPrefix = chunkDays.prefix { $0 < cutoff }.count
         if chunkDays[expiredPrefix...].contains(where: { $0 < cutoff }) {
             var kept: [UInt32] = []
-            var start = 0
-            for chunk in chunks {
-                if chunk.day >= cutoff { kept += prefixes[start..<start + chunk.entryCount] }
-                start += chunk.entryCount
+            visitChunks { chunk, part in
+                if chunk.day >= cutoff { kept += part }
+                return true
             }
             prefixes = kept
             chunks.removeAll { $0.day < cutoff }
@@ -225,7 +224,7 @@ public struct SightingStore: Sendable {
         var found = [Sighting]()
         var sources = 0
         var ordered = true
-        func visit(_ chunk: SightingChunk, _ prefixes: ArraySlice<UInt32>) {
+        func visit(_ chunk: SightingChunk, _ prefixes: UnsafeBufferPointer<UInt32>) {
             guard chunk.day >= firstDay, chunk.day <= lastDay else { return }
             var entryAEM: UInt32?
             chunk.forEachSighting(of: rpi, prefixes: prefixes) { s in
@@ -238,14 +237,11 @@ public struct SightingStore: Sendable {
                 found.append(s)
             }
         }
-        chunks.withUnsafeBufferPointer { buffer in
-            var start = 0
-            for c in buffer.indices {  // borrowed: `for chunk in` copies each chunk
-                visit(buffer[c], prefixes[start..<start + buffer[c].entryCount])
-                start += buffer[c].entryCount
-            }
+        visitChunks { chunk, part in
+            visit(chunk, part)
+            return true
         }
-        if !open.isEmpty { visit(open.seal(serial: -1), []) }
+        if !open.isEmpty { visit(open.seal(serial: -1), UnsafeBufferPointer(start: nil, count: 0)) }
         if sources > 1 && !ordered {
             found = found.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
         }
@@ -264,16 +260,26 @@ public struct SightingStore: Sendable {
     ///   - body: called with the RPI of each entry that passes.
     @inline(__always)
     public func forEachRPI(sealedFrom serial: Int = 0, wherePrefix test: (UInt32) -> Bool, _ body: (KeyBytes) -> Void) {
+        visitChunks { chunk, part in
+            if chunk.serial >= serial, let first = part.firstIndex(where: test) {
+                chunk.forEachRPI(from: first, prefixes: part, wherePrefix: test, body)
+            }
+            return true
+        }
+    }
+
+    /// Calls `body` with every sealed chunk, in order, and its part of
+    /// ``prefixes``, until `body` returns false. The chunks are borrowed
+    /// through the buffer (`for chunk in` would copy each).
+    @inline(__always)
+    func visitChunks(_ body: (SightingChunk, UnsafeBufferPointer<UInt32>) -> Bool) {
         chunks.withUnsafeBufferPointer { chunks in
             prefixes.withUnsafeBufferPointer { all in
                 var start = 0
                 for c in chunks.indices {
                     let count = chunks[c].entryCount
-                    defer { start += count }
-                    guard chunks[c].serial >= serial else { continue }
-                    let part = UnsafeBufferPointer(rebasing: all[start..<start + count])
-                    guard let first = part.firstIndex(where: test) else { continue }
-                    chunks[c].forEachRPI(from: first, prefixes: part, wherePrefix: test, body)
+                    guard body(chunks[c], UnsafeBufferPointer(rebasing: all[start..<start + count])) else { return }
+                    start += count
                 }
             }
         }
@@ -284,12 +290,13 @@ public struct SightingStore: Sendable {
     /// - Parameter rpi: the identifier.
     /// - Returns: whether it was seen (sealed or open sightings).
     public func contains(_ rpi: KeyBytes) -> Bool {
-        var start = 0
-        for chunk in chunks {
-            if chunk.firstEntry(matching: rpi, prefixes: prefixes[start..<start + chunk.entryCount]) != nil { return true }
-            start += chunk.entryCount
+        var found = false
+        visitChunks { chunk, part in
+            found = chunk.firstEntry(matching: rpi, prefixes: part) != nil
+            return !found
         }
-        return !open.isEmpty && open.seal(serial: -1).firstEntry(matching: rpi, prefixes: []) != nil
+        return found
+            || !open.isEmpty && open.seal(serial: -1).firstEntry(matching: rpi, prefixes: UnsafeBufferPointer(start: nil, count: 0)) != nil
     }
 
     /// Every distinct RPI seen, each once.
