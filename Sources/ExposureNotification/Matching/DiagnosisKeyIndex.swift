@@ -244,20 +244,36 @@ struct RPIFilter: Sendable {
         self.shift = shift
     }
 
-    /// Calls `body` with the bit words and the shift (for tight loops).
-    @inline(__always)
-    func withBits<R>(_ body: (UnsafePointer<UInt64>, UInt32) -> R) -> R {
-        bits.withUnsafeBufferPointer { body($0.baseAddress!, shift) }
-    }
-
     /// Whether some RPI of the filter has `prefix` as its top 32 bits.
     func hasPrefix(_ prefix: UInt32) -> Bool {
         prefixes.sortedContains(prefix)
     }
 
+    /// Calls `body` with the bit words and the shift, for
+    /// ``bitIsSet(_:bits:shift:)`` in tight loops.
     @inline(__always)
-    func mayContain(prefix: UInt32) -> Bool {
-        let bit = Int(prefix &>> shift)
+    func withBits<R>(_ body: (UnsafePointer<UInt64>, UInt32) -> R) -> R {
+        bits.withUnsafeBufferPointer { body($0.baseAddress!, shift) }
+    }
+
+    /// Whether the filter's bit for `prefix` is set: the cheap first half of
+    /// the filter's test, which rejects almost every prefix from a
+    /// cache-resident bit array; a prefix whose bit is set is then checked
+    /// with ``hasPrefix(_:)``.
+    ///
+    /// A static function of the bit words, not a method of the filter: the
+    /// whole test as one method called through the filter for every stored
+    /// identifier made the matching stage about 30 % slower (2.7–2.9 s
+    /// against 1.9–2.5 s, `bench simulate --people 30000 --days 28`, three
+    /// alternated runs each, 2026-11-28).
+    ///
+    /// - Parameters:
+    ///   - prefix: The top 32 bits of an RPI.
+    ///   - bits: The filter's bit words, from ``withBits(_:)``.
+    ///   - shift: The filter's shift, from ``withBits(_:)``.
+    @inline(__always)
+    static func bitIsSet(_ prefix: UInt32, bits: UnsafePointer<UInt64>, shift: UInt32) -> Bool {
+        let bit = Int(truncatingIfNeeded: prefix &>> shift)
         return bits[bit >> 6] & (1 << UInt64(bit & 63)) != 0
     }
 }

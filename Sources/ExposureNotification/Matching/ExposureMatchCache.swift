@@ -104,11 +104,7 @@ public struct ExposureMatchCache: Sendable {
             let filter = index.filter
             filter.withBits { bits, shift in
                 store.forEachRPI(
-                    sealedFrom: seenSerial,
-                    wherePrefix: { prefix in
-                        let bit = Int(truncatingIfNeeded: prefix &>> shift)
-                        return bits[bit >> 6] & (1 << UInt64(bit & 63)) != 0 && filter.hasPrefix(prefix)
-                    },
+                    sealedFrom: seenSerial, wherePrefix: { RPIFilter.bitIsSet($0, bits: bits, shift: shift) && filter.hasPrefix($0) },
                     { rpi in
                         index.forEachKey(withRPI: rpi) { k in
                             if matchedSources.contains(index.sources![k]) { recompute.insert(k) }
@@ -131,11 +127,7 @@ public struct ExposureMatchCache: Sendable {
             // exact table.
             let filter = index.filter(ofSources: fresh)
             filter.withBits { bits, shift in
-                store.forEachRPI(
-                    wherePrefix: { prefix in
-                        let bit = Int(truncatingIfNeeded: prefix &>> shift)
-                        return bits[bit >> 6] & (1 << UInt64(bit & 63)) != 0 && filter.hasPrefix(prefix)
-                    }, exact)
+                store.forEachRPI(wherePrefix: { RPIFilter.bitIsSet($0, bits: bits, shift: shift) && filter.hasPrefix($0) }, exact)
             }
             for source in fresh { matchedSources.insert(source) }
         }

@@ -130,10 +130,11 @@ public struct SightingChunk: Sendable {
         }
     }
 
-    /// Whether an entry with `rpi` may exist: always for a chunk in memory;
-    /// for one on disk, whether an entry's 32-bit prefix (`prefixes`, the
-    /// chunk's part of its store's) equals `rpi`'s.
-    func mayContain(_ rpi: KeyBytes, prefixes: UnsafeBufferPointer<UInt32>) -> Bool {
+    /// Whether an entry with `rpi` may exist: always for a chunk in memory
+    /// (which never reads `prefixes`, so the open chunk passes none); for one
+    /// on disk, whether an entry's 32-bit prefix (`prefixes`, the chunk's part
+    /// of its store's) equals `rpi`'s.
+    func mayContain(_ rpi: KeyBytes, prefixes: UnsafeBufferPointer<UInt32> = .empty) -> Bool {
         guard isSpilled else { return true }
         return prefixes.sortedContains(UInt32(truncatingIfNeeded: rpi.high >> 32))
     }
@@ -169,7 +170,7 @@ public struct SightingChunk: Sendable {
     }
 
     /// The first entry with `rpi` (entries are sorted by (high, low) word), if any.
-    func firstEntry(matching rpi: KeyBytes, prefixes: UnsafeBufferPointer<UInt32>) -> Int? {
+    func firstEntry(matching rpi: KeyBytes, prefixes: UnsafeBufferPointer<UInt32> = .empty) -> Int? {
         guard mayContain(rpi, prefixes: prefixes) else { return nil }
         return withView { $0.firstEntry(matching: rpi) }
     }
@@ -177,7 +178,7 @@ public struct SightingChunk: Sendable {
     /// Calls `body` with every sighting of `rpi` (entries with any AEM, each
     /// entry's sightings in time order); reads a chunk on disk only if an
     /// entry's prefix matches.
-    func forEachSighting(of rpi: KeyBytes, prefixes: UnsafeBufferPointer<UInt32>, _ body: (Sighting) -> Void) {
+    func forEachSighting(of rpi: KeyBytes, prefixes: UnsafeBufferPointer<UInt32> = .empty, _ body: (Sighting) -> Void) {
         guard mayContain(rpi, prefixes: prefixes) else { return }
         withView { view in
             guard var e = view.firstEntry(matching: rpi) else { return }
@@ -259,4 +260,9 @@ struct SightingChunkView {
             body(Sighting(time: time, rpi: rpi, aem: aem, calibratedRSSI: rssi, previousScanTime: previous))
         }
     }
+}
+
+extension UnsafeBufferPointer<UInt32> {
+    /// No prefixes: what a chunk in memory (the open one) is read with.
+    static var empty: Self { Self(start: nil, count: 0) }
 }

@@ -224,7 +224,7 @@ public struct SightingStore: Sendable {
         var found = [Sighting]()
         var sources = 0
         var ordered = true
-        func visit(_ chunk: SightingChunk, _ prefixes: UnsafeBufferPointer<UInt32>) {
+        func visit(_ chunk: SightingChunk, _ prefixes: UnsafeBufferPointer<UInt32> = .empty) {
             guard chunk.day >= firstDay, chunk.day <= lastDay else { return }
             var entryAEM: UInt32?
             chunk.forEachSighting(of: rpi, prefixes: prefixes) { s in
@@ -241,7 +241,7 @@ public struct SightingStore: Sendable {
             visit(chunk, part)
             return true
         }
-        if !open.isEmpty { visit(open.seal(serial: -1), UnsafeBufferPointer(start: nil, count: 0)) }
+        if !open.isEmpty { visit(open.seal(serial: -1)) }
         if sources > 1 && !ordered {
             found = found.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
         }
@@ -296,7 +296,7 @@ public struct SightingStore: Sendable {
             return !found
         }
         return found
-            || !open.isEmpty && open.seal(serial: -1).firstEntry(matching: rpi, prefixes: UnsafeBufferPointer(start: nil, count: 0)) != nil
+            || !open.isEmpty && open.seal(serial: -1).firstEntry(matching: rpi) != nil
     }
 
     /// Every distinct RPI seen, each once.
