@@ -105,6 +105,67 @@ struct ValidationRegistryTests {
         #expect(empty.measured.isNaN && !empty.passed)
     }
 
+    /// `--twice-the-seeds`: a figure's own seeds, then as many after its
+    /// largest; a radio curve has none. The runner simulates each seed once
+    /// for both sets, and the registry's results are those of a run alone.
+    @Test func twiceTheSeedsExtendsTheSeedsAndSimulatesEachOnce() throws {
+        let url = try Self.write(
+            Self.good.replacingOccurrences(of: "[1, 2]", with: "[3, 1]").replacingOccurrences(
+                of: "column: warnings_per_uploader", with: "days: 2\n      column: warned_phones"))
+        defer { try? FileManager.default.removeItem(at: url) }
+        let figure = try ValidationRegistry.load(url)[0]
+        let twice = try #require(figure.onTwiceTheSeeds)
+        guard case .runMetric(_, let seeds, let days, _) = twice.measure else {
+            Issue.record("not a run metric")
+            return
+        }
+        #expect(seeds == [3, 1, 4, 5] && days == 2)
+        let radio = try ValidationRegistry.loadFolder(ProjectFiles.url("Configs/validation")).first {
+            if case .radioCurve = $0.measure { return true } else { return false }
+        }
+        #expect(try #require(radio).onTwiceTheSeeds == nil)
+
+        func folder() -> URL { FileManager.default.temporaryDirectory.appendingPathComponent("warnsim-validate-\(UUID().uuidString)") }
+        let work = folder()
+        let other = folder()
+        defer {
+            try? FileManager.default.removeItem(at: work)
+            try? FileManager.default.removeItem(at: other)
+        }
+        var runner = ValidationRunner(workFolder: work, threads: 2, version: "test")
+        var simulated: [String] = []
+        runner.progress = { simulated.append($0) }
+        let both = try runner.run([figure, twice])
+        #expect(simulated.count == 4, "\(simulated)")
+        // Runs in seed order: 1 and 3 first, in both sets.
+        #expect(both[1].perSeed.count == 4 && Array(both[1].perSeed.prefix(2)) == both[0].perSeed)
+        #expect(both.allSatisfy { $0.perSeed.allSatisfy(\.isFinite) })
+        let alone = try ValidationRunner(workFolder: other, threads: 2, version: "test").run([figure])[0]
+        #expect(alone.perSeed == both[0].perSeed && alone.low == both[0].low && alone.high == both[0].high)
+    }
+
+    /// A verdict that changes on twice the seeds is reported in the table, the
+    /// Markdown and the JUnit XML.
+    @Test func aVerdictThatChangesWithTheSeedsIsReported() throws {
+        let url = try Self.write(Self.good)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let figure = try ValidationRegistry.load(url)[0]
+        let results = [ValidationResult(figure: figure, pooled: 5.2, perSeed: [5.2, 5.2])]
+        let same = [ValidationResult(figure: try #require(figure.onTwiceTheSeeds), pooled: 5.0, perSeed: [5.0, 5.0, 5.0, 5.0])]
+        let changed = [ValidationResult(figure: try #require(figure.onTwiceTheSeeds), pooled: 6.0, perSeed: [6.0, 6.0, 6.0, 6.0])]
+        #expect(ValidationReport.verdictChanges(results, twice: same).isEmpty)
+        #expect(ValidationReport.verdictChanges(results, twice: changed).map(\.figure.id) == ["a"])
+        #expect(ValidationReport.table(results, twice: same).hasSuffix("1 passed, 0 failed; 0 verdicts change on twice the seeds\n"))
+        let table = ValidationReport.table(results, twice: changed)
+        #expect(table.contains("CHANGES") && table.hasSuffix("; 1 verdicts change on twice the seeds\n"))
+        let markdown = ValidationReport.markdown(results, twice: changed, version: "test")
+        #expect(markdown.contains("1 verdicts change on twice the seeds") && markdown.contains("| 4 | misses (changes) |"))
+        #expect(ValidationReport.markdown(results, twice: same, version: "test").contains("No verdict changes on twice the seeds"))
+        let xml = ValidationReport.junit(results, twice: changed)
+        #expect(xml.contains(#"failures="1""#) && xml.contains("verdict-changes-with-seeds"))
+        #expect(!ValidationReport.junit(results, twice: same).contains("<failure"))
+    }
+
     @Test func measuresGivenRuns() throws {
         let url = try Self.write(Self.good)
         defer { try? FileManager.default.removeItem(at: url) }

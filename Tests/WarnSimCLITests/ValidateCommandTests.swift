@@ -53,6 +53,16 @@ struct ValidateCommandTests {
         #expect(!table.contains("2026-"))
     }
 
+    @Test func twiceTheSeedsRefusesGivenRuns() throws {
+        let run = try RecordedRunFixture.shared.get()
+        let wide = try Self.registry(low: 0, high: 1000)
+        defer { try? FileManager.default.removeItem(at: wide) }
+        let result = try WarnSimProcess.run(["validate", "--registry", wide.path, "--runs", run, "--twice-the-seeds"])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("--twice-the-seeds") && result.stderr.contains("--runs"), "\(result.stderr)")
+        #expect(result.stdout.isEmpty)
+    }
+
     @Test func badRegistryExitsTwoNamingTheField() throws {
         let url = ProjectFiles.url("Configs/validation/.test-\(UUID().uuidString).yaml")
         try "figures:\n  x:\n    description: d\n".write(to: url, atomically: true, encoding: .utf8)

@@ -197,3 +197,27 @@ package enum ValidationRegistry {
             dublin: try path("dublin"), calibration: try path("calibration"), seed: UInt64(try m.int("seed", in: 0...Int(Int32.max))))
     }
 }
+
+extension ValidationFigure {
+    /// The same figure measured on twice as many seeds: its own, then as many
+    /// of the seeds after its largest; nil for a figure without seeds (a radio
+    /// curve is one deterministic check). `validate --twice-the-seeds` compares
+    /// the two verdicts: one that changes with the number of seeds is noise.
+    package var onTwiceTheSeeds: ValidationFigure? {
+        func twice(_ seeds: [UInt64]) -> [UInt64] {
+            let more = (seeds.max() ?? 0) + 1
+            return seeds + (more..<more + UInt64(seeds.count))
+        }
+        var figure = self
+        switch measure {
+        case .runMetric(let scenario, let seeds, let days, let column):
+            figure.measure = .runMetric(scenario: scenario, seeds: twice(seeds), days: days, column: column)
+        case .contactSurvey(var inputs):
+            inputs.seeds = twice(inputs.seeds)
+            figure.measure = .contactSurvey(inputs)
+        case .radioCurve:
+            return nil
+        }
+        return figure
+    }
+}

@@ -130,23 +130,45 @@ extension ValidationResult {
 
 /// The text table and JUnit XML of `warnsim validate`.
 package enum ValidationReport {
-    /// One line per figure: published, measured with its interval, pass or miss.
+    /// One line per figure: published, measured with its interval, pass or
+    /// miss, and with `twice` the measurement on twice the seeds and whether
+    /// the verdict stays.
     ///
-    /// - Parameter results: The measured figures.
+    /// - Parameters:
+    ///   - results: The measured figures.
+    ///   - twice: Empty, or for each result its measurement on twice the seeds
+    ///     (nil for a figure without seeds).
     /// - Returns: The table, with a final count line.
-    package static func table(_ results: [ValidationResult]) -> String {
+    package static func table(_ results: [ValidationResult], twice: [ValidationResult?] = []) -> String {
         func n(_ v: Double) -> String { MetricsCSV.fixed(v, 3) }
         func pad(_ s: String, _ width: Int) -> String { s.count >= width ? s + " " : s + String(repeating: " ", count: width - s.count) }
-        var out = pad("figure", 34) + pad("published [band]", 26) + pad("WarnSim [95% over seeds]", 28) + "seeds  result\n"
-        for r in results {
+        var out = pad("figure", 34) + pad("published [band]", 26) + pad("WarnSim [95% over seeds]", 28) + "seeds  result"
+        out += twice.isEmpty ? "\n" : "  " + pad("on twice the seeds [95%]", 28) + "seeds  result  verdict\n"
+        for (i, r) in results.enumerated() {
             out +=
                 pad(r.figure.id, 34)
                 + pad("\(n(r.figure.published.value)) [\(n(r.figure.published.low)), \(n(r.figure.published.high))]", 26)
             out += pad("\(n(r.measured)) [\(n(r.low)), \(n(r.high))]", 28) + pad(String(r.perSeed.count), 7)
-            out += (r.passed ? "pass" : "MISS") + "\n"
+            out += r.passed ? "pass" : "MISS"
+            if !twice.isEmpty {
+                if let t = twice[i] {
+                    out += "    " + pad("\(n(t.measured)) [\(n(t.low)), \(n(t.high))]", 28) + pad(String(t.perSeed.count), 7)
+                    out += pad(t.passed ? "pass" : "MISS", 8) + (t.passed == r.passed ? "same" : "CHANGES")
+                } else {
+                    out += "    " + pad("(no seeds)", 43) + "same"
+                }
+            }
+            out += "\n"
         }
         let misses = results.filter { !$0.passed }.count
-        return out + "\(results.count - misses) passed, \(misses) failed\n"
+        out += "\(results.count - misses) passed, \(misses) failed"
+        if !twice.isEmpty { out += "; \(verdictChanges(results, twice: twice).count) verdicts change on twice the seeds" }
+        return out + "\n"
+    }
+
+    /// The results whose verdict on twice the seeds differs from their own.
+    package static func verdictChanges(_ results: [ValidationResult], twice: [ValidationResult?]) -> [ValidationResult] {
+        zip(results, twice).compactMap { r, t in t.map { $0.passed != r.passed } == true ? r : nil }
     }
 
     /// `Configs/validation/RESULTS.md`: the table `validate --results` writes
@@ -156,42 +178,68 @@ package enum ValidationReport {
     ///
     /// - Parameters:
     ///   - results: The measured figures.
+    ///   - twice: Empty, or for each result its measurement on twice the seeds
+    ///     (nil for a figure without seeds): two more columns and a line
+    ///     counting the verdicts that change.
     ///   - version: The WarnSim version that measured them.
     /// - Returns: The Markdown document.
-    package static func markdown(_ results: [ValidationResult], version: String) -> String {
+    package static func markdown(_ results: [ValidationResult], twice: [ValidationResult?] = [], version: String) -> String {
         func n(_ v: Double) -> String { MetricsCSV.fixed(v, 3) }
         func cell(_ text: String) -> String { text.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\n", with: " ") }
+        func measured(_ r: ValidationResult) -> String {
+            if case .radioCurve = r.figure.measure { return "\(Int(r.measured)) bands outside the spread" }
+            return "\(n(r.measured)) [\(n(r.low)), \(n(r.high))]"
+        }
         let misses = results.filter { !$0.passed }.count
         var out = "# Validation results\n\n"
         out += "Written by `warnsim validate --results` (WarnSim \(version)) from the registry in this folder; CI runs the same\n"
         out += "command and fails when this file differs from its output or when a figure misses. Do not edit it by hand.\n"
         out += "Agreement: the measurement's 95 % interval overlaps the published band (README.md of this folder).\n\n"
         out += "\(results.count - misses) of \(results.count) figures agree.\n\n"
-        out += "| figure | file | published [band] | WarnSim [95 % interval] | seeds | verdict | source |\n"
-        out += "|---|---|---|---|---|---|---|\n"
-        for r in results {
+        if !twice.isEmpty {
+            let changes = verdictChanges(results, twice: twice).count
+            out += "With `--twice-the-seeds` every figure with seeds is measured again on twice as many (its own, then as many\n"
+            out += "following ones), and a verdict that changes between the two fails the command. "
+            out += "\(changes == 0 ? "No verdict changes" : "\(changes) verdicts change") on twice the seeds.\n\n"
+            out +=
+                "| figure | file | published [band] | WarnSim [95 % interval] | seeds | verdict | on twice the seeds | seeds | verdict | source |\n"
+            out += "|---|---|---|---|---|---|---|---|---|---|\n"
+        } else {
+            out += "| figure | file | published [band] | WarnSim [95 % interval] | seeds | verdict | source |\n"
+            out += "|---|---|---|---|---|---|---|\n"
+        }
+        for (i, r) in results.enumerated() {
             let p = r.figure.published
-            let measured: String = {
-                if case .radioCurve = r.figure.measure { return "\(Int(r.measured)) bands outside the spread" }
-                return "\(n(r.measured)) [\(n(r.low)), \(n(r.high))]"
-            }()
             out +=
                 "| \(cell(r.figure.id)) | \(cell(URL(fileURLWithPath: r.figure.file).lastPathComponent)) | \(n(p.value)) [\(n(p.low)), \(n(p.high))] | "
-                + "\(measured) | \(r.perSeed.count) | \(r.passed ? "agrees" : "misses") | \(cell(r.figure.source)) |\n"
+                + "\(measured(r)) | \(r.perSeed.count) | \(r.passed ? "agrees" : "misses") | "
+            if !twice.isEmpty {
+                if let t = twice[i] {
+                    out +=
+                        "\(measured(t)) | \(t.perSeed.count) | \(t.passed ? "agrees" : "misses")\(t.passed == r.passed ? "" : " (changes)") | "
+                } else {
+                    out += "(no seeds) | | | "
+                }
+            }
+            out += "\(cell(r.figure.source)) |\n"
         }
         return out
     }
 
-    /// JUnit XML: one test case per figure, a failure for each miss.
+    /// JUnit XML: one test case per figure, a failure for each miss and for
+    /// each verdict that changes on twice the seeds.
     ///
-    /// - Parameter results: The measured figures.
+    /// - Parameters:
+    ///   - results: The measured figures.
+    ///   - twice: Empty, or for each result its measurement on twice the seeds.
     /// - Returns: The XML document.
-    package static func junit(_ results: [ValidationResult]) -> String {
-        let failures = results.filter { !$0.passed }.count
+    package static func junit(_ results: [ValidationResult], twice: [ValidationResult?] = []) -> String {
+        let changed = Set(verdictChanges(results, twice: twice).map(\.figure.id))
+        let failures = results.filter { !$0.passed || changed.contains($0.figure.id) }.count
         var xml = #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n"
         xml += #"<testsuites name="warnsim validate" tests="\#(results.count)" failures="\#(failures)" errors="0">"# + "\n"
         xml += #"  <testsuite name="warnsim validate" tests="\#(results.count)" failures="\#(failures)" errors="0">"# + "\n"
-        for r in results {
+        for (i, r) in results.enumerated() {
             let file = TextEscaping.xml(URL(fileURLWithPath: r.figure.file).lastPathComponent)
             xml += #"    <testcase classname="\#(file)" name="\#(TextEscaping.xml(r.figure.id))">"#
             if !r.passed {
@@ -199,6 +247,11 @@ package enum ValidationReport {
                     "measured \(r.measured) [\(r.low), \(r.high)] does not meet published \(r.figure.published.value) "
                     + "[\(r.figure.published.low), \(r.figure.published.high)] (\(r.figure.source))"
                 xml += "\n" + #"      <failure message="\#(TextEscaping.xml(message))" type="outside-published-band"/>"# + "\n    "
+            } else if changed.contains(r.figure.id), let t = twice[i] {
+                let message =
+                    "agrees on \(r.perSeed.count) seeds but misses on \(t.perSeed.count): measured \(t.measured) [\(t.low), \(t.high)] against "
+                    + "published \(r.figure.published.value) [\(r.figure.published.low), \(r.figure.published.high)]"
+                xml += "\n" + #"      <failure message="\#(TextEscaping.xml(message))" type="verdict-changes-with-seeds"/>"# + "\n    "
             }
             xml += "</testcase>\n"
         }

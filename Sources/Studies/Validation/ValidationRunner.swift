@@ -41,6 +41,11 @@ package struct ValidationRunner {
         var sourceTalliesOf: [String: [WarningSourceTally]] = [:]
         var radioRows: [ValidationFigure.RadioCurveInputs: [RadioCheckRow]] = [:]
         var diaries: [ValidationFigure.ContactSurveyInputs: SurveyedTowns] = [:]
+        // Per scenario, days and seed: a simulated run's folder and a surveyed
+        // town, so figures on overlapping seeds (`--twice-the-seeds`) simulate
+        // each seed once.
+        var folderOf: [String: String] = [:]
+        var townOf: [String: [[DiaryRespondent]]] = [:]
         var surveys: [String: (participants: [DiaryRespondent], summary: ContactDiarySummary)] = [:]
         var results: [ValidationResult] = []
         for figure in figures {
@@ -48,7 +53,18 @@ package struct ValidationRunner {
             case .runMetric(let scenario, let seeds, let days, let column):
                 let key = "\(scenario)|\(seeds)|\(days.map(String.init) ?? "")"
                 if runsOf[key] == nil {
-                    runsOf[key] = try givenRuns ?? simulate(scenario: scenario, seeds: seeds, days: days)
+                    if let givenRuns {
+                        runsOf[key] = givenRuns
+                    } else {
+                        func seedKey(_ seed: UInt64) -> String { "\(scenario)|\(days.map(String.init) ?? "")|\(seed)" }
+                        let missing = seeds.filter { folderOf[seedKey($0)] == nil }
+                        if !missing.isEmpty {
+                            for (seed, folder) in zip(missing, try simulate(scenario: scenario, seeds: missing, days: days)) {
+                                folderOf[seedKey(seed)] = folder
+                            }
+                        }
+                        runsOf[key] = seeds.map { folderOf[seedKey($0)]! }
+                    }
                 }
                 // Each run folder is read once per scenario, seeds and days;
                 // its counts give the pooled value, its own value and the
@@ -103,7 +119,7 @@ package struct ValidationRunner {
                 try Self.checkPublished(figure, inputs: inputs, survey: summary)
                 var shared = inputs
                 shared.figure = ""
-                if diaries[shared] == nil { diaries[shared] = try surveyDiaries(inputs, as: participants) }
+                if diaries[shared] == nil { diaries[shared] = try surveyDiaries(inputs, as: participants, towns: &townOf) }
                 let (pooled, perSeed) = diaries[shared]!
                 let diaryFigure = ContactDiaryFigure(id: inputs.figure)
                 guard let diaryFigure, let measured = ContactDiaryComparison.simulated(diaryFigure, in: pooled) else {
@@ -148,22 +164,29 @@ package struct ValidationRunner {
     /// once per seed and summarises its people's diaries, standardised to the
     /// survey's participants' ages and days: all seeds' towns together (every
     /// person of every town a bootstrap unit), and each seed's town alone
-    /// (values only).
-    func surveyDiaries(_ inputs: ValidationFigure.ContactSurveyInputs, as participants: [DiaryRespondent]) throws -> SurveyedTowns {
+    /// (values only). `towns` holds the towns surveyed so far, by scenario,
+    /// days and seed (the survey's participants are the same for all).
+    func surveyDiaries(
+        _ inputs: ValidationFigure.ContactSurveyInputs, as participants: [DiaryRespondent], towns: inout [String: [[DiaryRespondent]]]
+    ) throws -> SurveyedTowns {
         let scenario = try Scenario.load(URL(fileURLWithPath: inputs.scenario))
         var units: [[DiaryRespondent]] = []
         var perSeed: [ContactDiarySummary] = []
         for seed in inputs.seeds {
-            progress(
-                "validate: surveying the contact diaries of \(scenario.url.deletingPathExtension().lastPathComponent), seed \(seed), \(inputs.days) days"
-            )
-            var world = World(scenario: scenario.world, seed: seed)
-            var survey = ContactDiarySurvey(town: world.town)
-            for day in 0..<inputs.days {
-                let result = world.simulate(day: day, workers: threads)
-                survey.add(plan: result.plan, encounters: result.encounters)
+            let key = "\(inputs.scenario)|\(inputs.days)|\(seed)"
+            if towns[key] == nil {
+                progress(
+                    "validate: surveying the contact diaries of \(scenario.url.deletingPathExtension().lastPathComponent), seed \(seed), \(inputs.days) days"
+                )
+                var world = World(scenario: scenario.world, seed: seed)
+                var survey = ContactDiarySurvey(town: world.town)
+                for day in 0..<inputs.days {
+                    let result = world.simulate(day: day, workers: threads)
+                    survey.add(plan: result.plan, encounters: result.encounters)
+                }
+                towns[key] = survey.standardisedRespondents(to: participants)
             }
-            let town = survey.standardisedRespondents(to: participants)
+            let town = towns[key]!
             perSeed.append(ContactDiarySummary(units: town, entity: 1, replicates: 0))
             units += town
         }

@@ -15,7 +15,8 @@ struct ValidateCommand: ParsableCommand {
             published value and agreement band, its source, and the scenario, seeds and \
             output column that reproduce it. Simulates the scenarios (or uses --runs), \
             prints published against measured, and exits 0 when every figure agrees, 1 \
-            when one misses, 2 on bad input.
+            when one misses (or, with --twice-the-seeds, when a verdict changes on twice \
+            the seeds), 2 on bad input.
             """
     )
 
@@ -41,11 +42,22 @@ struct ValidateCommand: ParsableCommand {
     @Option(help: "Also write the results table as Markdown to this file (Configs/validation/RESULTS.md is this output).")
     var results: String?
 
+    @Flag(
+        help: """
+            Also measure every figure with seeds on twice as many (its own, then as many following ones) and fail \
+            when a verdict changes: such a verdict is noise.
+            """)
+    var twiceTheSeeds = false
+
     func run() throws {
         try checkOutputPath(work, option: "--work")
         try checkOutputPath(junit, option: "--junit")
         try checkOutputPath(results, option: "--results")
         _ = try threadOptions.checked()
+        if twiceTheSeeds && !runs.isEmpty {
+            throw inputFailure(
+                file: "<argument>", field: "--twice-the-seeds", "simulates the registry's scenarios, so it cannot be used with --runs")
+        }
         let url = URL(fileURLWithPath: registry)
         var isFolder: ObjCBool = false
         let figures: [ValidationFigure]
@@ -68,8 +80,17 @@ struct ValidateCommand: ParsableCommand {
             workFolder: folder, threads: threads, version: WarnSimVersion.string, givenRuns: runs.isEmpty ? nil : runs)
         runner.progress = { printError($0) }
         let measured: [ValidationResult]
+        var twice: [ValidationResult?] = []
         do {
-            measured = try runner.run(figures)
+            // One pass over both sets, so the runs of the registry's seeds are
+            // simulated once and its results keep their bootstrap streams.
+            let again = twiceTheSeeds ? figures.compactMap(\.onTwiceTheSeeds) : []
+            let all = try runner.run(figures + again)
+            measured = Array(all.prefix(figures.count))
+            if twiceTheSeeds {
+                var rest = all.dropFirst(figures.count).makeIterator()
+                twice = figures.map { $0.onTwiceTheSeeds == nil ? nil : rest.next() }
+            }
         } catch let error as InputError {
             throw inputFailure(error)
         } catch {
@@ -77,7 +98,7 @@ struct ValidateCommand: ParsableCommand {
         }
         if let junit {
             do {
-                try AtomicFile.write(ValidationReport.junit(measured), to: URL(fileURLWithPath: junit))
+                try AtomicFile.write(ValidationReport.junit(measured, twice: twice), to: URL(fileURLWithPath: junit))
             } catch {
                 throw inputFailure(file: junit, field: "--junit", "cannot be written (\(error.localizedDescription))")
             }
@@ -85,16 +106,19 @@ struct ValidateCommand: ParsableCommand {
         if let results {
             do {
                 try AtomicFile.write(
-                    ValidationReport.markdown(measured, version: WarnSimVersion.string), to: URL(fileURLWithPath: results))
+                    ValidationReport.markdown(measured, twice: twice, version: WarnSimVersion.string), to: URL(fileURLWithPath: results))
             } catch {
                 throw inputFailure(file: results, field: "--results", "cannot be written (\(error.localizedDescription))")
             }
         }
-        printOutput(ValidationReport.table(measured))
+        printOutput(ValidationReport.table(measured, twice: twice))
         let misses = measured.filter { !$0.passed }
-        if !misses.isEmpty {
-            for miss in misses { printError("warnsim: validate: \(miss.figure.id) misses its published value (\(miss.figure.source))") }
-            throw ExitStatus.checkFailed
+        let changes = ValidationReport.verdictChanges(measured, twice: twice)
+        for miss in misses { printError("warnsim: validate: \(miss.figure.id) misses its published value (\(miss.figure.source))") }
+        for change in changes {
+            printError(
+                "warnsim: validate: \(change.figure.id) \(change.passed ? "agrees" : "misses") on its seeds but not on twice as many")
         }
+        if !misses.isEmpty || !changes.isEmpty { throw ExitStatus.checkFailed }
     }
 }
