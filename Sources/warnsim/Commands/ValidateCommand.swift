@@ -84,13 +84,11 @@ struct ValidateCommand: ParsableCommand {
         do {
             // One pass over both sets, so the runs of the registry's seeds are
             // simulated once and its results keep their bootstrap streams.
-            let again = twiceTheSeeds ? figures.compactMap(\.onTwiceTheSeeds) : []
-            let all = try runner.run(figures + again)
+            let again = twiceTheSeeds ? figures.map(\.onTwiceTheSeeds) : []
+            let all = try runner.run(figures + again.compactMap { $0 })
             measured = Array(all.prefix(figures.count))
-            if twiceTheSeeds {
-                var rest = all.dropFirst(figures.count).makeIterator()
-                twice = figures.map { $0.onTwiceTheSeeds == nil ? nil : rest.next() }
-            }
+            var rest = all.dropFirst(figures.count).makeIterator()
+            twice = again.map { $0 == nil ? nil : rest.next() }
         } catch let error as InputError {
             throw inputFailure(error)
         } catch {
