@@ -114,6 +114,8 @@ package struct WorldBenchmark {
     /// its design (``ContactDiarySurvey/standardisedRespondents(to:)``;
     /// outside the measured time), or nil for no diaries.
     package var diarySurvey: [DiaryRespondent]?
+    /// How the diaries read a contact's duration (the survey's declared reading unless a sensitivity check sets it).
+    package var diaryDuration = ContactDiarySurvey.durationReading
 
     package init(scenario: WorldConfig, people: Int, days: Int, threads: Int, seed: UInt64 = 1) {
         var scenario = scenario
@@ -138,7 +140,7 @@ package struct WorldBenchmark {
         var checksum: UInt64 = 0
         var excluded = Duration.zero
         var survey = ContactSurvey(distance: scenario.population.contactDistance)
-        var diaries = diarySurvey == nil ? nil : ContactDiarySurvey(town: world.town)
+        var diaries = diarySurvey == nil ? nil : ContactDiarySurvey(town: world.town, duration: diaryDuration)
         var stages = [0.0, 0.0, 0.0]
         let start = clock.now
         for day in 0..<days {

@@ -208,4 +208,58 @@ struct ContactDiarySurveyTests {
         #expect(a[.ageBand(.age30to39)] == nil)
         #expect(a[.worldAge(.adult)] != nil)
     }
+
+    @Test(
+        "durations read as the time within 2 m: the same contacts in the same settings, each in the same class or a shorter one"
+    )
+    func closeReading() throws {
+        let config = try WorldTests.village().population
+        let town = Town(config: config, seed: 3)
+        let plan = DayPlan(town: town, day: 0, workers: 2)
+        let encounters = DayEncounters.generate(town: town, plan: plan, workers: 2)
+        var together = ContactDiarySurvey(town: town)
+        var close = ContactDiarySurvey(town: town, duration: .close)
+        #expect(together.duration == ContactDiarySurvey.durationReading)
+        together.add(plan: plan, encounters: encounters)
+        close.add(plan: plan, encounters: encounters)
+        #expect(close.contacts == together.contacts)
+        #expect(close.bySetting == together.bySetting)
+        #expect(close.byDuration != together.byDuration)
+        // Per person-day row, the contacts up to each class: never fewer when read as the time within 2 m.
+        let classes = DurationClass.allCases.count
+        var shorter = true
+        for row in 0..<(close.byDuration.count / classes) {
+            var upToClose: Int32 = 0
+            var upToTogether: Int32 = 0
+            for c in 0..<classes {
+                upToClose += close.byDuration[row * classes + c]
+                upToTogether += together.byDuration[row * classes + c]
+                if upToClose < upToTogether { shorter = false }
+            }
+        }
+        #expect(shorter)
+    }
+
+    @Test("the time within 2 m, pair by pair: 3 min at work and 30 min at 5 m in a shop is under 5 minutes; 300 min at home stays > 4 h")
+    func closeReadingByPair() throws {
+        let town = try village(people: 40, seed: 1)
+        var survey = ContactDiarySurvey(town: town, duration: .close)
+        var e = DayEncounters(day: 0)
+        add(&e, 0, 1, .work, from: 600, [(3, 1.0)])
+        add(&e, 0, 1, .shop, from: 700, [(30, 5.0)])
+        add(&e, 2, 3, .home, from: 0, [(200, 1.5), (100, 2.0)])
+        add(&e, 12, 13, .home, from: 600, [(20, 4.0)])
+        let stays = [
+            (0, Setting.work, 600, 640), (1, .work, 590, 640), (0, .shop, 700, 730), (1, .shop, 700, 760),
+            (2, .home, 0, 300), (3, .home, 0, 1440), (12, .home, 600, 700), (13, .home, 600, 700),
+        ]
+        survey.add(plan: plan(stays), encounters: e)
+        let r = survey.respondents()
+        #expect(r[0].bySetting == [0, 1, 0, 0, 0, 0])
+        #expect(r[0].byDuration == [1, 0, 0, 0, 0])
+        #expect(r[3].byDuration == [0, 0, 0, 0, 1])
+        // Household members at home awake count at any distance: their 20 minutes there, not their 100 minutes' stays.
+        #expect(r[12].byDuration == [0, 0, 1, 0, 0])
+        #expect(ContactDiarySurvey.mappingSummary(duration: .close).hasSuffix("duration: time within the distance"))
+    }
 }

@@ -28,4 +28,32 @@ struct BenchWorldSurveyTests {
         #expect(missing.status == 2)
         #expect(missing.stderr.contains("polymod-participants.csv"))
     }
+
+    @Test("--survey-duration close reads durations as the time within 2 m, with the same contacts; a bad value exits 2")
+    func durationReading() throws {
+        let folder = try ProjectFiles.required(ProjectFiles.url("Configs/epi/polymod-germany"))
+        let scenario = try ProjectFiles.required(ProjectFiles.scenario("village-2k.yaml"))
+        func run(_ reading: [String]) throws -> String {
+            let result = try WarnSimProcess.run(
+                ["bench", "world", "--people", "2000", "--days", "1", "--scenario", scenario.path, "--survey", folder.path] + reading)
+            #expect(result.status == 0, "\(result.stderr)")
+            return String(result.stdout.split(separator: "contact diaries:", maxSplits: 1).last ?? "")
+        }
+        let together = try run([])
+        let close = try run(["--survey-duration", "close"])
+        #expect(together.contains("duration: time at the same places"))
+        #expect(close.contains("duration: time within the distance"))
+        func line(_ table: String, _ figure: String) -> Substring? {
+            table.split(separator: "\n").first { $0.hasPrefix(figure + " ") }
+        }
+        #expect(line(close, "overall") == line(together, "overall"))
+        #expect(line(close, "setting:home") == line(together, "setting:home"))
+        #expect(line(close, "duration:<5min") != line(together, "duration:<5min"))
+        let bad = try WarnSimProcess.run(["bench", "world", "--people", "100", "--days", "1", "--survey-duration", "face"])
+        #expect(bad.status == 2)
+        #expect(bad.stderr.contains("--survey-duration") && bad.stderr.contains("together, close"))
+        let alone = try WarnSimProcess.run(["bench", "world", "--people", "100", "--days", "1", "--survey-duration", "close"])
+        #expect(alone.status == 2)
+        #expect(alone.stderr.contains("needs --survey"))
+    }
 }

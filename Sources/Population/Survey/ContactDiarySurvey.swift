@@ -10,11 +10,11 @@ import WarnSimCore
 /// street is a contact with the chance ``strangerTalkProbability``. The
 /// contact is reported in every setting where they were that close (as a
 /// diary ticks several places), and its duration class is the time the two
-/// spent together that day: the minutes both were at the places where they
-/// met (the overlap of their stays in each venue where they had an
-/// encounter), as a respondent reports the time spent with someone (an
-/// evening at the club, a working day in the same room), not only the
-/// minutes face to face.
+/// spent together that day (``durationReading``): the minutes both were at
+/// the places where they met (the overlap of their stays in each venue where
+/// they had an encounter), as a respondent reports the time spent with
+/// someone (an evening at the club, a working day in the same room), not only
+/// the minutes face to face.
 ///
 /// Accumulates over days, weekdays and weekend days apart;
 /// ``respondents()`` gives one ``DiaryRespondent`` per person with every day
@@ -100,11 +100,25 @@ package struct ContactDiarySurvey: Sendable {
         }
     }
 
+    /// How a contact's duration class is read from the town: the time both
+    /// were at the places where they met (``DiaryDuration/together``).
+    ///
+    /// POLYMOD asked for the total time spent with the contact on the day
+    /// (Mossong et al. 2008, Methods: "< 5 min, 5–15 min, 15 min–1 h, 1–4 h,
+    /// ≥ 4 h"). A respondent reports the evening at the club or the working day
+    /// in one room, so the declared reading is the overlap of the two stays;
+    /// ``DiaryDuration/close`` (only the minutes within
+    /// ``conversationDistance``) is the other end, for the sensitivity check
+    /// `warnsim bench world --survey … --survey-duration close`. The town's
+    /// durations under the two readings bracket what it can say about them.
+    package static let durationReading = DiaryDuration.together
+
     /// The mapping in a line, for tables.
-    package static var mappingSummary: String {
+    package static func mappingSummary(duration: DiaryDuration = durationReading) -> String {
         "contact: ≥ \(minimumMinutes) min within " + String(format: "%.1f m", Double(conversationDistance)) + " on a day"
             + (householdAtAnyDistance ? "; household members at home at any distance" : "")
             + String(format: "; strangers talk with p %.2f", strangerTalkProbability)
+            + "; duration: " + duration.summary
     }
 
     /// Subsystem of the per-pair, per-day draws of whether strangers talked.
@@ -121,6 +135,8 @@ package struct ContactDiarySurvey: Sendable {
     package let minutes: Int
     package let householdAtAnyDistance: Bool
     package let strangerTalkProbability: Double
+    /// How durations are read (``durationReading`` unless a sensitivity check asks otherwise).
+    package let duration: DiaryDuration
     /// Days surveyed: weekdays, then weekend days.
     package private(set) var days = [0, 0]
     /// Per person and day type (row `person * 2 + type`, 0 weekdays, 1
@@ -131,7 +147,8 @@ package struct ContactDiarySurvey: Sendable {
 
     package init(
         town: Town, distance: Float = Self.conversationDistance, minutes: Int = Self.minimumMinutes,
-        householdAtAnyDistance: Bool = Self.householdAtAnyDistance, strangerTalkProbability: Double = Self.strangerTalkProbability
+        householdAtAnyDistance: Bool = Self.householdAtAnyDistance, strangerTalkProbability: Double = Self.strangerTalkProbability,
+        duration: DiaryDuration = Self.durationReading
     ) {
         ages = town.age
         seed = town.seed
@@ -141,6 +158,7 @@ package struct ContactDiarySurvey: Sendable {
         self.minutes = minutes
         self.householdAtAnyDistance = householdAtAnyDistance
         self.strangerTalkProbability = strangerTalkProbability
+        self.duration = duration
         contacts = Array(repeating: 0, count: town.people * 2)
         bySetting = Array(repeating: 0, count: town.people * 2 * SurveySetting.allCases.count)
         byDuration = Array(repeating: 0, count: town.people * 2 * DurationClass.allCases.count)
@@ -199,8 +217,12 @@ package struct ContactDiarySurvey: Sendable {
             }
             let a = Int32(truncatingIfNeeded: key >> 32)
             let b = Int32(truncatingIfNeeded: key & 0xFFFF_FFFF)
-            let together = venues.reduce(0) { $0 + Self.minutesTogether(a, b, venue: Int($1), plan: plan) }
-            let durationClass = DurationClass(minutes: together).rawValue
+            let minutes: Int
+            switch duration {
+            case .together: minutes = venues.reduce(0) { $0 + Self.minutesTogether(a, b, venue: Int($1), plan: plan) }
+            case .close: minutes = close
+            }
+            let durationClass = DurationClass(minutes: minutes).rawValue
             for person in [Int(key >> 32), Int(key & 0xFFFF_FFFF)] {
                 let row = person * 2 + dayType
                 contacts[row] += 1

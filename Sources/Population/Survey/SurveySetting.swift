@@ -77,6 +77,25 @@ package enum DurationClass: Int, CaseIterable, Sendable {
     }
 }
 
+/// How ``ContactDiarySurvey`` reads a diary contact's duration from the town.
+package enum DiaryDuration: String, CaseIterable, Sendable {
+    /// The minutes both were at the places where they met (the overlap of
+    /// their stays in each venue where they had an encounter).
+    case together
+    /// The minutes they were within the survey's conversation distance, and,
+    /// for household members at home, the minutes both were there awake: never
+    /// longer than ``together``.
+    case close
+
+    /// The reading in a few words, for tables.
+    package var summary: String {
+        switch self {
+        case .together: "time at the same places"
+        case .close: "time within the distance"
+        }
+    }
+}
+
 /// The participant age groups of Mossong et al. 2008 (Table 1 and Figure 1):
 /// 0–4, 5–9, …, 15–19, then decades to 60–69, and 70+.
 package enum SurveyAgeBand: Int, CaseIterable, Sendable {

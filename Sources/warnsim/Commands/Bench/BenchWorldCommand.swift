@@ -35,6 +35,17 @@ struct BenchWorldCommand: ParsableCommand {
             valueName: "folder"))
     var survey: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "With --survey: how a contact's duration class is read from the town: together (the default) or close.",
+            discussion: """
+                together: the minutes both were at the places where they met (the declared reading); close: only \
+                the minutes within the conversation distance (household members at home: awake together), the \
+                other end, for a sensitivity check. The contacts and their settings do not depend on it.
+                """,
+            valueName: "reading"))
+    var surveyDuration = ContactDiarySurvey.durationReading.rawValue
+
     @Flag(help: "Print one JSON object instead of a table.")
     var json = false
 
@@ -50,6 +61,15 @@ struct BenchWorldCommand: ParsableCommand {
         if let beta { world.epidemiology.beta = beta }
         var benchmark = WorldBenchmark(scenario: world, people: people, days: days, threads: options.threads, seed: options.seed)
         benchmark.surveyContacts = contacts
+        guard let duration = DiaryDuration(rawValue: surveyDuration) else {
+            throw inputFailure(
+                file: "<argument>", field: "--survey-duration",
+                "must be one of " + DiaryDuration.allCases.map(\.rawValue).joined(separator: ", ") + ", not '\(surveyDuration)'")
+        }
+        if survey == nil && duration != ContactDiarySurvey.durationReading {
+            throw inputFailure(file: "<argument>", field: "--survey-duration", "needs --survey")
+        }
+        benchmark.diaryDuration = duration
         var surveyed: ContactDiarySummary?
         if let survey {
             let participants: [DiaryRespondent]
@@ -115,7 +135,7 @@ struct BenchWorldCommand: ParsableCommand {
             let name = URL(fileURLWithPath: survey ?? "survey").lastPathComponent
             printOutput(
                 "\ncontact diaries: \(name) against the town (\(result.days) days, standardised to the survey's ages and days; "
-                    + ContactDiarySurvey.mappingSummary + ")\n"
+                    + ContactDiarySurvey.mappingSummary(duration: duration) + ")\n"
                     + ContactDiaryComparison(survey: surveyed, simulated: town).table(surveyName: name))
         }
     }
