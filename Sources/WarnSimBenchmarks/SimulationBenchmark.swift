@@ -5,9 +5,10 @@ import Simulation
 import WarnSimCore
 
 /// Throughput of the whole pipeline (`warnsim bench simulate`): person-days per
-/// second, peak memory, the share of time per stage, and the identifier rate of
+/// second, peak memory, the share of time per stage, the identifier rate of
 /// the `scans.crypto` stage against the AES ceiling measured after the
-/// simulation on the same threads.
+/// simulation on the same threads, and the window rate of `detection.scoring`
+/// against its engine's own rate on the run's windows (``ScoringStageCeiling``).
 package struct SimulationBenchmark: Sendable {
     package struct Result: Codable, Sendable {
         package var people: Int
@@ -47,6 +48,23 @@ package struct SimulationBenchmark: Sendable {
         /// (one AES block per RPI; its AEM is a second block, so derivation
         /// at the cipher's speed would be 0.5). Nil when no identifier was derived.
         package var scansCryptoRatioToCeiling: Double?
+        /// Windows scored in `detection.scoring`, and per CPU second of that
+        /// stage (its seconds are summed over the phones, so one thread's rate).
+        package var scoringWindows: Int
+        /// The stage's risk calculations, with windows or without: most
+        /// detections find none, and each still costs a calculation.
+        package var scoringCalculations: Int
+        package var scoringWindowsPerCPUSecond: Double
+        /// The stage's ceiling (``ScoringStageCeiling``): the phones' engines
+        /// on the windows of their last detections in one tight loop on one
+        /// thread after the run, the best of ``ceilingRepetitions``
+        /// repetitions, and the lowest and highest; the windows it scores per
+        /// pass. Nil, empty and 0 when no detection had windows.
+        package var scoringEngineWindowsPerSecond: Double?
+        package var scoringEngineSpread: [Double]
+        package var scoringCeilingWindows: Int
+        /// ``scoringWindowsPerCPUSecond`` over ``scoringEngineWindowsPerSecond``.
+        package var scoringRatioToCeiling: Double?
 
         enum CodingKeys: String, CodingKey {
             case people, days, threads, uploads, warnings
@@ -69,6 +87,13 @@ package struct SimulationBenchmark: Sendable {
             case aesBulkSpread = "aes_bulk_spread"
             case ceilingRepetitions = "ceiling_repetitions"
             case scansCryptoRatioToCeiling = "scans_crypto_ratio_to_ceiling"
+            case scoringWindows = "scoring_windows"
+            case scoringCalculations = "scoring_calculations"
+            case scoringWindowsPerCPUSecond = "scoring_windows_per_cpu_second"
+            case scoringEngineWindowsPerSecond = "scoring_engine_windows_per_second"
+            case scoringEngineSpread = "scoring_engine_spread"
+            case scoringCeilingWindows = "scoring_ceiling_windows"
+            case scoringRatioToCeiling = "scoring_ratio_to_ceiling"
         }
     }
 
@@ -117,6 +142,11 @@ package struct SimulationBenchmark: Sendable {
         let identifiers = run.scansCryptoIdentifiers
         let identifierRate = cryptoSeconds > 0 ? Double(identifiers) / cryptoSeconds : 0
         let ceiling = try AESBulkCeiling(threads: threads).measure(repetitions: ceilingRepetitions, seconds: ceilingSeconds)
+        let scoringSeconds = run.stageBreakdown["detection.scoring"] ?? 0
+        let scored = run.scoredWindows
+        let scoringRate = scoringSeconds > 0 ? Double(scored) / scoringSeconds : 0
+        let scoring = ScoringStageCeiling(phones: run.phones)
+        let engine = try scoring.measure(repetitions: ceilingRepetitions, seconds: ceilingSeconds)
         return Result(
             people: people, days: days, threads: threads, appUsers: appUsers,
             personDaysPerSecond: Double(people * days) / max(total, 1e-9),
@@ -129,6 +159,10 @@ package struct SimulationBenchmark: Sendable {
             sightingsOnDisk: spill != nil, sightingBytesWritten: spill?.bytesWritten ?? 0,
             scansCryptoIdentifiers: identifiers, scansCryptoIdentifiersPerSecond: identifierRate,
             aesBulkBlocksPerSecond: ceiling.best, aesBulkSpread: ceiling.spread, ceilingRepetitions: max(ceilingRepetitions, 1),
-            scansCryptoRatioToCeiling: identifierRate > 0 && ceiling.best > 0 ? identifierRate / ceiling.best : nil)
+            scansCryptoRatioToCeiling: identifierRate > 0 && ceiling.best > 0 ? identifierRate / ceiling.best : nil,
+            scoringWindows: scored, scoringCalculations: run.scoredCalculations, scoringWindowsPerCPUSecond: scoringRate,
+            scoringEngineWindowsPerSecond: engine?.best, scoringEngineSpread: engine?.spread ?? [],
+            scoringCeilingWindows: scoring.windowsPerPass,
+            scoringRatioToCeiling: engine.map { scoringRate > 0 && $0.best > 0 ? scoringRate / $0.best : nil } ?? nil)
     }
 }

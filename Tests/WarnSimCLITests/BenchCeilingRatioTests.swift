@@ -64,6 +64,25 @@ import WarnSimTestSupport
         Self.expectRatio(object, "scans_crypto_ratio_to_ceiling")
         Self.expectSpread(object, "aes_bulk_spread", best: "aes_bulk_blocks_per_second")
         Self.expectMeasuredRun(object, seconds: "seconds_total")
+        // Two days: no detection has found a window yet, so the scoring stage has no ratio.
+        #expect((object["scoring_windows"] as? NSNumber)?.intValue == 0)
+        #expect(((object["scoring_calculations"] as? NSNumber)?.intValue ?? 0) > 0, "scoring_calculations")
+        #expect(object["scoring_ratio_to_ceiling"] == nil && object["scoring_engine_windows_per_second"] == nil)
+    }
+
+    @Test func simulateReportsItsScoringStageAgainstItsEngine() throws {
+        let scenario = try ProjectFiles.required(ProjectFiles.scenario("village-2k.yaml")).path
+        let object = try Self.json([
+            "bench", "simulate", "--json", "--people", "2000", "--days", "10", "--scenario", scenario, "--threads", "2",
+        ])
+        let windows = (object["scoring_windows"] as? NSNumber)?.intValue ?? 0
+        let calculations = (object["scoring_calculations"] as? NSNumber)?.intValue ?? 0
+        let sampled = (object["scoring_ceiling_windows"] as? NSNumber)?.intValue ?? 0
+        #expect(windows > 0 && calculations > 0, "\(windows) windows in \(calculations) calculations")
+        #expect(sampled > 0 && sampled <= windows, "the ceiling scores the last detections' \(sampled) of \(windows) windows")
+        #expect(((object["scoring_windows_per_cpu_second"] as? NSNumber)?.doubleValue ?? 0) > 0)
+        Self.expectRatio(object, "scoring_ratio_to_ceiling")
+        Self.expectSpread(object, "scoring_engine_spread", best: "scoring_engine_windows_per_second")
     }
 
     @Test func scoreRefusesRepetitionsOutOfRange() throws {

@@ -70,6 +70,11 @@ package struct CoronaWarnApp: Sendable {
     /// (for benchmarks only; never in the outputs).
     package internal(set) var matchingSeconds = 0.0
     package internal(set) var scoringSeconds = 0.0
+    /// Windows this app's risk calculations scored in ``scoringSeconds`` (for
+    /// benchmarks only; never in the outputs).
+    package internal(set) var scoredWindows = 0
+    /// Risk calculations run in ``scoringSeconds``, with windows or without.
+    package internal(set) var scoredCalculations = 0
     /// The windows of earlier detections per key, so that a detection matches
     /// only keys that are new or whose sightings changed.
     private var matchCache = ExposureMatchCache()
@@ -330,6 +335,8 @@ package struct CoronaWarnApp: Sendable {
         let result = try engine.calculate(lastWindows.map(\.window), referenceDay: today)
         matchingSeconds += (scoreStart - matchStart).inSeconds
         scoringSeconds += (ContinuousClock.now - scoreStart).inSeconds
+        scoredWindows += lastWindows.count
+        scoredCalculations += 1
         let notified = notifier.record(result.totalRiskLevel)
         lastRisk = result
         events.append(.riskCalculated(at: now, level: result.totalRiskLevel, notified: notified))

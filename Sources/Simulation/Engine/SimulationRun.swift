@@ -45,6 +45,11 @@ package struct SimulationRun: Sendable {
         stages["detection.scoring"] = phones.reduce(0) { $0 + ($1.app?.scoringSeconds ?? 0) }
         return stages
     }
+    /// The windows the phones' risk calculations scored in `detection.scoring`
+    /// (for benchmarks; never written to the CSVs).
+    package var scoredWindows: Int { phones.reduce(0) { $0 + ($1.app?.scoredWindows ?? 0) } }
+    /// The risk calculations of `detection.scoring`, with windows or without.
+    package var scoredCalculations: Int { phones.reduce(0) { $0 + ($1.app?.scoredCalculations ?? 0) } }
     var pipeline: ScanPipeline
     /// The day's advertisement table, its memory kept from day to day.
     let advertisementStorage = AdvertisementStorage()

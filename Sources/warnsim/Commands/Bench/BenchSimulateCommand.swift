@@ -66,6 +66,13 @@ struct BenchSimulateCommand: ParsableCommand {
                     + stage + (stage == "detection" ? " (CPU s)" : "") + "\n"
             }
         }
+        if let engine = result.scoringEngineWindowsPerSecond {
+            text += String(
+                format: "  detection.scoring: %d windows in %d risk calculations, %.0f windows per CPU second; "
+                    + "the engine alone on %d windows: %.0f per second\n",
+                result.scoringWindows, result.scoringCalculations, result.scoringWindowsPerCPUSecond, result.scoringCeilingWindows,
+                engine)
+        }
         printOutput(text)
         printOutput(
             BenchSummaryTable(
@@ -75,7 +82,13 @@ struct BenchSimulateCommand: ParsableCommand {
                     .init(
                         figure: "scans.crypto RPIs, \(result.threads) threads", ratio: result.scansCryptoRatioToCeiling,
                         ceiling: String(format: "AES bulk %.1f M blocks/s", result.aesBulkBlocksPerSecond / 1e6),
-                        spread: result.aesBulkSpread, repetitions: result.ceilingRepetitions)
+                        spread: result.aesBulkSpread, repetitions: result.ceilingRepetitions),
+                    .init(
+                        figure: "detection.scoring windows, 1 thread", ratio: result.scoringRatioToCeiling,
+                        ceiling: result.scoringEngineWindowsPerSecond.map {
+                            String(format: "risk engine %.2f M windows/s on %d", $0 / 1e6, result.scoringCeilingWindows)
+                        } ?? "no window scored",
+                        spread: result.scoringEngineSpread, repetitions: result.ceilingRepetitions),
                 ]
             ).text)
     }
