@@ -103,10 +103,11 @@ package struct ContactDiarySurvey: Sendable {
     /// How a contact's duration class is read from the town: the time both
     /// were at the places where they met (``DiaryDuration/together``).
     ///
-    /// POLYMOD asked for the total time spent with the contact on the day
-    /// (Mossong et al. 2008, Methods: "< 5 min, 5–15 min, 15 min–1 h, 1–4 h,
-    /// ≥ 4 h"). A respondent reports the evening at the club or the working day
-    /// in one room, so the declared reading is the overlap of the two stays;
+    /// The diaries record each contact's duration on the day in five classes
+    /// (Mossong et al. 2008: under 5 minutes, 5–15 minutes, 15 minutes to an
+    /// hour, 1–4 hours, 4 hours or more). A respondent reports the evening at
+    /// the club or the working day in one room, so the declared reading is the
+    /// overlap of the two stays;
     /// ``DiaryDuration/close`` (only the minutes within
     /// ``conversationDistance``) is the other end, for the sensitivity check
     /// `warnsim bench world --survey … --survey-duration close`. The town's
