@@ -142,16 +142,18 @@ package struct SimulationBenchmark: Sendable {
         let identifiers = run.scansCryptoIdentifiers
         let identifierRate = cryptoSeconds > 0 ? Double(identifiers) / cryptoSeconds : 0
         let ceiling = try AESBulkCeiling(threads: threads).measure(repetitions: ceilingRepetitions, seconds: ceilingSeconds)
-        let scoringSeconds = run.stageBreakdown["detection.scoring"] ?? 0
+        let stages = run.stageBreakdown
+        let scoringSeconds = stages["detection.scoring"] ?? 0
         let scored = run.scoredWindows
         let scoringRate = scoringSeconds > 0 ? Double(scored) / scoringSeconds : 0
         let scoring = ScoringStageCeiling(phones: run.phones)
         let engine = try scoring.measure(repetitions: ceilingRepetitions, seconds: ceilingSeconds)
+        let engineRate = engine?.best ?? 0
         return Result(
             people: people, days: days, threads: threads, appUsers: appUsers,
             personDaysPerSecond: Double(people * days) / max(total, 1e-9),
             peakRssBytes: peak, secondsTotal: total, secondsSetup: (built - start).inSeconds,
-            stageSeconds: run.stageBreakdown, uploads: run.summary.reduce(0) { $0 + $1.uploads },
+            stageSeconds: stages, uploads: run.summary.reduce(0) { $0 + $1.uploads },
             warnings: run.summary.reduce(0) { $0 + $1.warnings }, sightingStores: stores,
             peakBytesPerPerson: Double(peak) / Double(people), peakBytesPerPersonDay: Double(peak) / Double(people * days),
             sightingBytesPerAppPhoneDay: Double(stores.bytes) / Double(max(appUsers * retainedDays, 1)),
@@ -163,6 +165,6 @@ package struct SimulationBenchmark: Sendable {
             scoringWindows: scored, scoringCalculations: run.scoredCalculations, scoringWindowsPerCPUSecond: scoringRate,
             scoringEngineWindowsPerSecond: engine?.best, scoringEngineSpread: engine?.spread ?? [],
             scoringCeilingWindows: scoring.windowsPerPass,
-            scoringRatioToCeiling: engine.map { scoringRate > 0 && $0.best > 0 ? scoringRate / $0.best : nil } ?? nil)
+            scoringRatioToCeiling: scoringRate > 0 && engineRate > 0 ? scoringRate / engineRate : nil)
     }
 }

@@ -57,10 +57,6 @@ struct BenchWorldCommand: ParsableCommand {
         try checkMemory(RunMemoryEstimate(people: people, days: days, part: .world), file: "<argument>", field: "--people")
         let url = try options.checkedScenarioURL()
         if let beta, !(0...1).contains(beta) { throw inputFailure(file: "<argument>", field: "--beta", "must be in 0...1") }
-        var world = try loadScenario(url).world
-        if let beta { world.epidemiology.beta = beta }
-        var benchmark = WorldBenchmark(scenario: world, people: people, days: days, threads: options.threads, seed: options.seed)
-        benchmark.surveyContacts = contacts
         guard let duration = DiaryDuration(rawValue: surveyDuration) else {
             throw inputFailure(
                 file: "<argument>", field: "--survey-duration",
@@ -69,6 +65,10 @@ struct BenchWorldCommand: ParsableCommand {
         if survey == nil && duration != ContactDiarySurvey.durationReading {
             throw inputFailure(file: "<argument>", field: "--survey-duration", "needs --survey")
         }
+        var world = try loadScenario(url).world
+        if let beta { world.epidemiology.beta = beta }
+        var benchmark = WorldBenchmark(scenario: world, people: people, days: days, threads: options.threads, seed: options.seed)
+        benchmark.surveyContacts = contacts
         benchmark.diaryDuration = duration
         var surveyed: ContactDiarySummary?
         if let survey {
