@@ -183,7 +183,7 @@ package struct WorldBenchmark {
             } : nil
         let diary = diaries.map { diaries in
             let summary = ContactDiarySummary(units: diaries.standardisedRespondents(to: diarySurvey ?? []), entity: 1)
-            return ContactDiaryFigure.all.compactMap { figure in
+            return ContactDiaryFigure.every.compactMap { figure in
                 summary[figure].map { DiaryFigure(figure: figure.id, value: $0.value, low: $0.low, high: $0.high, people: $0.respondents) }
             }
         }

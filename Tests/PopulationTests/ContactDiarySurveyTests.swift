@@ -80,6 +80,17 @@ struct ContactDiarySurveyTests {
         #expect(r[5].contacts == 0)
         #expect(r[7].bySetting == [0, 0, 1, 0, 0, 1])
         #expect(r[7].byDuration == [1, 0, 0, 0, 0])
+        // Durations within each setting: the class of the whole contact, in each setting it was reported in.
+        func inSetting(_ respondent: DiaryRespondent, _ setting: SurveySetting) -> [Int] {
+            let classes = DurationClass.allCases.count
+            return Array(respondent.byDurationInSetting[setting.rawValue * classes..<(setting.rawValue + 1) * classes])
+        }
+        #expect(inSetting(r[0], .work) == [0, 0, 0, 1, 0])
+        #expect(inSetting(r[0], .other) == [0, 0, 0, 0, 0])
+        #expect(inSetting(r[3], .home) == [0, 0, 0, 0, 1])
+        #expect(inSetting(r[7], .school) == [1, 0, 0, 0, 0])
+        #expect(inSetting(r[7], .other) == [1, 0, 0, 0, 0])
+        #expect(r[7].byDurationInSetting.reduce(0, +) == 2)
         #expect(r[8].contacts == 0)
         #expect(r[2].worldAge == town.age[2])
     }

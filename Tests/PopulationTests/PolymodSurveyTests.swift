@@ -78,11 +78,34 @@ struct PolymodSurveyTests {
         for (duration, value) in published { #expect(rounded(100 * s[.duration(duration)]!.value, 1) == value, "\(duration.name)") }
     }
 
+    @Test("durations within each setting: the diaries' counts per setting and class (home 145, 317, 585, 1,020, 1,623)")
+    func durationsBySetting() throws {
+        let s = try Self.summary.get()
+        // Contacts with a duration reported in each setting, by class (counted from the contacts file, a contact in each of its settings).
+        let counts: [SurveySetting: [Double]] = [
+            .home: [145, 317, 585, 1020, 1623], .work: [213, 292, 286, 356, 724], .school: [65, 100, 169, 523, 605],
+            .transport: [53, 79, 61, 66, 88], .leisure: [239, 415, 720, 1245, 519], .other: [210, 240, 173, 199, 115],
+        ]
+        for (setting, classes) in counts {
+            let total = classes.reduce(0, +)
+            for duration in DurationClass.allCases {
+                let e = try #require(s[.settingDuration(setting, duration)], "\(setting.name) \(duration.name)")
+                #expect(abs(e.value - classes[duration.rawValue] / total) < 1e-12, "\(setting.name) \(duration.name)")
+                #expect(e.low < e.value && e.value < e.high, "\(setting.name) \(duration.name)")
+            }
+        }
+        // The other place's contacts are the shortest: 48 % under 15 minutes, against 13 % at home.
+        let otherShort = s[.settingDuration(.other, .under5Minutes)]!.value + s[.settingDuration(.other, .from5To15Minutes)]!.value
+        #expect(rounded(otherShort, 2) == 0.48)
+        #expect(ContactDiaryFigure(id: "duration:transport:15min-1h") == .settingDuration(.transport, .from15MinutesTo1Hour))
+        #expect(ContactDiaryFigure.every.count == ContactDiaryFigure.all.count + 30)
+    }
+
     @Test("every interval holds its value, is not empty, and is the same on a second computation")
     func intervals() throws {
         let s = try Self.summary.get()
         let again = ContactDiarySummary(respondents: try Self.respondents(), entity: 0)
-        for figure in ContactDiaryFigure.all {
+        for figure in ContactDiaryFigure.every {
             let e = try #require(s[figure], "\(figure.id)")
             #expect(e.low < e.value && e.value < e.high, "\(figure.id)")
             #expect(again[figure] == e, "\(figure.id)")

@@ -59,6 +59,7 @@ struct ContactSurveyRegistryTests {
         let cases: [(String, String)] = [
             (Self.entry("setting:garden"), "figures.a.measure.figure"),
             (Self.entry("age:15-19"), "figures.a.measure.figure"),
+            (Self.entry("duration:garden:1-4h"), "figures.a.measure.figure"),
             (Self.entry().replacingOccurrences(of: "../epi/polymod-germany", with: "../epi/nope"), "figures.a.measure.survey"),
             (Self.entry().replacingOccurrences(of: "days: 1", with: "days: 0"), "figures.a.measure.days"),
             (Self.entry().replacingOccurrences(of: "      seeds: [3, 4]\n", with: ""), "figures.a.measure.seeds"),
@@ -90,6 +91,16 @@ struct ContactSurveyRegistryTests {
         } catch let error as InputError {
             #expect(error.field == "figures.a.published")
             #expect(error.problem.contains("value: 2.806"))
+        }
+        // A duration within a setting is a figure too: the other places' contacts under 5 minutes, 210 of 937.
+        let other = try Self.write(Self.entry("duration:other:<5min"))
+        defer { try? FileManager.default.removeItem(at: other) }
+        do {
+            _ = try runner.run(try ValidationRegistry.load(other))
+            Issue.record("accepted a band that is not the survey's")
+        } catch let error as InputError {
+            #expect(error.field == "figures.a.published")
+            #expect(error.problem.contains("value: 0.224"), "\(error.problem)")
         }
         let good = try Self.write(Self.entry("world-age:18-64", published: "{value: 7.945, low: 7.496, high: 8.39}"))
         defer { try? FileManager.default.removeItem(at: good) }

@@ -45,7 +45,8 @@ package struct ValidationFigure: Sendable, Hashable {
         package var seeds: [UInt64]
         /// Days simulated from a Monday, every one a diary day of every person.
         package var days: Int
-        /// The figure's identifier (`overall`, `age:30-39`, `world-age:65+`, `setting:home`, `duration:1-4h`).
+        /// The figure's identifier (`overall`, `age:30-39`, `world-age:65+`, `setting:home`, `duration:1-4h`,
+        /// `duration:other:<5min`).
         package var figure: String
     }
 
@@ -169,7 +170,11 @@ package enum ValidationRegistry {
         }
         let id = try m.string("figure")
         guard let figure = ContactDiaryFigure(id: id) else {
-            throw m.fail("figure", "'\(id)' is not one of \(ContactDiaryFigure.all.map(\.id).joined(separator: ", "))")
+            throw m.fail(
+                "figure",
+                "'\(id)' is not one of \(ContactDiaryFigure.all.map(\.id).joined(separator: ", ")), or duration:SETTING:CLASS (SETTING one of "
+                    + SurveySetting.allCases.map(\.name).joined(separator: ", ") + ", CLASS one of "
+                    + DurationClass.allCases.map(\.name).joined(separator: ", ") + ")")
         }
         if case .ageBand(let band) = figure, band.worldAgeGroup == nil {
             throw m.fail("figure", "no age group of the town holds the ages \(band.name) (0-5, 6-17, 18-64, 65+)")

@@ -21,9 +21,16 @@ package struct ContactDiaryComparison: Sendable {
         }
     }
 
+    /// The headline figures (``ContactDiaryFigure/all``).
     package var rows: [Row]
+    /// The duration shares within each setting
+    /// (``ContactDiaryFigure/durationsBySetting``): where the durations miss.
+    package var settingDurationRows: [Row]
 
     package init(survey: ContactDiarySummary, simulated: ContactDiarySummary) {
+        settingDurationRows = ContactDiaryFigure.durationsBySetting.map { figure in
+            Row(figure: figure, survey: survey[figure], simulated: simulated[figure], simulatedAs: "")
+        }
         rows = ContactDiaryFigure.all.map { figure in
             switch figure {
             case .ageBand(let band):
@@ -48,6 +55,16 @@ package struct ContactDiaryComparison: Sendable {
     /// intervals (contacts per person-day; duration shares in per cent) and
     /// the verdict, then the count of agreements.
     package func table(surveyName: String) -> String {
+        Self.table(rows, surveyName: surveyName, counted: "compared figures agree (95 % intervals overlap)")
+    }
+
+    /// The durations setting by setting, as ``table(surveyName:)`` lays out
+    /// its rows: each setting's contacts with a duration, by class (per cent).
+    package func settingDurationTable(surveyName: String) -> String {
+        Self.table(settingDurationRows, surveyName: surveyName, counted: "duration shares within a setting agree (95 % intervals overlap)")
+    }
+
+    private static func table(_ rows: [Row], surveyName: String, counted: String) -> String {
         func pad(_ s: String, _ width: Int) -> String { s.count >= width ? s + " " : s + String(repeating: " ", count: width - s.count) }
         func cell(_ e: ContactDiaryEstimate?, share: Bool) -> String {
             guard let e else { return "-" }
@@ -55,15 +72,15 @@ package struct ContactDiaryComparison: Sendable {
             let format = share ? "%.1f [%.1f, %.1f] %%" : "%.2f [%.2f, %.2f]"
             return String(format: format, e.value * f, e.low * f, e.high * f)
         }
-        var out = pad("figure", 20) + pad("\(surveyName) [95 %]", 28) + pad("simulated [95 %]", 28) + "verdict\n"
+        var out = pad("figure", 29) + pad("\(surveyName) [95 %]", 28) + pad("simulated [95 %]", 28) + "verdict\n"
         for row in rows {
             let share = row.figure.isShare
             var simulated = cell(row.simulated, share: share)
             if row.simulated != nil, !row.simulatedAs.isEmpty { simulated += " (\(row.simulatedAs))" }
             let verdict = row.agrees.map { $0 ? "agrees" : "MISS" } ?? "-"
-            out += pad(row.figure.id, 20) + pad(cell(row.survey, share: share), 28) + pad(simulated, 28) + verdict + "\n"
+            out += pad(row.figure.id, 29) + pad(cell(row.survey, share: share), 28) + pad(simulated, 28) + verdict + "\n"
         }
         let compared = rows.compactMap(\.agrees)
-        return out + "\(compared.filter { $0 }.count) of \(compared.count) compared figures agree (95 % intervals overlap)\n"
+        return out + "\(compared.filter { $0 }.count) of \(compared.count) \(counted)\n"
     }
 }

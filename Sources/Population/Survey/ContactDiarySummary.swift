@@ -20,7 +20,8 @@ package struct ContactDiaryEstimate: Sendable, Equatable, Codable {
 }
 
 /// Contacts per respondent-day overall, by age band and town age group and by
-/// setting, and the duration-class shares, each with a 95 % interval from a
+/// setting, and the duration-class shares, overall and within each setting
+/// (``ContactDiaryFigure/every``), each with a 95 % interval from a
 /// respondent bootstrap: the respondents are resampled with replacement
 /// `replicates` times from a fixed-seed stream, every figure is recomputed
 /// from each resample's totals (ratios of sums: contacts over days, class
@@ -37,12 +38,15 @@ package struct ContactDiarySummary: Sendable {
     package static let bootstrapSeed: UInt64 = 20_080_325
 
     // The totals vector: days and contacts overall, per age band, per town age
-    // group; contacts per setting; contacts per duration class.
+    // group; contacts per setting; contacts per duration class; contacts per
+    // setting and duration class.
     private static let bands = SurveyAgeBand.allCases.count
     private static let groups = AgeGroup.allCases.count
+    private static let classes = DurationClass.allCases.count
     private static let settingBase = 2 + 2 * bands + 2 * groups
     private static let durationBase = settingBase + SurveySetting.allCases.count
-    private static let width = durationBase + DurationClass.allCases.count
+    private static let settingDurationBase = durationBase + classes
+    private static let width = settingDurationBase + SurveySetting.allCases.count * classes
 
     /// Summarises `respondents`; `entity` picks the bootstrap stream (0 the survey, 1 the town).
     package init(respondents list: [DiaryRespondent], entity: UInt64, replicates: Int = Self.replicates) {
@@ -72,6 +76,9 @@ package struct ContactDiarySummary: Sendable {
                 }
                 for (k, n) in r.bySetting.enumerated() where n > 0 { e.append((Self.settingBase + k, r.weight * Double(n))) }
                 for (k, n) in r.byDuration.enumerated() where n > 0 { e.append((Self.durationBase + k, r.weight * Double(n))) }
+                for (k, n) in r.byDurationInSetting.enumerated() where n > 0 {
+                    e.append((Self.settingDurationBase + k, r.weight * Double(n)))
+                }
             }
             entries.append(e)
         }
@@ -81,7 +88,7 @@ package struct ContactDiarySummary: Sendable {
             return t
         }
         let full = totals { t in for e in entries { for (i, v) in e { t[i] += v } } }
-        var samples: [[Double]] = Array(repeating: [], count: ContactDiaryFigure.all.count)
+        var samples: [[Double]] = Array(repeating: [], count: ContactDiaryFigure.every.count)
         var stream = RandomStream(seed: Self.bootstrapSeed, subsystem: StreamName.contactDiaryBootstrap, entity: entity)
         let n = UInt64(list.count)
         for _ in 0..<replicates {
@@ -90,13 +97,13 @@ package struct ContactDiarySummary: Sendable {
                     for (i, v) in entries[Int(stream.next() % n)] { t[i] += v }
                 }
             }
-            for (k, figure) in ContactDiaryFigure.all.enumerated() {
+            for (k, figure) in ContactDiaryFigure.every.enumerated() {
                 let v = Self.value(figure, t)
                 if v.isFinite { samples[k].append(v) }
             }
         }
         var estimates: [ContactDiaryFigure: ContactDiaryEstimate] = [:]
-        for (k, figure) in ContactDiaryFigure.all.enumerated() {
+        for (k, figure) in ContactDiaryFigure.every.enumerated() {
             let value = Self.value(figure, full)
             guard value.isFinite, samples[k].count * 2 >= replicates else { continue }
             // No replicates: the value alone (an interval of width 0).
@@ -124,8 +131,12 @@ package struct ContactDiarySummary: Sendable {
             return t[base + 1] / t[base]
         case .setting(let setting): return t[settingBase + setting.rawValue] / t[0]
         case .duration(let duration):
-            let known = t[durationBase..<width].reduce(0, +)
+            let known = t[durationBase..<settingDurationBase].reduce(0, +)
             return t[durationBase + duration.rawValue] / known
+        case .settingDuration(let setting, let duration):
+            let row = settingDurationBase + setting.rawValue * classes
+            let known = t[row..<row + classes].reduce(0, +)
+            return t[row + duration.rawValue] / known
         }
     }
 

@@ -141,10 +141,12 @@ package struct ContactDiarySurvey: Sendable {
     /// Days surveyed: weekdays, then weekend days.
     package private(set) var days = [0, 0]
     /// Per person and day type (row `person * 2 + type`, 0 weekdays, 1
-    /// weekend days): contacts; per row × setting; per row × duration class.
+    /// weekend days): contacts; per row × setting; per row × duration class;
+    /// per row × setting × duration class.
     package private(set) var contacts: [Int32]
     package private(set) var bySetting: [Int32]
     package private(set) var byDuration: [Int32]
+    package private(set) var byDurationInSetting: [Int32]
 
     package init(
         town: Town, distance: Float = Self.conversationDistance, minutes: Int = Self.minimumMinutes,
@@ -163,6 +165,7 @@ package struct ContactDiarySurvey: Sendable {
         contacts = Array(repeating: 0, count: town.people * 2)
         bySetting = Array(repeating: 0, count: town.people * 2 * SurveySetting.allCases.count)
         byDuration = Array(repeating: 0, count: town.people * 2 * DurationClass.allCases.count)
+        byDurationInSetting = Array(repeating: 0, count: town.people * 2 * SurveySetting.allCases.count * DurationClass.allCases.count)
     }
 
     /// The minutes of `start..<end` outside the home night.
@@ -227,7 +230,10 @@ package struct ContactDiarySurvey: Sendable {
             for person in [Int(key >> 32), Int(key & 0xFFFF_FFFF)] {
                 let row = person * 2 + dayType
                 contacts[row] += 1
-                for s in 0..<settings where mask & (1 << s) != 0 { bySetting[row * settings + s] += 1 }
+                for s in 0..<settings where mask & (1 << s) != 0 {
+                    bySetting[row * settings + s] += 1
+                    byDurationInSetting[(row * settings + s) * classes + durationClass] += 1
+                }
                 byDuration[row * classes + durationClass] += 1
             }
         }
@@ -314,6 +320,7 @@ package struct ContactDiarySurvey: Sendable {
             r.contacts += Int(contacts[row])
             for s in 0..<settings { r.bySetting[s] += Int(bySetting[row * settings + s]) }
             for c in 0..<classes { r.byDuration[c] += Int(byDuration[row * classes + c]) }
+            for k in 0..<settings * classes { r.byDurationInSetting[k] += Int(byDurationInSetting[row * settings * classes + k]) }
         }
         return r
     }

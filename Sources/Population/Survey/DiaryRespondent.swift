@@ -17,6 +17,10 @@ package struct DiaryRespondent: Sendable, Equatable {
     package var bySetting: [Int]
     /// Contacts per ``DurationClass`` (contacts without a duration in none).
     package var byDuration: [Int]
+    /// Contacts per ``SurveySetting`` and ``DurationClass``, row-major
+    /// (`setting * classes + class`): a contact with a duration counts in
+    /// the class of each setting it was reported in.
+    package var byDurationInSetting: [Int]
     /// The respondent's weight in every total (1 for a survey participant; a
     /// simulated person's days standardised to a survey's design, see
     /// `ContactDiarySurvey.standardisedRespondents(to:)`).
@@ -29,12 +33,13 @@ package struct DiaryRespondent: Sendable, Equatable {
         contacts = 0
         bySetting = Array(repeating: 0, count: SurveySetting.allCases.count)
         byDuration = Array(repeating: 0, count: DurationClass.allCases.count)
+        byDurationInSetting = Array(repeating: 0, count: SurveySetting.allCases.count * DurationClass.allCases.count)
     }
 }
 
 /// A figure of a contact-diary summary, with the identifier the validation
 /// registry uses (`overall`, `age:30-39`, `world-age:18-64`, `setting:home`,
-/// `duration:1-4h`).
+/// `duration:1-4h`, `duration:home:1-4h`).
 package enum ContactDiaryFigure: Hashable, Sendable {
     /// Contacts per respondent-day.
     case overall
@@ -46,11 +51,22 @@ package enum ContactDiaryFigure: Hashable, Sendable {
     case setting(SurveySetting)
     /// Share of the contacts with a duration that fall in the class.
     case duration(DurationClass)
+    /// Share of a setting's contacts with a duration that fall in the class
+    /// (where in the diaries' durations the town misses).
+    case settingDuration(SurveySetting, DurationClass)
 
-    /// Every figure, in table order.
+    /// The headline figures, in table order.
     package static let all: [ContactDiaryFigure] =
         [.overall] + SurveyAgeBand.allCases.map { .ageBand($0) } + AgeGroup.allCases.map { .worldAge($0) }
         + SurveySetting.allCases.map { .setting($0) } + DurationClass.allCases.map { .duration($0) }
+
+    /// The duration shares setting by setting, in table order (setting, then class).
+    package static let durationsBySetting: [ContactDiaryFigure] = SurveySetting.allCases.flatMap { setting in
+        DurationClass.allCases.map { .settingDuration(setting, $0) }
+    }
+
+    /// Every figure a summary holds: the headline ones, then the durations by setting.
+    package static let every = all + durationsBySetting
 
     package var id: String {
         switch self {
@@ -59,18 +75,21 @@ package enum ContactDiaryFigure: Hashable, Sendable {
         case .worldAge(let group): "world-age:\(group.name)"
         case .setting(let setting): "setting:\(setting.name)"
         case .duration(let duration): "duration:\(duration.name)"
+        case .settingDuration(let setting, let duration): "duration:\(setting.name):\(duration.name)"
         }
     }
 
     /// The figure with identifier `id`, or nil.
     package init?(id: String) {
-        guard let figure = Self.all.first(where: { $0.id == id }) else { return nil }
+        guard let figure = Self.every.first(where: { $0.id == id }) else { return nil }
         self = figure
     }
 
     /// Whether the figure is a share (of the contacts) rather than contacts per day.
     package var isShare: Bool {
-        if case .duration = self { return true }
-        return false
+        switch self {
+        case .duration, .settingDuration: true
+        case .overall, .ageBand, .worldAge, .setting: false
+        }
     }
 }

@@ -63,13 +63,18 @@ package enum PolymodSurvey {
                 throw contacts.invalid(row: row, column: contactPart, "participant \(id) is not in \(participants.file)")
             }
             list[k].contacts += 1
-            for (s, column) in settings.enumerated() where try flag(contacts, row: row, column: column) { list[k].bySetting[s] += 1 }
+            var reported: [Int] = []
+            for (s, column) in settings.enumerated() where try flag(contacts, row: row, column: column) {
+                list[k].bySetting[s] += 1
+                reported.append(s)
+            }
             if !contacts.rows[row][duration].isEmpty {
                 let value = try contacts.double(row: row, column: duration)
                 guard let c = DurationClass(rawValue: Int(value) - 1), value == value.rounded() else {
                     throw contacts.invalid(row: row, column: duration, "\(contacts.rows[row][duration]) is not a class 1…5")
                 }
                 list[k].byDuration[c.rawValue] += 1
+                for s in reported { list[k].byDurationInSetting[s * DurationClass.allCases.count + c.rawValue] += 1 }
             }
         }
         return list

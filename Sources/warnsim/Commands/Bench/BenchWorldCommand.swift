@@ -30,7 +30,8 @@ struct BenchWorldCommand: ParsableCommand {
             "Also survey the town as contact diaries and compare it with this POLYMOD folder (e.g. Configs/epi/polymod-germany).",
             discussion: """
                 Contacts per person-day by age group and setting and the duration-class shares, survey and \
-                town each with a 95 % bootstrap interval; a figure agrees when the intervals overlap (not timed).
+                town each with a 95 % bootstrap interval; a figure agrees when the intervals overlap (not timed). \
+                A second table gives the duration shares within each setting.
                 """,
             valueName: "folder"))
     var survey: String?
@@ -133,10 +134,12 @@ struct BenchWorldCommand: ParsableCommand {
                         }
                     }), respondents: result.people)
             let name = URL(fileURLWithPath: survey ?? "survey").lastPathComponent
+            let comparison = ContactDiaryComparison(survey: surveyed, simulated: town)
             printOutput(
                 "\ncontact diaries: \(name) against the town (\(result.days) days, standardised to the survey's ages and days; "
-                    + ContactDiarySurvey.mappingSummary(duration: duration) + ")\n"
-                    + ContactDiaryComparison(survey: surveyed, simulated: town).table(surveyName: name))
+                    + ContactDiarySurvey.mappingSummary(duration: duration) + ")\n" + comparison.table(surveyName: name)
+                    + "\ndurations within each setting (share of the setting's contacts with a duration; a contact reported in "
+                    + "several settings counts in each)\n" + comparison.settingDurationTable(surveyName: name))
         }
     }
 }
