@@ -17,7 +17,7 @@
 //                            and validate, never by the simulated world
 //   Services               → ExposureNotification, swift-crypto
 //   Population             → WarnSimCore (the town, the phones' radios and the radio model, transmission)
-//   RiskCalculation        → ExposureNotification, CBLAS (OpenBLAS), Yams
+//   RiskCalculation        → ExposureNotification, CBLAS (OpenBLAS), CBatchLanes (the scorer's eight-lane kernel), Yams
 //   ExposureNotification   → WarnSimCore, CLibCrypto (OpenSSL libcrypto), CExposureCrypto (the key
 //                            schedule on AES-NI/SHA-NI), CZlibInflate (zlib), swift-crypto,
 //                            SwiftProtobuf, ZIPFoundation (writing key packages)
@@ -87,6 +87,9 @@ let package = Package(
         /// and SHA instructions, selected at run time; OpenSSL serves every
         /// other CPU (Sources/CExposureCrypto/include/exposure_crypto.h says why).
         .target(name: "CExposureCrypto"),
+        /// The batch scorer's kernel for eight parameter sets side by side
+        /// (Sources/CBatchLanes/include/batch_lanes.h says why it is C).
+        .target(name: "CBatchLanes"),
 
         // MARK: Layers (bottom to top)
 
@@ -115,6 +118,7 @@ let package = Package(
         .target(
             name: "RiskCalculation",
             dependencies: [
+                "CBatchLanes",
                 "CBLAS",
                 "ExposureNotification",
                 "WarnSimCore",

@@ -180,5 +180,8 @@ import WarnSimCore
         #expect(daysOnThreshold > 50, "day values exactly at a threshold: \(daysOnThreshold)")
         if platform == .android { #expect(daysOnHalfPoint > 50, "day sums at a rounding half-point: \(daysOnHalfPoint)") }
         #expect(withLevels.exactFallbacks > 0)
+        // Totals only go through the configuration blocks, which leave these
+        // days to the exact recomputation too.
+        #expect(totalsOnly.exactFallbacks > 0)
     }
 }

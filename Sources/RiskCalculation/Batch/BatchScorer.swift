@@ -43,6 +43,11 @@ public struct BatchScorer: Sendable {
         tables = BatchConfigurationTables(configurations, platform: platform)
     }
 
+    /// Whether configurations of the few-thresholds pass are scored eight at
+    /// a time (``ConfigurationBlock``) or one by one; the results are the
+    /// same (tests compare the two).
+    var blocksConfigurations = true
+
     /// The GEMM inner dimension (groups of attenuation bins) and output columns.
     public var gemmShape: (inner: Int, columns: Int) { (tables.groupCount, tables.columnCount) }
 
@@ -98,6 +103,13 @@ public struct BatchScorer: Sendable {
         let timing = TimingBox(workers: workerCount)
         let fallbacks = FallbackCounts(workers: workerCount)
         let me = self
+        // Configurations of the few-thresholds pass, eight at a time.
+        let blocked =
+            windowLevels || !blocksConfigurations
+            ? [] : (0..<c).filter { takesFewThresholdsPass($0, recordsLevels: false) }
+        let inBlocks = Set(blocked)
+        let passes = TilePasses(
+            blocks: ConfigurationBlock.blocks(of: blocked, tables: tables), others: (0..<c).filter { !inBlocks.contains($0) })
         // The workers write straight into the result arrays.
         var levels = [UInt8](repeating: 0, count: windowLevels ? set.windowCount * c : 0)
         let totals = [UInt8](unsafeUninitializedCapacity: set.deviceCount * c) { totals, initialized in
@@ -108,8 +120,8 @@ public struct BatchScorer: Sendable {
                     let workspace = TileWorkspace()
                     while let devices = tiles.next() {
                         me.scoreTile(
-                            set, devices: devices, referenceDays: days, workspace: workspace, output: output, timing: timing,
-                            worker: worker)
+                            set, devices: devices, referenceDays: days, passes: passes, workspace: workspace, output: output,
+                            timing: timing, worker: worker)
                     }
                 }
             }
@@ -127,8 +139,8 @@ public struct BatchScorer: Sendable {
     /// Scores devices `devices` (one tile): features, one GEMM, then one pass
     /// per configuration.
     func scoreTile(
-        _ set: BatchWindowSet, devices: Range<Int>, referenceDays: FrozenArray<Int>, workspace: TileWorkspace,
-        output: BatchOutput, timing: TimingBox, worker: Int
+        _ set: BatchWindowSet, devices: Range<Int>, referenceDays: FrozenArray<Int>, passes: TilePasses,
+        workspace: TileWorkspace, output: BatchOutput, timing: TimingBox, worker: Int
     ) {
         let t = tables
         let firstWindow = set.deviceStart[devices.lowerBound]
@@ -138,7 +150,7 @@ public struct BatchScorer: Sendable {
         workspace.reserve(windows: windowCount, groups: k, columns: n)
         // Features: seconds per bin group (integer-valued doubles), and each
         // window's relative error bound.
-        let features = workspace.features
+        let features = workspace.features.base
         features.update(repeating: 0, count: windowCount * k)
         for w in 0..<windowCount {
             let sorted = firstWindow + w
@@ -146,14 +158,14 @@ public struct BatchScorer: Sendable {
                 let group = t.binGroup[Int(set.binAttenuation[entry])]
                 if group >= 0 { features[w * k + group] += set.binSeconds[entry] }
             }
-            workspace.relativeError[w] =
+            workspace.relativeError.base[w] =
                 set.outsideBound[sorted]
                 ? .infinity
                 : RoundingBound.windowRelativeError(scans: set.scanStart[sorted + 1] - set.scanStart[sorted], groups: k)
         }
         // Without a GEMM (k or n is 0) every product is 0.
         if k == 0 || n == 0 {
-            workspace.products.update(repeating: 0, count: windowCount * n)
+            workspace.products.base.update(repeating: 0, count: windowCount * n)
         } else if windowCount > 0 {
             let start = MonotonicClock.now()
             // Column-major output: one configuration column's windows are
@@ -162,16 +174,25 @@ public struct BatchScorer: Sendable {
                 CblasColMajor, CblasTrans, CblasTrans,
                 Int32(windowCount), Int32(n), Int32(k),
                 1.0, features, Int32(k), t.matrix.base, Int32(n),
-                0.0, workspace.products, Int32(windowCount)
+                0.0, workspace.products.base, Int32(windowCount)
             )
             timing.gemm[worker] += MonotonicClock.now() - start
             timing.flops[worker] += 2 * Double(windowCount) * Double(n) * Double(k)
         }
         let tile = TileView(
-            firstWindow: firstWindow, windowCount: windowCount, devices: devices, products: workspace.products,
-            relativeError: workspace.relativeError, keptLevels: workspace.keptLevels)
+            firstWindow: firstWindow, windowCount: windowCount, devices: devices, products: workspace.products.base,
+            relativeError: workspace.relativeError.base, keptLevels: workspace.keptLevels.base)
         var fallbacks = 0
-        for config in 0..<t.configurationCount {
+        if !passes.blocks.isEmpty {
+            workspace.reserve(
+                devices: devices.count,
+                groups: set.deviceDayStart[devices.upperBound] - set.deviceDayStart[devices.lowerBound])
+        }
+        for block in passes.blocks {
+            fallbacks += scoreBlock(
+                block, tile: tile, set: set, referenceDays: referenceDays, workspace: workspace, output: output)
+        }
+        for config in passes.others {
             if takesFewThresholdsPass(config, recordsLevels: output.recordsLevels) {
                 fallbacks += scoreFewThresholds(config, tile: tile, set: set, referenceDays: referenceDays, output: output)
             } else {
@@ -211,6 +232,13 @@ public struct BatchResult: Sendable {
     }
 }
 
+/// The passes every tile makes after its GEMM: the configuration blocks,
+/// then the configurations scored one by one.
+struct TilePasses: Sendable {
+    let blocks: [ConfigurationBlock]
+    let others: [Int]
+}
+
 /// Tiles (ranges of devices) handed out one at a time to whichever worker
 /// asks first. Which worker scores a tile does not affect any result.
 final class TileQueue: @unchecked Sendable {
@@ -234,44 +262,53 @@ final class TileQueue: @unchecked Sendable {
 /// Per-thread scratch buffers, grown as tiles need.
 final class TileWorkspace {
     /// Windows × groups, row-major.
-    private(set) var features = UnsafeMutablePointer<Double>.allocate(capacity: 1)
+    private(set) var features = ScratchBuffer<Double>()
     /// Windows × columns, column-major.
-    private(set) var products = UnsafeMutablePointer<Double>.allocate(capacity: 1)
+    private(set) var products = ScratchBuffer<Double>()
     /// Per window: ``RoundingBound/windowRelativeError(scans:groups:)``.
-    private(set) var relativeError = UnsafeMutablePointer<Double>.allocate(capacity: 1)
+    private(set) var relativeError = ScratchBuffer<Double>()
     /// Per window: its level under the configuration being scored.
-    private(set) var keptLevels = UnsafeMutablePointer<UInt8>.allocate(capacity: 1)
-    private var windows = 1
-    private var featureCapacity = 1
-    private var productCapacity = 1
+    private(set) var keptLevels = ScratchBuffer<UInt8>()
+    /// Per tile device: the lanes a configuration block made HIGH, and the
+    /// lanes whose open days were resolved.
+    private(set) var blockHigh = ScratchBuffer<UInt8>()
+    private(set) var blockResolved = ScratchBuffer<UInt8>()
+    /// Per tile device-day: the days a block's kernel left open, and its lanes.
+    private(set) var pendingGroup = ScratchBuffer<Int>()
+    private(set) var pendingLanes = ScratchBuffer<UInt8>()
 
     /// Makes room for a tile.
     func reserve(windows count: Int, groups: Int, columns: Int) {
-        if count * groups > featureCapacity {
-            features.deallocate()
-            featureCapacity = count * groups
-            features = .allocate(capacity: featureCapacity)
-        }
-        if count * columns > productCapacity {
-            products.deallocate()
-            productCapacity = count * columns
-            products = .allocate(capacity: productCapacity)
-        }
-        if count > windows {
-            relativeError.deallocate()
-            keptLevels.deallocate()
-            windows = count
-            relativeError = .allocate(capacity: count)
-            keptLevels = .allocate(capacity: count)
-        }
+        features.reserve(count * groups)
+        products.reserve(count * columns)
+        relativeError.reserve(count)
+        keptLevels.reserve(count)
     }
 
-    deinit {
-        features.deallocate()
-        products.deallocate()
-        relativeError.deallocate()
-        keptLevels.deallocate()
+    /// Makes room for a tile's configuration blocks.
+    func reserve(devices: Int, groups: Int) {
+        blockHigh.reserve(devices)
+        blockResolved.reserve(devices)
+        pendingGroup.reserve(groups)
+        pendingLanes.reserve(groups)
     }
+}
+
+/// Uninitialized memory for plain values that grows and never shrinks
+/// (its contents are not kept when it grows).
+final class ScratchBuffer<Element> {
+    private(set) var base = UnsafeMutablePointer<Element>.allocate(capacity: 1)
+    private var capacity = 1
+
+    /// Room for `count` elements at `base`.
+    func reserve(_ count: Int) {
+        guard count > capacity else { return }
+        base.deallocate()
+        capacity = count
+        base = .allocate(capacity: count)
+    }
+
+    deinit { base.deallocate() }
 }
 
 /// One tile's data for the per-configuration passes.
