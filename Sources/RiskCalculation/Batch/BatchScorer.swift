@@ -11,7 +11,9 @@ import WarnSimCore
 /// under every distinct weight vector, and its exact seconds under every
 /// distinct filter range. The rest (transmission risk values, levels, day sums,
 /// totals) runs per configuration in one tight pass over the tile
-/// (``scoreConfiguration(_:tile:set:referenceDays:output:)``).
+/// (``scoreConfiguration(_:tile:set:referenceDays:output:)``), or, for
+/// configurations with few thresholds when only totals are asked for, eight
+/// configurations at a time (``ConfigurationBlock``).
 ///
 /// **Exactness.** Every decision equals the engine's. A GEMM estimate of a
 /// normalized time or day sum decides only when it lies farther than a

@@ -57,9 +57,10 @@ struct ConfigurationBlock: Sendable {
         var block = ws_lane_block()
         withUnsafeMutableBytes(of: &block) { bytes in
             func put<Value>(_ field: PartialKeyPath<ws_lane_block>, row: Int = 0, _ value: (Int) -> Value) {
-                let offset = MemoryLayout<ws_lane_block>.offset(of: field)! + row * Self.width * MemoryLayout<Value>.stride
+                let stride = MemoryLayout<Value>.stride
+                let offset = MemoryLayout<ws_lane_block>.offset(of: field)! + row * Self.width * stride
                 for lane in 0..<Self.width {
-                    bytes.storeBytes(of: value(configurations[lane]), toByteOffset: offset + lane * MemoryLayout<Value>.stride, as: Value.self)
+                    bytes.storeBytes(of: value(configurations[lane]), toByteOffset: offset + lane * stride, as: Value.self)
                 }
             }
             for type in 0..<classCount {
