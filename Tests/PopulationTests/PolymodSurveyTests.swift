@@ -98,16 +98,48 @@ struct PolymodSurveyTests {
         let otherShort = s[.settingDuration(.other, .under5Minutes)]!.value + s[.settingDuration(.other, .from5To15Minutes)]!.value
         #expect(rounded(otherShort, 2) == 0.48)
         #expect(ContactDiaryFigure(id: "duration:transport:15min-1h") == .settingDuration(.transport, .from15MinutesTo1Hour))
-        #expect(ContactDiaryFigure.every.count == ContactDiaryFigure.all.count + 30)
+        #expect(ContactDiaryFigure.every.count == ContactDiaryFigure.all.count + 30 + 24)
     }
 
-    @Test("every interval holds its value, is not empty, and is the same on a second computation")
+    /// Counted independently from the two CSV files (participants aged 0-5,
+    /// 18-64 and 65+ by `part_age_exact`, their contacts by `cnt_*`).
+    @Test("settings by the town's age groups: 0-5 school 2.23 and leisure 2.88, 18-64 work 2.17, 65+ other 1.12")
+    func settingsByAge() throws {
+        let s = try Self.summary.get()
+        let list = try Self.respondents()
+        let published: [(SurveySetting, AgeGroup, Double)] = [
+            (.school, .preschool, 2.23), (.leisure, .preschool, 2.88), (.home, .preschool, 3.96), (.work, .adult, 2.17),
+            (.school, .adult, 0.66), (.other, .senior, 1.12), (.leisure, .senior, 1.32),
+        ]
+        for (setting, group, value) in published {
+            let e = try #require(s[.settingAge(setting, group)], "\(setting.name) \(group.name)")
+            #expect(rounded(e.value, 2) == value, "\(setting.name) \(group.name)")
+        }
+        for figure in ContactDiaryFigure.settingsByAge {
+            guard case .settingAge(let setting, let group) = figure else { continue }
+            let members = list.filter { $0.worldAge == group }
+            let mean = Double(members.reduce(0) { $0 + $1.bySetting[setting.rawValue] }) / Double(members.count)
+            let e = try #require(s[figure], "\(figure.id)")
+            #expect(abs(e.value - mean) < 1e-12, "\(figure.id)")
+            #expect(e.respondents == members.count, "\(figure.id)")
+        }
+        #expect(ContactDiaryFigure(id: "setting:school:0-5") == .settingAge(.school, .preschool))
+    }
+
+    /// No participant under 6 reported a work contact, none over 64 a school
+    /// contact: those two figures are 0 with an interval of width 0.
+    @Test("every interval holds its value, is not empty (but where nobody reported a contact), and is the same on a second computation")
     func intervals() throws {
         let s = try Self.summary.get()
         let again = ContactDiarySummary(respondents: try Self.respondents(), entity: 0)
+        let none: Set<ContactDiaryFigure> = [.settingAge(.work, .preschool), .settingAge(.school, .senior)]
         for figure in ContactDiaryFigure.every {
             let e = try #require(s[figure], "\(figure.id)")
-            #expect(e.low < e.value && e.value < e.high, "\(figure.id)")
+            if none.contains(figure) {
+                #expect(e.value == 0 && e.low == 0 && e.high == 0, "\(figure.id)")
+            } else {
+                #expect(e.low < e.value && e.value < e.high, "\(figure.id)")
+            }
             #expect(again[figure] == e, "\(figure.id)")
         }
         // The overall mean's interval: about ± 0.3 contacts (1,341 participants).

@@ -102,6 +102,16 @@ struct ContactSurveyRegistryTests {
             #expect(error.field == "figures.a.published")
             #expect(error.problem.contains("value: 0.224"), "\(error.problem)")
         }
+        // And a setting within an age group: the under-6s' day-care ("school") contacts, 2.23 a day.
+        let daycare = try Self.write(Self.entry("setting:school:0-5"))
+        defer { try? FileManager.default.removeItem(at: daycare) }
+        do {
+            _ = try runner.run(try ValidationRegistry.load(daycare))
+            Issue.record("accepted a band that is not the survey's")
+        } catch let error as InputError {
+            #expect(error.field == "figures.a.published")
+            #expect(error.problem.contains("value: 2.227"), "\(error.problem)")
+        }
         let good = try Self.write(Self.entry("world-age:18-64", published: "{value: 7.945, low: 7.496, high: 8.39}"))
         defer { try? FileManager.default.removeItem(at: good) }
         let figures = try ValidationRegistry.load(good)

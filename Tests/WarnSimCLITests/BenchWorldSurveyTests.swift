@@ -27,6 +27,9 @@ struct BenchWorldSurveyTests {
         // The durations setting by setting follow: home's contacts of 4 hours or more, 1,623 of 3,690 in the diaries.
         #expect(table.contains(row("duration:home:>4h", "44.0 [")))
         #expect(table.contains("of 30 duration shares within a setting agree (95 % intervals overlap)"))
+        // Then the settings by the town's age groups: the under-6s' day-care contacts, 2.23 a day in the diaries.
+        #expect(table.contains(row("setting:school:0-5", "2.23 [1.59, 2.99]")))
+        #expect(table.contains("of 24 settings by age group agree (95 % intervals overlap)"))
         #expect(try run(threads: 2) == table)
         let missing = try WarnSimProcess.run(["bench", "world", "--people", "100", "--days", "1", "--survey", "/nonexistent/polymod"])
         #expect(missing.status == 2)

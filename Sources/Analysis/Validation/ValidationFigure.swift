@@ -172,9 +172,10 @@ package enum ValidationRegistry {
         guard let figure = ContactDiaryFigure(id: id) else {
             throw m.fail(
                 "figure",
-                "'\(id)' is not one of \(ContactDiaryFigure.all.map(\.id).joined(separator: ", ")), or duration:SETTING:CLASS (SETTING one of "
+                "'\(id)' is not one of \(ContactDiaryFigure.all.map(\.id).joined(separator: ", ")), or duration:SETTING:CLASS, or setting:SETTING:GROUP (SETTING one of "
                     + SurveySetting.allCases.map(\.name).joined(separator: ", ") + ", CLASS one of "
-                    + DurationClass.allCases.map(\.name).joined(separator: ", ") + ")")
+                    + DurationClass.allCases.map(\.name).joined(separator: ", ") + ", GROUP one of "
+                    + AgeGroup.allCases.map(\.name).joined(separator: ", ") + ")")
         }
         if case .ageBand(let band) = figure, band.worldAgeGroup == nil {
             throw m.fail("figure", "no age group of the town holds the ages \(band.name) (0-5, 6-17, 18-64, 65+)")

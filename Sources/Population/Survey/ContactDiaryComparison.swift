@@ -26,11 +26,16 @@ package struct ContactDiaryComparison: Sendable {
     /// The duration shares within each setting
     /// (``ContactDiaryFigure/durationsBySetting``): where the durations miss.
     package var settingDurationRows: [Row]
+    /// The contacts of each setting by the town's age groups
+    /// (``ContactDiaryFigure/settingsByAge``): which group misses which setting.
+    package var settingAgeRows: [Row]
 
     package init(survey: ContactDiarySummary, simulated: ContactDiarySummary) {
-        settingDurationRows = ContactDiaryFigure.durationsBySetting.map { figure in
+        func plain(_ figure: ContactDiaryFigure) -> Row {
             Row(figure: figure, survey: survey[figure], simulated: simulated[figure], simulatedAs: "")
         }
+        settingDurationRows = ContactDiaryFigure.durationsBySetting.map(plain)
+        settingAgeRows = ContactDiaryFigure.settingsByAge.map(plain)
         rows = ContactDiaryFigure.all.map { figure in
             switch figure {
             case .ageBand(let band):
@@ -40,7 +45,7 @@ package struct ContactDiaryComparison: Sendable {
                 return Row(
                     figure: figure, survey: survey[figure], simulated: simulated[.worldAge(group)], simulatedAs: "town \(group.name)")
             default:
-                return Row(figure: figure, survey: survey[figure], simulated: simulated[figure], simulatedAs: "")
+                return plain(figure)
             }
         }
     }
@@ -62,6 +67,12 @@ package struct ContactDiaryComparison: Sendable {
     /// its rows: each setting's contacts with a duration, by class (per cent).
     package func settingDurationTable(surveyName: String) -> String {
         Self.table(settingDurationRows, surveyName: surveyName, counted: "duration shares within a setting agree (95 % intervals overlap)")
+    }
+
+    /// The settings by age group, as ``table(surveyName:)`` lays out its
+    /// rows: contacts in the setting per person-day of the group.
+    package func settingAgeTable(surveyName: String) -> String {
+        Self.table(settingAgeRows, surveyName: surveyName, counted: "settings by age group agree (95 % intervals overlap)")
     }
 
     private static func table(_ rows: [Row], surveyName: String, counted: String) -> String {

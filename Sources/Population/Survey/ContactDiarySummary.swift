@@ -19,9 +19,9 @@ package struct ContactDiaryEstimate: Sendable, Equatable, Codable {
     package func overlaps(_ other: ContactDiaryEstimate) -> Bool { low <= other.high && other.low <= high }
 }
 
-/// Contacts per respondent-day overall, by age band and town age group and by
-/// setting, and the duration-class shares, overall and within each setting
-/// (``ContactDiaryFigure/every``), each with a 95 % interval from a
+/// Contacts per respondent-day overall, by age band and town age group, by
+/// setting and by setting within each town age group, and the duration-class
+/// shares, overall and within each setting (``ContactDiaryFigure/every``), each with a 95 % interval from a
 /// respondent bootstrap: the respondents are resampled with replacement
 /// `replicates` times from a fixed-seed stream, every figure is recomputed
 /// from each resample's totals (ratios of sums: contacts over days, class
@@ -39,14 +39,15 @@ package struct ContactDiarySummary: Sendable {
 
     // The totals vector: days and contacts overall, per age band, per town age
     // group; contacts per setting; contacts per duration class; contacts per
-    // setting and duration class.
+    // setting and duration class; contacts per setting and town age group.
     private static let bands = SurveyAgeBand.allCases.count
     private static let groups = AgeGroup.allCases.count
     private static let classes = DurationClass.allCases.count
     private static let settingBase = 2 + 2 * bands + 2 * groups
     private static let durationBase = settingBase + SurveySetting.allCases.count
     private static let settingDurationBase = durationBase + classes
-    private static let width = settingDurationBase + SurveySetting.allCases.count * classes
+    private static let settingAgeBase = settingDurationBase + SurveySetting.allCases.count * classes
+    private static let width = settingAgeBase + SurveySetting.allCases.count * groups
 
     /// Summarises `respondents`; `entity` picks the bootstrap stream (0 the survey, 1 the town).
     package init(respondents list: [DiaryRespondent], entity: UInt64, replicates: Int = Self.replicates) {
@@ -73,6 +74,9 @@ package struct ContactDiarySummary: Sendable {
                 if let group = r.worldAge {
                     let base = 2 + 2 * Self.bands + 2 * Int(group.rawValue)
                     e += [(base, days), (base + 1, contacts)]
+                    for (k, n) in r.bySetting.enumerated() where n > 0 {
+                        e.append((Self.settingAgeBase + k * Self.groups + Int(group.rawValue), r.weight * Double(n)))
+                    }
                 }
                 for (k, n) in r.bySetting.enumerated() where n > 0 { e.append((Self.settingBase + k, r.weight * Double(n))) }
                 for (k, n) in r.byDuration.enumerated() where n > 0 { e.append((Self.durationBase + k, r.weight * Double(n))) }
@@ -137,6 +141,8 @@ package struct ContactDiarySummary: Sendable {
             let row = settingDurationBase + setting.rawValue * classes
             let known = t[row..<row + classes].reduce(0, +)
             return t[row + duration.rawValue] / known
+        case .settingAge(let setting, let group):
+            return t[settingAgeBase + setting.rawValue * groups + Int(group.rawValue)] / t[2 + 2 * bands + 2 * Int(group.rawValue)]
         }
     }
 
@@ -144,7 +150,7 @@ package struct ContactDiarySummary: Sendable {
     private static func count(_ figure: ContactDiaryFigure, _ list: [[DiaryRespondent]]) -> Int {
         switch figure {
         case .ageBand(let band): list.filter { $0.contains { $0.ageBand == band } }.count
-        case .worldAge(let group): list.filter { $0.contains { $0.worldAge == group } }.count
+        case .worldAge(let group), .settingAge(_, let group): list.filter { $0.contains { $0.worldAge == group } }.count
         default: list.count
         }
     }

@@ -39,7 +39,7 @@ package struct DiaryRespondent: Sendable, Equatable {
 
 /// A figure of a contact-diary summary, with the identifier the validation
 /// registry uses (`overall`, `age:30-39`, `world-age:18-64`, `setting:home`,
-/// `duration:1-4h`, `duration:home:1-4h`).
+/// `duration:1-4h`, `duration:home:1-4h`, `setting:school:0-5`).
 package enum ContactDiaryFigure: Hashable, Sendable {
     /// Contacts per respondent-day.
     case overall
@@ -54,6 +54,9 @@ package enum ContactDiaryFigure: Hashable, Sendable {
     /// Share of a setting's contacts with a duration that fall in the class
     /// (where in the diaries' durations the town misses).
     case settingDuration(SurveySetting, DurationClass)
+    /// Contacts in a setting per respondent-day of the respondents in a town
+    /// age group (which age group misses which setting).
+    case settingAge(SurveySetting, AgeGroup)
 
     /// The headline figures, in table order.
     package static let all: [ContactDiaryFigure] =
@@ -65,8 +68,14 @@ package enum ContactDiaryFigure: Hashable, Sendable {
         DurationClass.allCases.map { .settingDuration(setting, $0) }
     }
 
-    /// Every figure a summary holds: the headline ones, then the durations by setting.
-    package static let every = all + durationsBySetting
+    /// The contacts of each setting by town age group, in table order (setting, then group).
+    package static let settingsByAge: [ContactDiaryFigure] = SurveySetting.allCases.flatMap { setting in
+        AgeGroup.allCases.map { .settingAge(setting, $0) }
+    }
+
+    /// Every figure a summary holds: the headline ones, the durations by
+    /// setting, then the settings by age group.
+    package static let every = all + durationsBySetting + settingsByAge
 
     package var id: String {
         switch self {
@@ -76,6 +85,7 @@ package enum ContactDiaryFigure: Hashable, Sendable {
         case .setting(let setting): "setting:\(setting.name)"
         case .duration(let duration): "duration:\(duration.name)"
         case .settingDuration(let setting, let duration): "duration:\(setting.name):\(duration.name)"
+        case .settingAge(let setting, let group): "setting:\(setting.name):\(group.name)"
         }
     }
 
@@ -89,7 +99,7 @@ package enum ContactDiaryFigure: Hashable, Sendable {
     package var isShare: Bool {
         switch self {
         case .duration, .settingDuration: true
-        case .overall, .ageBand, .worldAge, .setting: false
+        case .overall, .ageBand, .worldAge, .setting, .settingAge: false
         }
     }
 }

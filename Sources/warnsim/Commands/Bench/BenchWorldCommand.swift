@@ -139,7 +139,9 @@ struct BenchWorldCommand: ParsableCommand {
                 "\ncontact diaries: \(name) against the town (\(result.days) days, standardised to the survey's ages and days; "
                     + ContactDiarySurvey.mappingSummary(duration: duration) + ")\n" + comparison.table(surveyName: name)
                     + "\ndurations within each setting (share of the setting's contacts with a duration; a contact reported in "
-                    + "several settings counts in each)\n" + comparison.settingDurationTable(surveyName: name))
+                    + "several settings counts in each)\n" + comparison.settingDurationTable(surveyName: name)
+                    + "\nsettings by the town's age groups (contacts in the setting per person-day of the group)\n"
+                    + comparison.settingAgeTable(surveyName: name))
         }
     }
 }
