@@ -80,8 +80,9 @@ public struct RandomStream: RandomNumberGenerator, Sendable {
     }
 
     /// 64-bit FNV-1a over the UTF-8 bytes of `text` (stable across platforms and
-    /// Swift versions, unlike `Hasher`).
-    static func fnv1a64(_ text: String) -> UInt64 {
+    /// Swift versions, unlike `Hasher`): also the entity of a stream named by
+    /// text rather than by a position.
+    public static func fnv1a64(_ text: String) -> UInt64 {
         var hash: UInt64 = 0xCBF2_9CE4_8422_2325
         for byte in text.utf8 {
             hash ^= UInt64(byte)

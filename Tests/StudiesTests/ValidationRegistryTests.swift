@@ -142,6 +142,11 @@ struct ValidationRegistryTests {
         #expect(both.allSatisfy { $0.perSeed.allSatisfy(\.isFinite) })
         let alone = try ValidationRunner(workFolder: other, threads: 2, version: "test").run([figure])[0]
         #expect(alone.perSeed == both[0].perSeed && alone.low == both[0].low && alone.high == both[0].high)
+        // The doubled figure's interval is its own too, whatever was measured before it (its bootstrap stream is
+        // named by its identifier and seeds, not by its position).
+        let twiceAlone = try ValidationRunner(workFolder: other, threads: 2, version: "test").run([twice])[0]
+        #expect(twiceAlone.perSeed == both[1].perSeed && twiceAlone.low == both[1].low && twiceAlone.high == both[1].high)
+        #expect(figure.bootstrapEntity != twice.bootstrapEntity)
     }
 
     /// A verdict that changes on twice the seeds is reported in the table, the

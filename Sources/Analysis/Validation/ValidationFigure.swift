@@ -205,6 +205,20 @@ package enum ValidationRegistry {
 }
 
 extension ValidationFigure {
+    /// The entity of the figure's seed-bootstrap stream: its identifier and
+    /// seeds hashed (FNV-1a), so that its interval depends on the figure
+    /// alone, not on which other figures the registry holds or in what order
+    /// (until 2026-12-02 it was the figure's position among those measured,
+    /// and a figure added to a registry moved the intervals of the figures
+    /// measured after it); on twice the seeds it is another stream.
+    package var bootstrapEntity: UInt64 {
+        switch measure {
+        case .runMetric(_, let seeds, _, _): RandomStream.fnv1a64(id + "|" + seeds.map(String.init).joined(separator: ","))
+        case .contactSurvey(let inputs): RandomStream.fnv1a64(id + "|" + inputs.seeds.map(String.init).joined(separator: ","))
+        case .radioCurve: RandomStream.fnv1a64(id)
+        }
+    }
+
     /// The same figure measured on twice as many seeds: its own, then as many
     /// of the seeds after its largest; nil for a figure without seeds (a radio
     /// curve is one deterministic check). `validate --twice-the-seeds` compares

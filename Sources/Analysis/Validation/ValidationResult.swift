@@ -79,7 +79,7 @@ extension ValidationResult {
     ///   - figure: The registry entry (its column names the figure).
     ///   - tallies: One tally per run.
     ///   - column: The ``FieldOutcomes`` column.
-    ///   - entity: The bootstrap stream's entity (the figure's position in the registry).
+    ///   - entity: The bootstrap stream's entity (``ValidationFigure/bootstrapEntity``).
     package init(figure: ValidationFigure, tallies: [FieldOutcomeTally], column: String, entity: UInt64) {
         self.init(figure: figure, tallies: tallies, zero: FieldOutcomeTally(), add: +, entity: entity) {
             $0.outcomes.value(of: column) ?? .nan

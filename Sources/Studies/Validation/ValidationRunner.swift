@@ -84,10 +84,10 @@ package struct ValidationRunner {
                 if WarningSourceTally.columns.contains(column) {
                     results.append(
                         ValidationResult(
-                            figure: figure, sourceTallies: sourceTalliesOf[key]!, column: column, entity: UInt64(results.count)))
+                            figure: figure, sourceTallies: sourceTalliesOf[key]!, column: column, entity: figure.bootstrapEntity))
                 } else {
                     results.append(
-                        ValidationResult(figure: figure, tallies: fieldTalliesOf[key]!, column: column, entity: UInt64(results.count)))
+                        ValidationResult(figure: figure, tallies: fieldTalliesOf[key]!, column: column, entity: figure.bootstrapEntity))
                 }
             case .radioCurve(let inputs):
                 var shared = inputs
