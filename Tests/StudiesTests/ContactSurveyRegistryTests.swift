@@ -92,26 +92,22 @@ struct ContactSurveyRegistryTests {
             #expect(error.field == "figures.a.published")
             #expect(error.problem.contains("value: 2.806"))
         }
+        /// A figure with the overall figure's band is refused, naming the survey's own value.
+        func expectRefused(_ id: String, value: String) throws {
+            let url = try Self.write(Self.entry(id))
+            defer { try? FileManager.default.removeItem(at: url) }
+            do {
+                _ = try runner.run(try ValidationRegistry.load(url))
+                Issue.record("accepted a band that is not the survey's: \(id)")
+            } catch let error as InputError {
+                #expect(error.field == "figures.a.published")
+                #expect(error.problem.contains("value: \(value)"), "\(error.problem)")
+            }
+        }
         // A duration within a setting is a figure too: the other places' contacts under 5 minutes, 210 of 937.
-        let other = try Self.write(Self.entry("duration:other:<5min"))
-        defer { try? FileManager.default.removeItem(at: other) }
-        do {
-            _ = try runner.run(try ValidationRegistry.load(other))
-            Issue.record("accepted a band that is not the survey's")
-        } catch let error as InputError {
-            #expect(error.field == "figures.a.published")
-            #expect(error.problem.contains("value: 0.224"), "\(error.problem)")
-        }
+        try expectRefused("duration:other:<5min", value: "0.224")
         // And a setting within an age group: the under-6s' day-care ("school") contacts, 2.23 a day.
-        let daycare = try Self.write(Self.entry("setting:school:0-5"))
-        defer { try? FileManager.default.removeItem(at: daycare) }
-        do {
-            _ = try runner.run(try ValidationRegistry.load(daycare))
-            Issue.record("accepted a band that is not the survey's")
-        } catch let error as InputError {
-            #expect(error.field == "figures.a.published")
-            #expect(error.problem.contains("value: 2.227"), "\(error.problem)")
-        }
+        try expectRefused("setting:school:0-5", value: "2.227")
         let good = try Self.write(Self.entry("world-age:18-64", published: "{value: 7.945, low: 7.496, high: 8.39}"))
         defer { try? FileManager.default.removeItem(at: good) }
         let figures = try ValidationRegistry.load(good)

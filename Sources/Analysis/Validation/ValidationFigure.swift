@@ -212,11 +212,13 @@ extension ValidationFigure {
     /// and a figure added to a registry moved the intervals of the figures
     /// measured after it); on twice the seeds it is another stream.
     package var bootstrapEntity: UInt64 {
+        let seeds: [UInt64]
         switch measure {
-        case .runMetric(_, let seeds, _, _): RandomStream.fnv1a64(id + "|" + seeds.map(String.init).joined(separator: ","))
-        case .contactSurvey(let inputs): RandomStream.fnv1a64(id + "|" + inputs.seeds.map(String.init).joined(separator: ","))
-        case .radioCurve: RandomStream.fnv1a64(id)
+        case .runMetric(_, let runSeeds, _, _): seeds = runSeeds
+        case .contactSurvey(let inputs): seeds = inputs.seeds
+        case .radioCurve: seeds = []
         }
+        return RandomStream.fnv1a64(id + "|" + seeds.map(String.init).joined(separator: ","))
     }
 
     /// The same figure measured on twice as many seeds: its own, then as many

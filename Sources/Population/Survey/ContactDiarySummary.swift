@@ -48,6 +48,8 @@ package struct ContactDiarySummary: Sendable {
     private static let settingDurationBase = durationBase + classes
     private static let settingAgeBase = settingDurationBase + SurveySetting.allCases.count * classes
     private static let width = settingAgeBase + SurveySetting.allCases.count * groups
+    /// Where a town age group's days are in the totals (its contacts follow).
+    private static func groupBase(_ group: AgeGroup) -> Int { 2 + 2 * bands + 2 * Int(group.rawValue) }
 
     /// Summarises `respondents`; `entity` picks the bootstrap stream (0 the survey, 1 the town).
     package init(respondents list: [DiaryRespondent], entity: UInt64, replicates: Int = Self.replicates) {
@@ -72,7 +74,7 @@ package struct ContactDiarySummary: Sendable {
                 e += [(0, days), (1, contacts)]
                 if let band = r.ageBand { e += [(2 + 2 * band.rawValue, days), (3 + 2 * band.rawValue, contacts)] }
                 if let group = r.worldAge {
-                    let base = 2 + 2 * Self.bands + 2 * Int(group.rawValue)
+                    let base = Self.groupBase(group)
                     e += [(base, days), (base + 1, contacts)]
                     for (k, n) in r.bySetting.enumerated() where n > 0 {
                         e.append((Self.settingAgeBase + k * Self.groups + Int(group.rawValue), r.weight * Double(n)))
@@ -131,7 +133,7 @@ package struct ContactDiarySummary: Sendable {
         case .overall: return t[1] / t[0]
         case .ageBand(let band): return t[3 + 2 * band.rawValue] / t[2 + 2 * band.rawValue]
         case .worldAge(let group):
-            let base = 2 + 2 * bands + 2 * Int(group.rawValue)
+            let base = groupBase(group)
             return t[base + 1] / t[base]
         case .setting(let setting): return t[settingBase + setting.rawValue] / t[0]
         case .duration(let duration):
@@ -142,7 +144,7 @@ package struct ContactDiarySummary: Sendable {
             let known = t[row..<row + classes].reduce(0, +)
             return t[row + duration.rawValue] / known
         case .settingAge(let setting, let group):
-            return t[settingAgeBase + setting.rawValue * groups + Int(group.rawValue)] / t[2 + 2 * bands + 2 * Int(group.rawValue)]
+            return t[settingAgeBase + setting.rawValue * groups + Int(group.rawValue)] / t[groupBase(group)]
         }
     }
 
