@@ -18,6 +18,8 @@ package enum StreamName {
     package static let transport = "population.transport"
     /// Which workers work in an office, and the size of their office room.
     package static let office = "population.office"
+    /// Which workers teach a school class or care for a day-care group (``StaffConfig``).
+    package static let staff = "population.staff"
     /// The order in which people fill the places of a setting (`population.order.SETTING`).
     package static func placeOrder(_ setting: String) -> String { "population.order.\(setting)" }
     /// Each household's circle of befriended households (``VisitsConfig``).

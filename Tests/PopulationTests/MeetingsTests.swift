@@ -132,16 +132,7 @@ struct MeetingsTests {
             ("    participants: 4\n", "    participants: 1\n", "population.meetings.participants", "out of range"),
         ]
         for (old, new, field, problem) in cases {
-            #expect(text.contains(old))
-            let edited = ProjectFiles.scenario(".test-\(UUID().uuidString).yaml")
-            try text.replacingOccurrences(of: old, with: new).write(to: edited, atomically: true, encoding: .utf8)
-            defer { try? FileManager.default.removeItem(at: edited) }
-            #expect {
-                _ = try WorldConfig.loadWorldSections(edited)
-            } throws: { error in
-                guard let error = error as? InputError else { return false }
-                return error.field == field && error.problem.contains(problem) && error.file.hasSuffix(edited.lastPathComponent)
-            }
+            try expectWorldSectionsRefused(text, replacing: old, with: new, field: field, problem: problem)
         }
     }
 }

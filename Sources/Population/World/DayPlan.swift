@@ -161,6 +161,15 @@ package struct DayPlan: Sendable {
             }
             let finish = min(1440, begin + time.duration)
             func desk(_ from: Int, _ to: Int) {
+                if setting == .school, town.placeCluster[p] < 0, let staff = config.staff {
+                    // A teacher: at one table group after another, each drawn
+                    // uniformly among the room's groups, standing (seat −1).
+                    for block in stride(from: from, to: to, by: staff.tableMinutes) {
+                        let table = random.nextIndex(config.school.clustersPerRoom)
+                        append(p, setting, Int(town.place[p]), block, min(to, block + staff.tableMinutes), cluster: table, seat: -1)
+                    }
+                    return
+                }
                 append(
                     p, setting, Int(town.place[p]), from, to, cluster: Int(town.placeCluster[p]),
                     seat: Int(town.placeSeat[p]), size: Int(town.placeClusterSize[p]))

@@ -152,11 +152,15 @@ struct EncounterGenerator {
         let columns = Int(Double(layout.clustersPerRoom).squareRoot().rounded(.up))
         let spacing = Float(layout.clusterSpacing)
         let radius = Float(layout.seatRadius)
+        // A stay without a seat (−1) stands at its group: a teacher
+        // (``StaffConfig``), between the first two seats.
+        let standing = Float(town.config.staff?.teacherDistance ?? 0)
         for k in first..<last {
             let c = Int(stays.cluster[k])
             let size = max(1, Int(stays.clusterSize[k]))
-            let angle = 2 * Float.pi * Float(stays.seat[k]) / Float(size)
-            let r: Float = size > 1 ? radius : 0
+            let seated = stays.seat[k] >= 0
+            let angle = seated ? 2 * Float.pi * Float(stays.seat[k]) / Float(size) : Float.pi / 4
+            let r: Float = seated ? (size > 1 ? radius : 0) : standing
             xs.append(spacing * (0.5 + Float(c % columns)) + r * cosf(angle))
             ys.append(spacing * (0.5 + Float(c / columns)) + r * sinf(angle))
         }

@@ -365,5 +365,6 @@ extension PopulationConfig {
             + [
                 Fields.street, Fields.streetMinutes, Fields.streetLength, Fields.streetWidth, Fields.walkersPerStreet,
                 Fields.streetReposition, Fields.streetCloseContactsTarget, Fields.carriage,
-            ] + Fields.carriageBySetting + VisitsConfig.Fields.all + ClubsConfig.Fields.all + MeetingsConfig.Fields.all)
+            ] + Fields.carriageBySetting + VisitsConfig.Fields.all + ClubsConfig.Fields.all + MeetingsConfig.Fields.all
+            + StaffConfig.Fields.all)
 }

@@ -42,7 +42,7 @@ package struct Town: Sendable {
 
     package var people: Int { age.count }
 
-    static let noPlace: UInt8 = 255
+    package static let noPlace: UInt8 = 255
 
     /// Builds the town. Every draw comes from streams of the `population.*`
     /// subsystems, in a fixed order, so the town depends only on config and seed.
@@ -98,9 +98,8 @@ package struct Town: Sendable {
             case .senior: break
             }
         }
-        let offices = Town.smallOfficeWorkers(workers, config: config, seed: seed)
-        assignClusters(offices.rest, setting: .work, layout: config.work)
-        assignSmallOffices(offices.bySize)
+        // Classes and day-care groups first (each from its own stream), so
+        // that their staff can be taken from the workers before the workplaces are filled.
         assignClusters(pupils, setting: .school, layout: config.school)
         var daycareOrder = RandomStream(seed: seed, subsystem: StreamName.daycareOrder)
         let shuffledToddlers = Town.shuffled(toddlers, &daycareOrder)
@@ -109,6 +108,10 @@ package struct Town: Sendable {
             place[person] = Int32(index / config.daycareGroupSize)
         }
         venueCount[Int(Setting.daycare.rawValue)] = (shuffledToddlers.count + config.daycareGroupSize - 1) / config.daycareGroupSize
+        if let staff = config.staff { workers = assignStaff(workers, staff) }
+        let offices = Town.smallOfficeWorkers(workers, config: config, seed: seed)
+        assignClusters(offices.rest, setting: .work, layout: config.work)
+        assignSmallOffices(offices.bySize)
         var transport = RandomStream(seed: seed, subsystem: StreamName.transport)
         for person in 0..<n where placeSetting[person] == Setting.work.rawValue || placeSetting[person] == Setting.school.rawValue {
             usesTransport[person] = transport.nextBernoulli(config.publicTransportShare)
@@ -123,6 +126,28 @@ package struct Town: Sendable {
         self.workers = (0..<n).filter { placeSetting[$0] == Setting.work.rawValue }.map { Int32($0) }
         assignFriends()
         assignClubs()
+    }
+
+    /// Takes the staff of every class and day-care group from `workers`
+    /// (a shuffled draw, stream `population.staff`): teachers join their
+    /// class's room standing (no table group: ``placeCluster`` −1), carers
+    /// their group. Returns the workers left, in their order. When the
+    /// workers are too few, the first classes and groups are staffed.
+    mutating func assignStaff(_ workers: [Int], _ staff: StaffConfig) -> [Int] {
+        var random = RandomStream(seed: seed, subsystem: StreamName.staff)
+        let order = Town.shuffled(workers, &random)
+        var posts: [(Setting, Int)] = []
+        for room in 0..<venueCount[Int(Setting.school.rawValue)] {
+            posts += Array(repeating: (Setting.school, room), count: staff.teachersPerClass)
+        }
+        for group in 0..<venueCount[Int(Setting.daycare.rawValue)] {
+            posts += Array(repeating: (Setting.daycare, group), count: staff.carersPerDaycareGroup)
+        }
+        for ((setting, venue), person) in zip(posts, order) {
+            placeSetting[person] = setting.rawValue
+            place[person] = Int32(venue)
+        }
+        return workers.filter { placeSetting[$0] == Town.noPlace }
     }
 
     /// Fisher–Yates shuffle.

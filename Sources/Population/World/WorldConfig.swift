@@ -126,6 +126,8 @@ package struct PopulationConfig: Sendable, Equatable {
     /// Private gatherings and clubs; nil when the scenario has none.
     package var visits: VisitsConfig? = nil
     package var clubs: ClubsConfig? = nil
+    /// Teachers and day-care carers; nil when the scenario has none.
+    package var staff: StaffConfig? = nil
     /// Meetings between workers of different workplaces; nil when the scenario has none.
     package var meetings: MeetingsConfig? = nil
 
@@ -347,6 +349,7 @@ extension PopulationConfig {
         }
         config.visits = try p.optionalSection(VisitsConfig.Fields.visits).map(VisitsConfig.parse)
         config.clubs = try p.optionalSection(ClubsConfig.Fields.clubs).map(ClubsConfig.parse)
+        config.staff = try p.optionalSection(StaffConfig.Fields.staff).map(StaffConfig.parse)
         if let meetings = try p.optionalSection(MeetingsConfig.Fields.meetings) {
             config.meetings = try MeetingsConfig.parse(meetings, work: config.workTime, departureInterval: config.departureIntervalMinutes)
         }
