@@ -79,7 +79,9 @@ struct StaffTests {
         }
     }
 
-    @Test("a teacher meets only their class at school, nearly all of it within 2 m in a day, the table's pupils at the standing place's distance")
+    @Test(
+        "a teacher meets only their class at school, nearly all of it within 2 m in a day, the table's pupils at the standing place's distance"
+    )
     func teachersEncounters() throws {
         let town = try Self.town(people: 3000, seed: 5)
         let layout = town.config.school
@@ -121,9 +123,13 @@ struct StaffTests {
         let text = try String(contentsOf: url, encoding: .utf8)
         let anchor = "  # Where the phone is"
         #expect(text.contains(anchor))
-        let section = "  staff:\n    teachers_per_class: 1\n    table_minutes: 15\n    teacher_distance_m: 1.1\n    carers_per_daycare_group: 2\n"
+        let section =
+            "  staff:\n    teachers_per_class: 1\n    table_minutes: 15\n    teacher_distance_m: 1.1\n    carers_per_daycare_group: 2\n"
         let cases = [
-            ("    table_minutes: 15\n", "    table_minutes: 15\n    pupils_per_teacher: 15\n", "population.staff.pupils_per_teacher", "unknown key"),
+            (
+                "    table_minutes: 15\n", "    table_minutes: 15\n    pupils_per_teacher: 15\n", "population.staff.pupils_per_teacher",
+                "unknown key"
+            ),
             ("    teachers_per_class: 1\n", "    teachers_per_class: 9\n", "population.staff.teachers_per_class", "out of range"),
             ("    carers_per_daycare_group: 2\n", "", "population.staff.carers_per_daycare_group", "required field is missing"),
         ]

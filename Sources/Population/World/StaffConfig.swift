@@ -39,14 +39,18 @@ package struct StaffConfig: Sendable, Equatable {
         package static let tableMinutes = ScenarioField(
             "staff.table_minutes", .integer(1...600), unit: "min",
             meaning: "minutes a teacher stays at one table group before moving to another (drawn uniformly among the room's groups)",
-            source: "15: WarnSim assumption, as day care's new places (daycare.reposition_minutes); no count of teachers' movements in German classrooms was found")
+            source:
+                "15: WarnSim assumption, as day care's new places (daycare.reposition_minutes); no count of teachers' movements in German classrooms was found"
+        )
         /// `staff.teacher_distance_m`.
         package static let teacherDistance = ScenarioField(
-            "staff.teacher_distance_m", .real(0...5), unit: "m", meaning: "distance from a table group's centre at which the teacher stands",
+            "staff.teacher_distance_m", .real(0...5), unit: "m",
+            meaning: "distance from a table group's centre at which the teacher stands",
             source: "1.1: WarnSim assumption, behind the pupils' chairs, 0.5 m beyond the seats (school.seat_radius_m 0.6)")
         /// `staff.carers_per_daycare_group`.
         package static let carersPerDaycareGroup = ScenarioField(
-            "staff.carers_per_daycare_group", .integer(0...10), unit: "carers", meaning: "carers in each day-care group for the day-care day",
+            "staff.carers_per_daycare_group", .integer(0...10), unit: "carers",
+            meaning: "carers in each day-care group for the day-care day",
             source:
                 "2: Bertelsmann Stiftung, Ländermonitor Frühkindliche Bildungssysteme (1 March 2016): 9.2 kindergarten children per full-time carer (4.3 in crèche groups), so 20 / 9.2 = 2.2 full-time carers per group of daycare.group_size 20, fewer present at a time (leave, preparation): 2"
         )
