@@ -10,6 +10,8 @@ package enum StreamName {
 
     /// Household composition and ages.
     package static let households = "population.households"
+    /// Which households are single parents and which children are grown up (``FamiliesConfig``).
+    package static let families = "population.families"
     /// Who works, goes to school or day care.
     package static let participation = "population.participation"
     /// The order in which children fill day-care groups.

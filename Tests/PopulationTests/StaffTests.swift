@@ -119,10 +119,6 @@ struct StaffTests {
 
     @Test("an unknown key or an out-of-range value in staff is refused naming the key")
     func badSections() throws {
-        let url = try ProjectFiles.required(ProjectFiles.scenario("town-10k.yaml"))
-        let text = try String(contentsOf: url, encoding: .utf8)
-        let anchor = "  # Where the phone is"
-        #expect(text.contains(anchor))
         let section =
             "  staff:\n    teachers_per_class: 1\n    table_minutes: 15\n    teacher_distance_m: 1.1\n    carers_per_daycare_group: 2\n"
         let cases = [
@@ -133,14 +129,6 @@ struct StaffTests {
             ("    teachers_per_class: 1\n", "    teachers_per_class: 9\n", "population.staff.teachers_per_class", "out of range"),
             ("    carers_per_daycare_group: 2\n", "", "population.staff.carers_per_daycare_group", "required field is missing"),
         ]
-        let staffed = text.replacingOccurrences(of: anchor, with: section + anchor)
-        let valid = ProjectFiles.scenario(".test-\(UUID().uuidString).yaml")
-        try staffed.write(to: valid, atomically: true, encoding: .utf8)
-        defer { try? FileManager.default.removeItem(at: valid) }
-        #expect(try WorldConfig.loadWorldSections(valid).population.staff == Self.staff)
-        for (old, new, field, problem) in cases {
-            let edited = section.replacingOccurrences(of: old, with: new)
-            try expectWorldSectionsRefused(staffed, replacing: section, with: edited, field: field, problem: problem)
-        }
+        try expectPopulationSectionChecked(section, accepted: { $0.population.staff == Self.staff }, refusals: cases)
     }
 }

@@ -31,3 +31,28 @@ func expectWorldSectionsRefused(
         return error.field == field && error.problem.contains(problem) && error.file.hasSuffix(edited.lastPathComponent)
     }
 }
+
+/// `town-10k.yaml` with `section` (a `population` section's text, indented as
+/// in the file) added before its carriage: the file is read and `accepted`
+/// holds of it, and each case's edit of the section (`old` replaced by `new`)
+/// is refused naming `field` and `problem`.
+func expectPopulationSectionChecked(
+    _ section: String, accepted: (WorldConfig) -> Bool,
+    refusals cases: [(old: String, new: String, field: String, problem: String)],
+    sourceLocation: SourceLocation = #_sourceLocation
+) throws {
+    let url = try ProjectFiles.required(ProjectFiles.scenario("town-10k.yaml"))
+    let text = try String(contentsOf: url, encoding: .utf8)
+    let anchor = "  # Where the phone is"
+    #expect(text.contains(anchor), sourceLocation: sourceLocation)
+    let extended = text.replacingOccurrences(of: anchor, with: section + anchor)
+    let valid = ProjectFiles.scenario(".test-\(UUID().uuidString).yaml")
+    try extended.write(to: valid, atomically: true, encoding: .utf8)
+    defer { try? FileManager.default.removeItem(at: valid) }
+    #expect(accepted(try WorldConfig.loadWorldSections(valid)), sourceLocation: sourceLocation)
+    for (old, new, field, problem) in cases {
+        let edited = section.replacingOccurrences(of: old, with: new)
+        try expectWorldSectionsRefused(
+            extended, replacing: section, with: edited, field: field, problem: problem, sourceLocation: sourceLocation)
+    }
+}

@@ -366,5 +366,5 @@ extension PopulationConfig {
                 Fields.street, Fields.streetMinutes, Fields.streetLength, Fields.streetWidth, Fields.walkersPerStreet,
                 Fields.streetReposition, Fields.streetCloseContactsTarget, Fields.carriage,
             ] + Fields.carriageBySetting + VisitsConfig.Fields.all + ClubsConfig.Fields.all + MeetingsConfig.Fields.all
-            + StaffConfig.Fields.all)
+            + StaffConfig.Fields.all + FamiliesConfig.Fields.all)
 }

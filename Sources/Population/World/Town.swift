@@ -55,21 +55,38 @@ package struct Town: Sendable {
 
         // Households: sizes from the shares, ages by composition. One- and
         // two-person households are grown-ups; from three members on, two
-        // grown-ups and children.
+        // grown-ups and children. With `families`, a household of two or more
+        // may be a single parent with children, and a child may be grown up
+        // (stream `population.families`, so that the other draws stay as they were).
         var random = RandomStream(seed: seed, subsystem: StreamName.households)
+        var composition = RandomStream(seed: seed, subsystem: StreamName.families)
         let sizes = DiscreteDistribution(weights: config.householdSizeShares)
+        let singleParent = config.families?.singleParentChances(householdSizeShares: config.householdSizeShares)
         while age.count < n {
             let size = min(sizes.sample(&random) + 1, n - age.count)
             let h = Int32(householdFirst.count)
             householdFirst.append(Int32(age.count))
             householdSize.append(Int8(size))
+            var grownUps = min(size, 2)
+            if let chance = singleParent, size >= 2, composition.nextBernoulli(size == 2 ? chance.two : chance.larger) { grownUps = 1 }
             let seniorCouple = random.nextBernoulli(config.seniorShareOfGrownUps)
+            // A child's age group; grown up with `families`' chance (its own stream).
+            func child(preschool: Bool) -> AgeGroup {
+                if let families = config.families, composition.nextBernoulli(families.adultChildShare) { return .adult }
+                return preschool ? .preschool : .pupil
+            }
             for member in 0..<size {
+                // `random` is drawn as in a town without `families`, so that the
+                // sizes and every later household are the same with it.
                 let group: AgeGroup
                 if member < 2 {
-                    group = (size == 1 ? random.nextBernoulli(config.seniorShareOfGrownUps) : seniorCouple) && size <= 2 ? .senior : .adult
+                    let senior = (size == 1 ? random.nextBernoulli(config.seniorShareOfGrownUps) : seniorCouple) && size <= 2
+                    group =
+                        member < grownUps
+                        ? (senior && grownUps == size ? .senior : .adult)
+                        : child(preschool: composition.nextBernoulli(config.preschoolShareOfChildren))
                 } else {
-                    group = random.nextBernoulli(config.preschoolShareOfChildren) ? .preschool : .pupil
+                    group = child(preschool: random.nextBernoulli(config.preschoolShareOfChildren))
                 }
                 age.append(group)
                 household.append(h)

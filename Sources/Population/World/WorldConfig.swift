@@ -128,6 +128,8 @@ package struct PopulationConfig: Sendable, Equatable {
     package var clubs: ClubsConfig? = nil
     /// Teachers and day-care carers; nil when the scenario has none.
     package var staff: StaffConfig? = nil
+    /// Single parents and grown-up children at home; nil when households of three or more are two grown-ups and minors.
+    package var families: FamiliesConfig? = nil
     /// Meetings between workers of different workplaces; nil when the scenario has none.
     package var meetings: MeetingsConfig? = nil
 
@@ -350,6 +352,9 @@ extension PopulationConfig {
         config.visits = try p.optionalSection(VisitsConfig.Fields.visits).map(VisitsConfig.parse)
         config.clubs = try p.optionalSection(ClubsConfig.Fields.clubs).map(ClubsConfig.parse)
         config.staff = try p.optionalSection(StaffConfig.Fields.staff).map(StaffConfig.parse)
+        config.families = try p.optionalSection(FamiliesConfig.Fields.families).map {
+            try FamiliesConfig.parse($0, householdSizeShares: shares)
+        }
         if let meetings = try p.optionalSection(MeetingsConfig.Fields.meetings) {
             config.meetings = try MeetingsConfig.parse(meetings, work: config.workTime, departureInterval: config.departureIntervalMinutes)
         }
