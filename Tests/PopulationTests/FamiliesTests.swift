@@ -14,11 +14,7 @@ struct FamiliesTests {
 
     /// The open town with `families` (and without, for `families: nil`).
     static func town(people: Int, seed: UInt64, families: FamiliesConfig? = FamiliesTests.families) throws -> Town {
-        _ = try ProjectFiles.required(ProjectFiles.calibrationTable)
-        var config = try WorldConfig.loadWorldSections(try ProjectFiles.required(ProjectFiles.scenario("town-10k.yaml"))).population
-        config.people = people
-        config.families = families
-        return Town(config: config, seed: seed)
+        try shippedTown(people: people, seed: seed) { $0.families = families }
     }
 
     /// Per household: its members' age groups.
@@ -101,5 +97,18 @@ struct FamiliesTests {
             ),
         ]
         try expectPopulationSectionChecked(section, accepted: { $0.population.families == Self.families }, refusals: cases)
+    }
+
+    @Test("every family a single parent is possible when some have more than one child; only one child each is not")
+    func allSingleParents() {
+        // Households of 1-4 with shares 0.4, 0.3, 0.2, 0.1: L = 0.3, so with
+        // p = 1 and f = 0.5, S = 0.3 / 0.5 = 0.6 fills every household of two
+        // and every larger one (both chances 1).
+        let shares = [0.4, 0.3, 0.2, 0.1]
+        let half = FamiliesConfig(singleParentShare: 1, singleParentOneChildShare: 0.5, adultChildShare: 0)
+        let chances = half.singleParentChances(householdSizeShares: shares)
+        #expect(chances.map { abs($0.two - 1) < 1e-12 && abs($0.larger - 1) < 1e-12 } == true)
+        let one = FamiliesConfig(singleParentShare: 1, singleParentOneChildShare: 1, adultChildShare: 0)
+        #expect(one.singleParentChances(householdSizeShares: shares) == nil)
     }
 }

@@ -12,11 +12,7 @@ struct StaffTests {
 
     /// The open town with `staff` (and without, for `staff: nil`).
     static func town(people: Int, seed: UInt64, staff: StaffConfig? = StaffTests.staff) throws -> Town {
-        _ = try ProjectFiles.required(ProjectFiles.calibrationTable)
-        var config = try WorldConfig.loadWorldSections(try ProjectFiles.required(ProjectFiles.scenario("town-10k.yaml"))).population
-        config.people = people
-        config.staff = staff
-        return Town(config: config, seed: seed)
+        try shippedTown(people: people, seed: seed) { $0.staff = staff }
     }
 
     @Test("every class has its teacher and every day-care group its carers, grown-ups taken from the workers; children keep their places")

@@ -56,3 +56,13 @@ func expectPopulationSectionChecked(
             extended, replacing: section, with: edited, field: field, problem: problem, sourceLocation: sourceLocation)
     }
 }
+
+/// A town of `people` people from `town-10k.yaml`'s population section,
+/// edited by `edit` (a test sets or clears an optional section).
+func shippedTown(people: Int, seed: UInt64, edit: (inout PopulationConfig) -> Void) throws -> Town {
+    _ = try ProjectFiles.required(ProjectFiles.calibrationTable)
+    var config = try WorldConfig.loadWorldSections(try ProjectFiles.required(ProjectFiles.scenario("town-10k.yaml"))).population
+    config.people = people
+    edit(&config)
+    return Town(config: config, seed: seed)
+}

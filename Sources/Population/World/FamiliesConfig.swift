@@ -34,12 +34,15 @@ package struct FamiliesConfig: Sendable, Equatable {
         let larger = shares.dropFirst(2).reduce(0, +)
         let p = singleParentShare
         let f = singleParentOneChildShare
-        guard p < 1 || f == 1 else { return nil }
+        guard p * f < 1 else { return nil }
         let single = p * larger / (1 - p * f)
         let chanceTwo = single * f == 0 ? 0 : (two > 0 ? single * f / two : .infinity)
         let chanceLarger = single * (1 - f) == 0 ? 0 : (larger > 0 ? single * (1 - f) / larger : .infinity)
-        guard chanceTwo <= 1, chanceLarger <= 1 else { return nil }
-        return (chanceTwo, chanceLarger)
+        // p = 1 makes every larger household a single parent's: a chance of
+        // exactly 1, which rounding may put a few ulps above.
+        let rounding = 1e-12
+        guard chanceTwo <= 1 + rounding, chanceLarger <= 1 + rounding else { return nil }
+        return (min(chanceTwo, 1), min(chanceLarger, 1))
     }
 
     /// The `families` keys.

@@ -44,6 +44,13 @@ package struct Town: Sendable {
 
     package static let noPlace: UInt8 = 255
 
+    /// A child's age group: grown up with `families`' chance, drawn from
+    /// `composition` (the `population.families` stream), else by `preschool`.
+    static func child(preschool: Bool, families: FamiliesConfig?, composition: inout RandomStream) -> AgeGroup {
+        if let families, composition.nextBernoulli(families.adultChildShare) { return .adult }
+        return preschool ? .preschool : .pupil
+    }
+
     /// Builds the town. Every draw comes from streams of the `population.*`
     /// subsystems, in a fixed order, so the town depends only on config and seed.
     package init(config: PopulationConfig, seed: UInt64) {
@@ -70,11 +77,6 @@ package struct Town: Sendable {
             var grownUps = min(size, 2)
             if let chance = singleParent, size >= 2, composition.nextBernoulli(size == 2 ? chance.two : chance.larger) { grownUps = 1 }
             let seniorCouple = random.nextBernoulli(config.seniorShareOfGrownUps)
-            // A child's age group; grown up with `families`' chance (its own stream).
-            func child(preschool: Bool) -> AgeGroup {
-                if let families = config.families, composition.nextBernoulli(families.adultChildShare) { return .adult }
-                return preschool ? .preschool : .pupil
-            }
             for member in 0..<size {
                 // `random` is drawn as in a town without `families`, so that the
                 // sizes and every later household are the same with it.
@@ -84,9 +86,13 @@ package struct Town: Sendable {
                     group =
                         member < grownUps
                         ? (senior && grownUps == size ? .senior : .adult)
-                        : child(preschool: composition.nextBernoulli(config.preschoolShareOfChildren))
+                        : Self.child(
+                            preschool: composition.nextBernoulli(config.preschoolShareOfChildren), families: config.families,
+                            composition: &composition)
                 } else {
-                    group = child(preschool: random.nextBernoulli(config.preschoolShareOfChildren))
+                    group = Self.child(
+                        preschool: random.nextBernoulli(config.preschoolShareOfChildren), families: config.families,
+                        composition: &composition)
                 }
                 age.append(group)
                 household.append(h)
