@@ -73,11 +73,14 @@ import WarnSimCore
             if day == 11 { store.removeAll() }  // the framework's reset
             for hour in 0..<24 as Range<Int64> {
                 let now = dayStart + hour * 3600
-                // Sometimes a sender uploads its keys, today's shortened.
+                // Sometimes a sender uploads its keys, today's shortened; a
+                // third of the uploads hold only the last three days, so that a
+                // new package's keys reach fewer days than the phone stores.
                 if stream.next() % 6 == 0 {
                     let s = Int(stream.next() % UInt64(senders.count))
+                    let span: Int64 = stream.next() % 3 == 0 ? 2 : 14
                     var keys = [DiagnosisKey]()
-                    for back in 0...min(day, 14) {
+                    for back in 0...min(day, span) {
                         let d = firstDay + day - back
                         let tek = senders[s].key(day: d)
                         let period: UInt32 = back == 0 ? UInt32(max(1, hour * 6)) : 144

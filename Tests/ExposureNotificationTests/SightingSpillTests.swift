@@ -108,6 +108,20 @@ import WarnSimCore
             var later = [KeyBytes]()
             disk.forEachRPI(sealedFrom: disk.chunks[1].serial, wherePrefix: test) { later.append($0) }
             #expect(later == Array(expected.dropFirst(expected.count - later.count)) && later.count < expected.count)
+            // Restricted to some days, exactly the entries of those days' chunks.
+            let days = [memory.chunks[0].day, memory.chunks[2].day]
+            var ofDays = [KeyBytes]()
+            disk.forEachRPI(onDays: days, wherePrefix: test) { ofDays.append($0) }
+            var expectedOfDays = [KeyBytes]()
+            for chunk in memory.chunks where days.contains(chunk.day) {
+                for e in 0..<chunk.entryCount where test(UInt32(truncatingIfNeeded: chunk.rpi(ofEntry: e).high >> 32)) {
+                    expectedOfDays.append(chunk.rpi(ofEntry: e))
+                }
+            }
+            #expect(ofDays == expectedOfDays && !ofDays.isEmpty && ofDays.count < expected.count)
+            var none = [KeyBytes]()
+            disk.forEachRPI(onDays: [], wherePrefix: test) { none.append($0) }
+            #expect(none.isEmpty)
         }
     }
 

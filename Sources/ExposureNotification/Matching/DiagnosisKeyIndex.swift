@@ -29,6 +29,10 @@ public struct DiagnosisKeyIndex: Sendable {
     public let keysOfSource: [UInt32: [Int32]]
     /// Bit filter of each source's eligible RPIs.
     let sourceFilter: [UInt32: RPIFilter]
+    /// The UTC days in which a sighting can match an eligible key of each
+    /// source (``days(of:toleranceIntervals:)`` of its keys), ascending: a
+    /// phone matching new sources tests only its chunks of those days.
+    let daysOfSource: [UInt32: [Int64]]
     /// Bit filter of all eligible RPIs.
     let filter: RPIFilter
     /// Bit filters of sets of sources, built on first use (see ``filter(ofSources:)``).
@@ -84,6 +88,7 @@ public struct DiagnosisKeyIndex: Sendable {
         var order = [UInt32]()
         var bySource = [UInt32: [Int32]]()
         var filters = [UInt32: RPIFilter]()
+        var sourceDays = [UInt32: [Int64]]()
         if let sources {
             for (index, source) in sources.enumerated() {
                 if bySource[source] == nil { order.append(source) }
@@ -91,12 +96,15 @@ public struct DiagnosisKeyIndex: Sendable {
             }
             for (source, members) in bySource {
                 var rows = [Int]()
+                var days = Set<Int64>()
                 for k in members {
                     if let position = positions[Int(k)] {
                         rows += derived.keyOffsets[position]..<derived.keyOffsets[position + 1]
+                        days.formUnion(Self.days(of: keys[Int(k)], toleranceIntervals: matcher.rules.toleranceIntervals))
                     }
                 }
                 filters[source] = RPIFilter(rows: rows, of: derived)
+                sourceDays[source] = days.sorted()
             }
         }
         self.keys = keys
@@ -109,6 +117,7 @@ public struct DiagnosisKeyIndex: Sendable {
         self.sourceOrder = order
         self.keysOfSource = bySource
         self.sourceFilter = filters
+        self.daysOfSource = sourceDays
         self.filter = RPIFilter(rows: Array(0..<derived.count), of: derived)
         self.toleranceIntervals = matcher.rules.toleranceIntervals
     }
@@ -139,6 +148,22 @@ public struct DiagnosisKeyIndex: Sendable {
             if filters.count < UnionFilterCache.capacity { filters[sources] = built }
         }
         return built
+    }
+
+    /// The UTC days in which a sighting can match an eligible key of one of
+    /// `sources` (the union of their ``daysOfSource``), ascending.
+    ///
+    /// - Parameter sources: source numbers of this index.
+    /// - Returns: the day numbers, each once.
+    func days(ofSources sources: [UInt32]) -> [Int64] {
+        if sources.count == 1 { return daysOfSource[sources[0]] ?? [] }
+        var days = [Int64]()
+        for source in sources { days += daysOfSource[source] ?? [] }
+        days.sort()
+        var unique = [Int64]()
+        unique.reserveCapacity(days.count)
+        for day in days where unique.last != day { unique.append(day) }
+        return unique
     }
 
     /// See ``filter(ofSources:)``.
@@ -297,9 +322,9 @@ extension ExposureMatcher {
     }
 }
 
-extension RandomAccessCollection where Element == UInt32, Index == Int {
+extension RandomAccessCollection where Element: Comparable, Index == Int {
     /// Whether this array or slice, sorted ascending, holds `value` (binary search).
-    func sortedContains(_ value: UInt32) -> Bool {
+    func sortedContains(_ value: Element) -> Bool {
         var low = startIndex
         var upper = endIndex
         while low < upper {

@@ -124,10 +124,17 @@ public struct ExposureMatchCache: Sendable {
             }
             // One pass over the stored identifiers' prefixes, testing the bit
             // filter of the new sources together (cache-resident) before the
-            // exact table.
+            // exact table. Only the chunks of days in which a sighting can
+            // match one of their keys are visited: a sighting of another day
+            // is outside every such key's matching range, so it yields no
+            // window (the matcher keeps only sightings within the tolerance),
+            // and a key it would point to is found through its in-range
+            // sightings if it has any.
             let filter = index.filter(ofSources: fresh)
+            let days = index.days(ofSources: fresh)
             filter.withBits { bits, shift in
-                store.forEachRPI(wherePrefix: { RPIFilter.bitIsSet($0, bits: bits, shift: shift) && filter.hasPrefix($0) }, exact)
+                store.forEachRPI(
+                    onDays: days, wherePrefix: { RPIFilter.bitIsSet($0, bits: bits, shift: shift) && filter.hasPrefix($0) }, exact)
             }
             for source in fresh { matchedSources.insert(source) }
         }

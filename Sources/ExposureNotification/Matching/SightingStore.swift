@@ -250,18 +250,22 @@ public struct SightingStore: Sendable {
 
     /// Calls `body` with the RPI of every sealed entry whose 32-bit prefix
     /// passes `test`, in the chunks sealed at or after `serial` (all by
-    /// default), chunk by chunk in entry order: one tight loop over the
-    /// contiguous ``prefixes``; a chunk's buffer (in memory or on disk) is
-    /// read only if one of its entries passes. The open chunk is not visited.
+    /// default) and of the UTC days in `days` (all by default), chunk by chunk
+    /// in entry order: one tight loop over the contiguous ``prefixes``; a
+    /// chunk's buffer (in memory or on disk) is read only if one of its
+    /// entries passes. The open chunk is not visited.
     ///
     /// - Parameters:
     ///   - serial: the first chunk serial visited.
+    ///   - days: the UTC day numbers whose chunks are visited, ascending; nil for every day.
     ///   - test: decides on an entry from its RPI's top 32 bits.
     ///   - body: called with the RPI of each entry that passes.
     @inline(__always)
-    public func forEachRPI(sealedFrom serial: Int = 0, wherePrefix test: (UInt32) -> Bool, _ body: (KeyBytes) -> Void) {
+    public func forEachRPI(
+        sealedFrom serial: Int = 0, onDays days: [Int64]? = nil, wherePrefix test: (UInt32) -> Bool, _ body: (KeyBytes) -> Void
+    ) {
         visitChunks { chunk, part in
-            if chunk.serial >= serial, let first = part.firstIndex(where: test) {
+            if chunk.serial >= serial, days?.sortedContains(chunk.day) ?? true, let first = part.firstIndex(where: test) {
                 chunk.forEachRPI(from: first, prefixes: part, wherePrefix: test, body)
             }
             return true
