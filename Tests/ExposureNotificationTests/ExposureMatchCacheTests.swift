@@ -44,7 +44,11 @@ import WarnSimCore
         let matcher = ExposureMatcher()
         var store = SightingStore()
         var cache = ExposureMatchCache()
-        var packages = [(number: UInt32, keys: [DiagnosisKey], published: Int64)]()
+        // A second cache told which packages the phone cannot have sighted
+        // (none of their owners heard on their keys' days), as the simulation does.
+        var skipping = ExposureMatchCache()
+        var heard = Set<Int64>()  // sender << 32 | day of the key whose identifier was received
+        var packages = [(number: UInt32, owner: Int, keys: [DiagnosisKey], published: Int64)]()
         var held = Set<UInt32>()
         var withheld = [UInt32]()
         var nextNumber: UInt32 = 0
@@ -52,6 +56,7 @@ import WarnSimCore
         var lastScan: Int64?
         var comparisons = 0
         var windowsSeen = 0
+        var unheardSeen = 0
         let firstDay = Self.start / 86_400
         for day in 0..<20 as Range<Int64> {
             let dayStart = Self.start + day * 86_400
@@ -59,9 +64,12 @@ import WarnSimCore
             // does), sometimes of an identifier advertised up to 2.5 h earlier.
             var t = dayStart + Int64(stream.next() % 200)
             while t < dayStart + 86_400 {
-                for s in senders.indices where stream.next() % 5 == 0 {
+                // Each sender is out of range one day in three.
+                for s in senders.indices where (Int64(s) + day) % 3 != 0 && stream.next() % 5 == 0 {
                     let lag = stream.next() % 8 == 0 ? Int64(stream.next() % 9000) : 0
-                    let (rpi, aem) = senders[s].payload(at: max(t - lag, Self.start))
+                    let sent = max(t - lag, Self.start)
+                    let (rpi, aem) = senders[s].payload(at: sent)
+                    heard.insert(Int64(s) << 32 | sent / 86_400)
                     store.record(
                         time: t, previousScanTime: lastScan, rpi: rpi, aem: aem,
                         calibratedRSSI: Int8(-45 - Int(stream.next() % 45)))
@@ -92,7 +100,7 @@ import WarnSimCore
                     }
                     let number = nextNumber
                     nextNumber += 1
-                    packages.append((number, keys, now))
+                    packages.append((number, s, keys, now))
                     if stream.next() % 4 == 0 { withheld.append(number) } else { held.insert(number) }
                 }
                 if stream.next() % 5 == 0, let late = withheld.popLast() { held.insert(late) }
@@ -109,12 +117,23 @@ import WarnSimCore
                     index: index, store: store, heldVersion: held.count, isHeld: { held.contains($0) }, matcher: matcher)
                 let fresh = matcher.match(index, in: store).filter { held.contains(index.sources![$0.keyIndex]) }
                 #expect(cached == fresh, "day \(day) hour \(hour)")
+                let owners = Dictionary(uniqueKeysWithValues: packages.map { ($0.number, ($0.owner, $0.keys)) })
+                let unheard = { (number: UInt32) -> Bool in
+                    let (owner, keys) = owners[number]!
+                    return !keys.contains { heard.contains(Int64(owner) << 32 | Int64($0.rollingStartIntervalNumber.dayNumber)) }
+                }
+                unheardSeen += packages.filter { held.contains($0.number) && unheard($0.number) }.count
+                let skipped = skipping.update(
+                    index: index, store: store, heldVersion: held.count, isHeld: { held.contains($0) }, matcher: matcher,
+                    unsighted: unheard)
+                #expect(skipped == fresh, "skipping unheard packages, day \(day) hour \(hour)")
                 comparisons += 1
                 windowsSeen += fresh.count
             }
         }
         #expect(comparisons > 50)
         #expect(windowsSeen > 100, "the scenario must produce windows")
+        #expect(unheardSeen > 0, "some held package must be unheard")
     }
 
     @Test func aChangedMatcherStartsAfresh() throws {

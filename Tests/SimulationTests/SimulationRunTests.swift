@@ -25,10 +25,13 @@ import WarnSimCore
         return url
     }
 
-    static func run(workers: Int, days: Int, spill: SightingSpill? = nil) throws -> SimulationRun {
+    static func run(
+        workers: Int, days: Int, spill: SightingSpill? = nil, skipsUnheardPackages: Bool = true
+    ) throws -> SimulationRun {
         let url = try scenario()
         defer { try? FileManager.default.removeItem(at: url) }
         var run = try SimulationRun(scenario: try Scenario.load(url), seed: 11, workers: workers, sightingSpill: spill)
+        run.skipsUnheardPackages = skipsUnheardPackages
         for day in 0..<days { try run.simulate(day: day) }
         return run
     }
@@ -45,6 +48,25 @@ import WarnSimCore
         #expect(one.exposureFileBytes() == two.exposureFileBytes())
         #expect(ContactStore.encode(one.distributedKeyDays) == ContactStore.encode(two.distributedKeyDays))
         #expect(RunOutputs.summaryCSV(one) == RunOutputs.summaryCSV(two))
+    }
+
+    /// Detections that skip the packages whose owners a phone never heard
+    /// (``KeySenders``, ``HeardTransmitters``) write the same files as
+    /// detections that look at every package's keys in every phone's
+    /// sightings, over more days than the 14-day retention.
+    @Test func sameFilesWhenEveryPackageIsLookedAt() throws {
+        let skipping = try Self.run(workers: 2, days: 17)
+        let looking = try Self.run(workers: 2, days: 17, skipsUnheardPackages: false)
+        #expect(!RunOutputs.storedWindows(skipping).isEmpty)
+        #expect(RunOutputs.phonesCSV(skipping) == RunOutputs.phonesCSV(looking))
+        #expect(WindowStore.encode(RunOutputs.storedWindows(skipping)) == WindowStore.encode(RunOutputs.storedWindows(looking)))
+        #expect(ContactStore.encode(skipping.distributedKeyDays) == ContactStore.encode(looking.distributedKeyDays))
+        #expect(RunOutputs.summaryCSV(skipping) == RunOutputs.summaryCSV(looking))
+        // Both kinds of package occur: heard by some phones, unheard by others.
+        let senders = try #require(skipping.senders)
+        let apps = skipping.phones.compactMap(\.app)
+        let answers = senders.ownerDays.keys.flatMap { source in apps.map { senders.unheard(source, by: $0.heard) } }
+        #expect(answers.contains(true) && answers.contains(false))
     }
 
     /// Sightings kept on disk (``SightingSpill``) change nothing in the

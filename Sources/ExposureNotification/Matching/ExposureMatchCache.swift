@@ -5,9 +5,10 @@
 /// `KeyExposureEvaluator`), so they are kept per key and recomputed only when
 /// an arriving chunk holds one of its identifiers or a day of its range
 /// expires. Keys of sources (packages) not matched before are
-/// found by testing every stored identifier against the sources' joint bit filter.
+/// found by testing every stored identifier against the sources' joint bit
+/// filter, except on a phone the caller knows cannot have sighted them.
 ///
-/// ``update(index:store:isHeld:matcher:)`` returns exactly what a full
+/// ``update(index:store:heldVersion:isHeld:matcher:unsighted:)`` returns exactly what a full
 /// ``ExposureMatcher/match(_:in:)`` over the index, restricted to keys of held
 /// sources, returns: the same windows in the same order (index order of the
 /// keys, each key's windows in time order).
@@ -59,9 +60,16 @@ public struct ExposureMatchCache: Sendable {
     ///   - heldVersion: a version number of the set of held packages.
     ///   - isHeld: whether the phone holds the package of a source number.
     ///   - matcher: the matching rules and mapping (the same on every call).
+    ///   - unsighted: whether the phone can be known not to hold a sighting of
+    ///     any key of a source (the simulation knows whose advertisements each
+    ///     phone received); such a source is taken as matched without looking
+    ///     at the sightings. The answer must be false whenever a sighting of
+    ///     one of the source's keys may be in `store`, otherwise windows are
+    ///     lost; by default every source is looked at.
     /// - Returns: the windows of every held key, in index order.
     public mutating func update(
-        index: DiagnosisKeyIndex, store: SightingStore, heldVersion: Int, isHeld: (UInt32) -> Bool, matcher: ExposureMatcher
+        index: DiagnosisKeyIndex, store: SightingStore, heldVersion: Int, isHeld: (UInt32) -> Bool, matcher: ExposureMatcher,
+        unsighted: (UInt32) -> Bool = { _ in false }
     ) -> [MatchedExposureWindow] {
         precondition(index.sources != nil, "the match cache needs the keys' sources")
         if rules != matcher.rules || mapping != matcher.mapping || !store.open.isEmpty || seenClearCount != store.clearCount
@@ -114,9 +122,12 @@ public struct ExposureMatchCache: Sendable {
         }
         // Sources not matched yet: test every stored identifier against their filters.
         let fresh = sameSources ? [] : index.sourceOrder.filter { usable.contains($0) && !matchedSources.contains($0) }
-        if !fresh.isEmpty {
+        // Sources the phone cannot have sighted are matched already: none of
+        // their keys has a sighting, so none has windows.
+        let looked = fresh.filter { !unsighted($0) }
+        if !looked.isEmpty {
             var freshSet = SourceSet()
-            for source in fresh { freshSet.insert(source) }
+            for source in looked { freshSet.insert(source) }
             let exact: (KeyBytes) -> Void = { rpi in
                 index.forEachKey(withRPI: rpi) { k in
                     if freshSet.contains(index.sources![k]) { recompute.insert(k) }
@@ -129,15 +140,18 @@ public struct ExposureMatchCache: Sendable {
             // is outside every such key's matching range, so it yields no
             // window (the matcher keeps only sightings within the tolerance),
             // and a key it would point to is found through its in-range
-            // sightings if it has any.
+            // sightings if it has any. The filter is that of all the fresh
+            // sources (shared by the phones that take in the same packages,
+            // see ``DiagnosisKeyIndex/filter(ofSources:)``); the exact table
+            // keeps only keys of the sources looked at.
             let filter = index.filter(ofSources: fresh)
-            let days = index.days(ofSources: fresh)
+            let days = index.days(ofSources: looked)
             filter.withBits { bits, shift in
                 store.forEachRPI(
                     onDays: days, wherePrefix: { RPIFilter.bitIsSet($0, bits: bits, shift: shift) && filter.hasPrefix($0) }, exact)
             }
-            for source in fresh { matchedSources.insert(source) }
         }
+        for source in fresh { matchedSources.insert(source) }
         // Match what changed.
         if !recompute.isEmpty || !sameSources {
             var position = [UInt32: [Int: Int]]()  // source → offset → entry

@@ -78,6 +78,10 @@ package struct CoronaWarnApp: Sendable {
     /// The windows of earlier detections per key, so that a detection matches
     /// only keys that are new or whose sightings changed.
     private var matchCache = ExposureMatchCache()
+    /// Whose advertisements the framework received (the run knows, the app
+    /// does not): spares a detection the look at sightings of packages whose
+    /// owners this phone never heard.
+    package internal(set) var heard = HeardTransmitters()
     /// What the detections found through the framework's second channel
     /// (``ExposureNotificationFramework/observeThroughSecondChannel()``,
     /// `warnsim redraw`): matched at the same detections against the same
@@ -321,15 +325,18 @@ package struct CoronaWarnApp: Sendable {
     /// off the framework refuses detection (E03.01); the app tries again at
     /// its next run, with the packages that arrived meanwhile still new.
     @discardableResult
+    /// With `senders` (the owners and days of the packages' keys), packages
+    /// whose owners the phone did not hear on those days are known to match
+    /// nothing (``heard``); the windows are the same as without.
     package mutating func detectIfDue(
-        now: Int64, index: DiagnosisKeyIndex, matcher: ExposureMatcher, engine: PhoneRiskEngine
+        now: Int64, index: DiagnosisKeyIndex, matcher: ExposureMatcher, engine: PhoneRiskEngine, senders: KeySenders? = nil
     ) throws -> PhoneRiskResult? {
         guard isDetectionDue(at: now) else { return nil }
         detection.recordDetection(at: now)
         hasNewPackages = false
         framework.expire(now: now)
         let matchStart = ContinuousClock.now
-        lastWindows = matchedWindows(index: index, matcher: matcher)
+        lastWindows = matchedWindows(index: index, matcher: matcher, senders: senders)
         let scoreStart = ContinuousClock.now
         let today = Int(ENIntervalNumber(unixSeconds: now).dayNumber)
         let result = try engine.calculate(lastWindows.map(\.window), referenceDay: today)
@@ -342,7 +349,8 @@ package struct CoronaWarnApp: Sendable {
         events.append(.riskCalculated(at: now, level: result.totalRiskLevel, notified: notified))
         if let store = framework.secondChannelSightings {
             var second = secondChannel.first ?? SecondChannelDetection()
-            second.lastWindows = matchedWindows(in: store, cache: &second.matchCache, index: index, matcher: matcher)
+            second.lastWindows = matchedWindows(
+                in: store, cache: &second.matchCache, index: index, matcher: matcher, senders: senders)
             second.lastRisk = try engine.calculate(second.lastWindows.map(\.window), referenceDay: today)
             secondChannel = [second]
         }
@@ -353,13 +361,15 @@ package struct CoronaWarnApp: Sendable {
     /// holds, in index order. With sources (the simulation's case) the match
     /// cache re-matches only what changed; the result is the same as
     /// ``matchedWindowsAfresh(index:matcher:)``.
-    mutating func matchedWindows(index: DiagnosisKeyIndex, matcher: ExposureMatcher) -> [MatchedExposureWindow] {
+    mutating func matchedWindows(
+        index: DiagnosisKeyIndex, matcher: ExposureMatcher, senders: KeySenders? = nil
+    ) -> [MatchedExposureWindow] {
         // The cache is moved out for the call: passing `&matchCache` to a
         // method of `self` would make Swift copy the whole app first.
         var cache = ExposureMatchCache()
         swap(&cache, &matchCache)
         defer { swap(&cache, &matchCache) }
-        return matchedWindows(in: framework.sightings, cache: &cache, index: index, matcher: matcher)
+        return matchedWindows(in: framework.sightings, cache: &cache, index: index, matcher: matcher, senders: senders)
     }
 
     /// The app with the second channel's last windows and risk result in
@@ -372,15 +382,17 @@ package struct CoronaWarnApp: Sendable {
         return app
     }
 
-    /// ``matchedWindows(index:matcher:)`` on the sightings of `store`, with its own cache.
+    /// ``matchedWindows(index:matcher:senders:)`` on the sightings of `store`, with its own cache.
     func matchedWindows(
-        in store: SightingStore, cache: inout ExposureMatchCache, index: DiagnosisKeyIndex, matcher: ExposureMatcher
+        in store: SightingStore, cache: inout ExposureMatchCache, index: DiagnosisKeyIndex, matcher: ExposureMatcher,
+        senders: KeySenders? = nil
     ) -> [MatchedExposureWindow] {
         guard index.sources != nil else { return matchedWindowsAfresh(index: index, matcher: matcher, in: store) }
-        let (held, covered) = (heldNumbers, coveredNumbers)
+        let (held, covered, heard) = (heldNumbers, coveredNumbers, heard)
         return cache.update(
             index: index, store: store, heldVersion: packagesVersion,
-            isHeld: { held.contains($0) || covered.contains($0) }, matcher: matcher)
+            isHeld: { held.contains($0) || covered.contains($0) }, matcher: matcher,
+            unsighted: { senders?.unheard($0, by: heard) ?? false })
     }
 
     /// Every key of `index` matched against every sighting (of `store`, by

@@ -155,6 +155,7 @@ package struct ScanPipeline: Sendable {
                     var scratch = SightingChunkBuilder()
                     var received = [(payload: AdvertisementPayload, rawRSSI: Int)]()
                     var receivedSecond = [(payload: AdvertisementPayload, rawRSSI: Int)]()
+                    var heard = [Int32]()
                     for p in Parallel.chunk(task, of: tasks, count: people) {
                         guard ph.buffer[p].hasApp else { continue }
                         ph.buffer[p].app!.framework.borrowScratch(&scratch)
@@ -229,6 +230,7 @@ package struct ScanPipeline: Sendable {
                                 guard sighting != nil || secondSighting != nil,
                                     let payload = advertisements.payload(slot: Int(slot), interval: interval)
                                 else { continue }
+                                if heard.last != Int32(q) { heard.append(Int32(q)) }
                                 if let secondSighting { receivedSecond.append((payload, Int(secondSighting.rssi))) }
                                 guard let sighting else { continue }
                                 received.append((payload, Int(sighting.rssi)))
@@ -243,6 +245,8 @@ package struct ScanPipeline: Sendable {
                         }
                         if let empty = unrecordedEmptyScan { ph.buffer[p].app!.framework.recordScan(at: empty, received: []) }
                         ph.buffer[p].app!.framework.sealSightings(keepingScratchIn: &scratch)
+                        ph.buffer[p].app!.heard.record(day: day, people: &heard)
+                        heard.removeAll(keepingCapacity: true)
                     }
                 }
             }

@@ -65,6 +65,12 @@ package struct SimulationRun: Sendable {
     var index: DiagnosisKeyIndex
     /// Which person uploaded each distributed key (ground truth for windows).
     var ownerOfKey: [CoronaWarnApp.KeyIdentity: Int] = [:]
+    /// The owners and days of the indexed keys, built with the index: a phone
+    /// looks at its sightings for a new package only if it heard one of them.
+    var senders: KeySenders?
+    /// Whether detections use ``senders`` (false only to show that the
+    /// outputs do not depend on it).
+    package var skipsUnheardPackages = true
     let matcher = ExposureMatcher()
     /// True encounters between app users of the last days (window ground truth).
     var ledger: EncounterLedger
@@ -401,6 +407,7 @@ package struct SimulationRun: Sendable {
             index = try DiagnosisKeyIndex(
                 keys: verified.flatMap(\.keys), sources: verified.flatMap { package in package.keys.map { _ in package.number } },
                 matcher: matcher, threads: workers)
+            senders = KeySenders(index: index, owners: ownerOfKey)
             lap("key_index", &mark)
         }
         lap("backend", &mark)
@@ -462,6 +469,7 @@ package struct SimulationRun: Sendable {
         let errors = FirstErrorBox<any Error>()
         let workers = min(self.workers, max(count, 1))
         let (index, matcher, owners, ledger, start, cdn) = (self.index, self.matcher, ownerOfKey, self.ledger, app.startTime, self.cdn)
+        let senders = skipsUnheardPackages ? self.senders : nil
         // The recorder's per-phone slots, moved out for the loop (no copy) and back after it.
         var (windowSlots, secondSlots) = ([[WindowKey: RecordedWindow]](), [WindowRecorder.SecondChannelRecord]())
         swap(&windowSlots, &recorder.windows)
@@ -479,7 +487,7 @@ package struct SimulationRun: Sendable {
                         for person in Parallel.chunk(worker, of: workers, count: count) where phones.buffer[person].hasApp {
                             do {
                                 let detections = try phones.buffer[person].downloadAndDetect(
-                                    hourStart: hourStart, cdn: cdn, index: index, matcher: matcher
+                                    hourStart: hourStart, cdn: cdn, index: index, matcher: matcher, senders: senders
                                 ) { channel, time, matched, level in
                                     WindowRecorder.record(
                                         channel, at: time, matched: matched, level: level, phone: person,

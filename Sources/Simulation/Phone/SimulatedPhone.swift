@@ -383,7 +383,7 @@ package struct SimulatedPhone: Sendable {
     /// and runs detection if due, handing each detection to `observe` as it
     /// happens. Returns the detections in time order.
     mutating func downloadAndDetect(
-        hourStart: Int64, cdn: KeyPackageCDN, index: DiagnosisKeyIndex, matcher: ExposureMatcher,
+        hourStart: Int64, cdn: KeyPackageCDN, index: DiagnosisKeyIndex, matcher: ExposureMatcher, senders: KeySenders? = nil,
         observe: DetectionObserver
     ) throws -> [Detection] {
         guard app != nil else { return [] }
@@ -393,7 +393,7 @@ package struct SimulatedPhone: Sendable {
             app!.receive(cdn.download(&downloads, unmetered: run.unmetered), now: now)
             // Asked first, so that the engine is not copied out of the phone at every run.
             guard app!.isDetectionDue(at: now), let engine,
-                let result = try app!.detectIfDue(now: now, index: index, matcher: matcher, engine: engine)
+                let result = try app!.detectIfDue(now: now, index: index, matcher: matcher, engine: engine, senders: senders)
             else {
                 continue
             }
