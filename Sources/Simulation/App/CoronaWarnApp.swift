@@ -311,7 +311,7 @@ package struct CoronaWarnApp: Sendable {
     /// itself or through a day package that covers it.
     package func holds(_ number: UInt32) -> Bool { heldNumbers.contains(number) || coveredNumbers.contains(number) }
 
-    /// Whether ``detectIfDue(now:index:matcher:engine:)`` would run a detection at `now`.
+    /// Whether ``detectIfDue(now:index:matcher:engine:senders:)`` would run a detection at `now`.
     package func isDetectionDue(at now: Int64) -> Bool {
         isExposureLoggingOn && detection.isDue(at: now, hasNewKeyFiles: hasNewPackages)
     }
@@ -324,10 +324,10 @@ package struct CoronaWarnApp: Sendable {
     /// Returns the result when a calculation ran. While exposure logging is
     /// off the framework refuses detection (E03.01); the app tries again at
     /// its next run, with the packages that arrived meanwhile still new.
-    @discardableResult
     /// With `senders` (the owners and days of the packages' keys), packages
     /// whose owners the phone did not hear on those days are known to match
     /// nothing (``heard``); the windows are the same as without.
+    @discardableResult
     package mutating func detectIfDue(
         now: Int64, index: DiagnosisKeyIndex, matcher: ExposureMatcher, engine: PhoneRiskEngine, senders: KeySenders? = nil
     ) throws -> PhoneRiskResult? {

@@ -10,9 +10,9 @@ package struct HeardTransmitters: Sendable, Equatable {
     /// with the people ascending and distinct: 4 bytes per person heard.
     private(set) var blocks: [UInt32] = []
 
-    /// Days kept: the framework's 14-day sighting retention plus two spare
-    /// (``EncounterLedger/retainedDays``); what is older cannot be matched.
-    static let retainedDays: UInt32 = 16
+    /// Days kept: those of ``EncounterLedger/retainedDays`` (the framework's
+    /// 14-day sighting retention plus two spare); what is older cannot be matched.
+    static let retainedDays = UInt32(EncounterLedger.retainedDays)
 
     package init() {}
 
