@@ -114,7 +114,7 @@ import WarnSimCore
                 store.expire(now: now)
                 let index = index!
                 let cached = cache.update(
-                    index: index, store: store, heldVersion: held.count, isHeld: { held.contains($0) }, matcher: matcher)
+                    index: index, store: store, heldVersion: held.count, held: SourceSet(held), matcher: matcher)
                 let fresh = matcher.match(index, in: store).filter { held.contains(index.sources![$0.keyIndex]) }
                 #expect(cached == fresh, "day \(day) hour \(hour)")
                 let owners = Dictionary(uniqueKeysWithValues: packages.map { ($0.number, ($0.owner, $0.keys)) })
@@ -124,7 +124,7 @@ import WarnSimCore
                 }
                 unheardSeen += packages.filter { held.contains($0.number) && unheard($0.number) }.count
                 let skipped = skipping.update(
-                    index: index, store: store, heldVersion: held.count, isHeld: { held.contains($0) }, matcher: matcher,
+                    index: index, store: store, heldVersion: held.count, held: SourceSet(held), matcher: matcher,
                     unsighted: unheard)
                 #expect(skipped == fresh, "skipping unheard packages, day \(day) hour \(hour)")
                 comparisons += 1
@@ -156,14 +156,14 @@ import WarnSimCore
         var cache = ExposureMatchCache()
         let matcher = ExposureMatcher()
         let index = try DiagnosisKeyIndex(keys: keys, sources: [0], matcher: matcher)
-        let first = cache.update(index: index, store: store, heldVersion: 0, isHeld: { _ in true }, matcher: matcher)
+        let first = cache.update(index: index, store: store, heldVersion: 0, held: index.sourceSet, matcher: matcher)
         #expect(first.count == 2)  // 40 minutes: two 30-minute windows
         var rules = ExposureMatcher.Rules()
         rules.windowSeconds = 3600
         let wide = ExposureMatcher(rules: rules)
-        let second = cache.update(index: index, store: store, heldVersion: 0, isHeld: { _ in true }, matcher: wide)
+        let second = cache.update(index: index, store: store, heldVersion: 0, held: index.sourceSet, matcher: wide)
         #expect(second == wide.match(index, in: store))
         #expect(second.count == 1)
-        #expect(cache.update(index: index, store: store, heldVersion: 1, isHeld: { _ in false }, matcher: wide).isEmpty)
+        #expect(cache.update(index: index, store: store, heldVersion: 1, held: SourceSet(), matcher: wide).isEmpty)
     }
 }

@@ -40,8 +40,10 @@ import WarnSimCore
                 scanClock: ScanPipeline.ScanClock(person: person, start: dayStart, seed: 5))
         }
         let day = world.simulate(day: 0, workers: workers)
+        var audiences = Audiences()
         let receptions = pipeline.run(
-            dayStart: dayStart, encounters: day.encounters, phones: &phones, workers: workers, keepReceptions: true)
+            dayStart: dayStart, encounters: day.encounters, phones: &phones, audiences: &audiences, workers: workers,
+            keepReceptions: true)
         return DayRun(frameworks: phones.map { $0.app?.framework }, receptions: receptions, encounters: day.encounters)
     }
 

@@ -51,7 +51,7 @@ import WarnSimCore
     }
 
     /// Detections that skip the packages whose owners a phone never heard
-    /// (``KeySenders``, ``HeardTransmitters``) write the same files as
+    /// (``Audiences``, ``CoronaWarnApp/audibleSources``) write the same files as
     /// detections that look at every package's keys in every phone's
     /// sightings, over more days than the 14-day retention.
     @Test func sameFilesWhenEveryPackageIsLookedAt() throws {
@@ -63,9 +63,9 @@ import WarnSimCore
         #expect(ContactStore.encode(skipping.distributedKeyDays) == ContactStore.encode(looking.distributedKeyDays))
         #expect(RunOutputs.summaryCSV(skipping) == RunOutputs.summaryCSV(looking))
         // Both kinds of package occur: heard by some phones, unheard by others.
-        let senders = try #require(skipping.senders)
         let apps = skipping.phones.compactMap(\.app)
-        let answers = senders.ownerDays.keys.flatMap { source in apps.map { senders.unheard(source, by: $0.heard) } }
+        let sources = skipping.index.sourceOrder.filter { !skipping.heardByAnyone.contains($0) }
+        let answers = sources.flatMap { source in apps.map { $0.audibleSources.contains(source) } }
         #expect(answers.contains(true) && answers.contains(false))
     }
 

@@ -27,6 +27,12 @@ public struct DiagnosisKeyIndex: Sendable {
     /// The distinct sources in order of first appearance, and their keys.
     public let sourceOrder: [UInt32]
     public let keysOfSource: [UInt32: [Int32]]
+    /// The distinct sources as a set, whether ``sourceOrder`` is ascending
+    /// (as when packages are numbered in publication order), and each
+    /// source's place in it.
+    public let sourceSet: SourceSet
+    let sourceOrderIsAscending: Bool
+    let sourcePosition: [UInt32: Int]
     /// Bit filter of each source's eligible RPIs.
     let sourceFilter: [UInt32: RPIFilter]
     /// The UTC days in which a sighting can match an eligible key of each
@@ -116,6 +122,9 @@ public struct DiagnosisKeyIndex: Sendable {
         self.tableMask = mask
         self.sourceOrder = order
         self.keysOfSource = bySource
+        self.sourceSet = SourceSet(order)
+        self.sourceOrderIsAscending = zip(order, order.dropFirst()).allSatisfy { $0 < $1 }
+        self.sourcePosition = Dictionary(uniqueKeysWithValues: order.enumerated().map { ($1, $0) })
         self.sourceFilter = filters
         self.daysOfSource = sourceDays
         self.filter = RPIFilter(rows: Array(0..<derived.count), of: derived)

@@ -8,7 +8,7 @@
 /// found by testing every stored identifier against the sources' joint bit
 /// filter, except on a phone the caller knows cannot have sighted them.
 ///
-/// ``update(index:store:heldVersion:isHeld:matcher:unsighted:)`` returns exactly what a full
+/// ``update(index:store:heldVersion:held:matcher:unsighted:)`` returns exactly what a full
 /// ``ExposureMatcher/match(_:in:)`` over the index, restricted to keys of held
 /// sources, returns: the same windows in the same order (index order of the
 /// keys, each key's windows in time order).
@@ -51,14 +51,17 @@ public struct ExposureMatchCache: Sendable {
     /// (``SightingStore/expire(now:)`` and ``SightingStore/seal()`` seal it),
     /// otherwise everything is matched afresh.
     ///
-    /// `heldVersion` must change whenever the answers of `isHeld` do; while
-    /// it and the index stay the same, sources are not looked at again.
+    /// `heldVersion` must change whenever `held` does; while it and the index
+    /// stay the same, sources are not looked at again. The work per update
+    /// does not grow with the number of sources in the index beyond a few
+    /// operations per 64 of them: only the held sources not matched before
+    /// are looked at one by one.
     ///
     /// - Parameters:
     ///   - index: the indexed keys, with sources.
     ///   - store: the phone's sightings.
     ///   - heldVersion: a version number of the set of held packages.
-    ///   - isHeld: whether the phone holds the package of a source number.
+    ///   - held: the source numbers of the packages the phone holds.
     ///   - matcher: the matching rules and mapping (the same on every call).
     ///   - unsighted: whether the phone can be known not to hold a sighting of
     ///     any key of a source (the simulation knows whose advertisements each
@@ -68,7 +71,7 @@ public struct ExposureMatchCache: Sendable {
     ///     lost; by default every source is looked at.
     /// - Returns: the windows of every held key, in index order.
     public mutating func update(
-        index: DiagnosisKeyIndex, store: SightingStore, heldVersion: Int, isHeld: (UInt32) -> Bool, matcher: ExposureMatcher,
+        index: DiagnosisKeyIndex, store: SightingStore, heldVersion: Int, held: SourceSet, matcher: ExposureMatcher,
         unsighted: (UInt32) -> Bool = { _ in false }
     ) -> [MatchedExposureWindow] {
         precondition(index.sources != nil, "the match cache needs the keys' sources")
@@ -84,13 +87,18 @@ public struct ExposureMatchCache: Sendable {
         if sameSources && seenSerial == store.nextChunkSerial && seenExpiry == store.expiredBeforeDay {
             return output()  // nothing changed
         }
-        var usable = SourceSet()
+        var fresh: [UInt32] = []
         if !sameSources {
             // Sources usable now; drop what no longer is.
-            for source in index.sourceOrder where isHeld(source) { usable.insert(source) }
-            matchedSources.removeAll { !usable.contains($0) }
-            entries.removeAll { !matchedSources.contains($0.source) }
+            let usable = held.intersection(index.sourceSet)
+            matchedSources.formIntersection(usable)
+            if entries.contains(where: { !matchedSources.contains($0.source) }) {
+                entries.removeAll { !matchedSources.contains($0.source) }
+            }
             entryKeyIndex = entries.map { Int(index.keysOfSource[$0.source]![$0.offset]) }
+            // Sources not matched yet, in index order.
+            fresh = usable.numbers(notIn: matchedSources)
+            if !index.sourceOrderIsAscending { fresh.sort { index.sourcePosition[$0]! < index.sourcePosition[$1]! } }
         }
 
         var recompute = Set<Int>()
@@ -121,7 +129,6 @@ public struct ExposureMatchCache: Sendable {
             }
         }
         // Sources not matched yet: test every stored identifier against their filters.
-        let fresh = sameSources ? [] : index.sourceOrder.filter { usable.contains($0) && !matchedSources.contains($0) }
         // Sources the phone cannot have sighted are matched already: none of
         // their keys has a sighting, so none has windows.
         let looked = fresh.filter { !unsighted($0) }

@@ -7,6 +7,11 @@ public struct SourceSet: Sendable, Equatable {
 
     public init() {}
 
+    /// The set of `numbers`.
+    public init(_ numbers: some Sequence<UInt32>) {
+        for number in numbers { insert(number) }
+    }
+
     /// Whether `number` is in the set.
     @inlinable @inline(__always)
     public func contains(_ number: UInt32) -> Bool {
@@ -43,4 +48,42 @@ public struct SourceSet: Sendable, Equatable {
 
     /// Whether the set is empty.
     public var isEmpty: Bool { words.allSatisfy { $0 == 0 } }
+
+    /// The numbers in both sets (word by word: a few dozen words for the
+    /// packages of two weeks, however many there are).
+    public func intersection(_ other: SourceSet) -> SourceSet {
+        var out = SourceSet()
+        out.words = zip(words, other.words).map { $0 & $1 }
+        return out
+    }
+
+    /// Keeps only the numbers also in `other`.
+    public mutating func formIntersection(_ other: SourceSet) {
+        if words.count > other.words.count { words.removeLast(words.count - other.words.count) }
+        for i in words.indices where words[i] & other.words[i] != words[i] { words[i] &= other.words[i] }
+    }
+
+    /// The numbers in either set.
+    public func union(_ other: SourceSet) -> SourceSet {
+        var out = SourceSet()
+        let (long, short) = words.count >= other.words.count ? (words, other.words) : (other.words, words)
+        out.words = long
+        // The common case: nothing to add, nothing copied.
+        if short.allSatisfy({ $0 == 0 }) { return out }
+        for i in short.indices { out.words[i] |= short[i] }
+        return out
+    }
+
+    /// The numbers of this set not in `other`, ascending.
+    public func numbers(notIn other: SourceSet) -> [UInt32] {
+        var out: [UInt32] = []
+        for word in words.indices {
+            var bits = words[word] & ~(word < other.words.count ? other.words[word] : 0)
+            while bits != 0 {
+                out.append(UInt32(word) << 6 | UInt32(bits.trailingZeroBitCount))
+                bits &= bits - 1
+            }
+        }
+        return out
+    }
 }

@@ -78,10 +78,11 @@ package struct CoronaWarnApp: Sendable {
     /// The windows of earlier detections per key, so that a detection matches
     /// only keys that are new or whose sightings changed.
     private var matchCache = ExposureMatchCache()
-    /// Whose advertisements the framework received (the run knows, the app
-    /// does not): spares a detection the look at sightings of packages whose
-    /// owners this phone never heard.
-    package internal(set) var heard = HeardTransmitters()
+    /// The packages one of whose key owners this phone heard on a key's day
+    /// (the run knows, the app does not; ``SimulationRun/announce(_:)``):
+    /// only these can have sightings in its store, so a detection need not
+    /// look at the sightings for any other.
+    package private(set) var audibleSources = SourceSet()
     /// What the detections found through the framework's second channel
     /// (``ExposureNotificationFramework/observeThroughSecondChannel()``,
     /// `warnsim redraw`): matched at the same detections against the same
@@ -311,7 +312,7 @@ package struct CoronaWarnApp: Sendable {
     /// itself or through a day package that covers it.
     package func holds(_ number: UInt32) -> Bool { heldNumbers.contains(number) || coveredNumbers.contains(number) }
 
-    /// Whether ``detectIfDue(now:index:matcher:engine:senders:)`` would run a detection at `now`.
+    /// Whether ``detectIfDue(now:index:matcher:engine:heardByAnyone:)`` would run a detection at `now`.
     package func isDetectionDue(at now: Int64) -> Bool {
         isExposureLoggingOn && detection.isDue(at: now, hasNewKeyFiles: hasNewPackages)
     }
@@ -324,19 +325,19 @@ package struct CoronaWarnApp: Sendable {
     /// Returns the result when a calculation ran. While exposure logging is
     /// off the framework refuses detection (E03.01); the app tries again at
     /// its next run, with the packages that arrived meanwhile still new.
-    /// With `senders` (the owners and days of the packages' keys), packages
-    /// whose owners the phone did not hear on those days are known to match
-    /// nothing (``heard``); the windows are the same as without.
+    /// With `heardByAnyone` (the packages with a key of unknown owner), a
+    /// package neither in it nor in ``audibleSources`` is known to match
+    /// nothing; the windows are the same as without.
     @discardableResult
     package mutating func detectIfDue(
-        now: Int64, index: DiagnosisKeyIndex, matcher: ExposureMatcher, engine: PhoneRiskEngine, senders: KeySenders? = nil
+        now: Int64, index: DiagnosisKeyIndex, matcher: ExposureMatcher, engine: PhoneRiskEngine, heardByAnyone: SourceSet? = nil
     ) throws -> PhoneRiskResult? {
         guard isDetectionDue(at: now) else { return nil }
         detection.recordDetection(at: now)
         hasNewPackages = false
         framework.expire(now: now)
         let matchStart = ContinuousClock.now
-        lastWindows = matchedWindows(index: index, matcher: matcher, senders: senders)
+        lastWindows = matchedWindows(index: index, matcher: matcher, heardByAnyone: heardByAnyone)
         let scoreStart = ContinuousClock.now
         let today = Int(ENIntervalNumber(unixSeconds: now).dayNumber)
         let result = try engine.calculate(lastWindows.map(\.window), referenceDay: today)
@@ -350,7 +351,7 @@ package struct CoronaWarnApp: Sendable {
         if let store = framework.secondChannelSightings {
             var second = secondChannel.first ?? SecondChannelDetection()
             second.lastWindows = matchedWindows(
-                in: store, cache: &second.matchCache, index: index, matcher: matcher, senders: senders)
+                in: store, cache: &second.matchCache, index: index, matcher: matcher, heardByAnyone: heardByAnyone)
             second.lastRisk = try engine.calculate(second.lastWindows.map(\.window), referenceDay: today)
             secondChannel = [second]
         }
@@ -362,14 +363,14 @@ package struct CoronaWarnApp: Sendable {
     /// cache re-matches only what changed; the result is the same as
     /// ``matchedWindowsAfresh(index:matcher:)``.
     mutating func matchedWindows(
-        index: DiagnosisKeyIndex, matcher: ExposureMatcher, senders: KeySenders? = nil
+        index: DiagnosisKeyIndex, matcher: ExposureMatcher, heardByAnyone: SourceSet? = nil
     ) -> [MatchedExposureWindow] {
         // The cache is moved out for the call: passing `&matchCache` to a
         // method of `self` would make Swift copy the whole app first.
         var cache = ExposureMatchCache()
         swap(&cache, &matchCache)
         defer { swap(&cache, &matchCache) }
-        return matchedWindows(in: framework.sightings, cache: &cache, index: index, matcher: matcher, senders: senders)
+        return matchedWindows(in: framework.sightings, cache: &cache, index: index, matcher: matcher, heardByAnyone: heardByAnyone)
     }
 
     /// The app with the second channel's last windows and risk result in
@@ -382,18 +383,25 @@ package struct CoronaWarnApp: Sendable {
         return app
     }
 
-    /// ``matchedWindows(index:matcher:senders:)`` on the sightings of `store`, with its own cache.
+    /// ``matchedWindows(index:matcher:heardByAnyone:)`` on the sightings of `store`, with its own cache.
     func matchedWindows(
         in store: SightingStore, cache: inout ExposureMatchCache, index: DiagnosisKeyIndex, matcher: ExposureMatcher,
-        senders: KeySenders? = nil
+        heardByAnyone: SourceSet? = nil
     ) -> [MatchedExposureWindow] {
         guard index.sources != nil else { return matchedWindowsAfresh(index: index, matcher: matcher, in: store) }
-        let (held, covered, heard) = (heldNumbers, coveredNumbers, heard)
+        let held = heldNumbers.union(coveredNumbers)
+        guard let heardByAnyone else {
+            return cache.update(index: index, store: store, heldVersion: packagesVersion, held: held, matcher: matcher)
+        }
+        let audible = audibleSources
         return cache.update(
-            index: index, store: store, heldVersion: packagesVersion,
-            isHeld: { held.contains($0) || covered.contains($0) }, matcher: matcher,
-            unsighted: { senders?.unheard($0, by: heard) ?? false })
+            index: index, store: store, heldVersion: packagesVersion, held: held, matcher: matcher,
+            unsighted: { !audible.contains($0) && !heardByAnyone.contains($0) })
     }
+
+    /// Records that this phone heard an owner of the package numbered
+    /// `number` on one of its keys' days (``audibleSources``).
+    mutating func hear(_ number: UInt32) { audibleSources.insert(number) }
 
     /// Every key of `index` matched against every sighting (of `store`, by
     /// default the framework's own), then restricted to the keys of held packages.

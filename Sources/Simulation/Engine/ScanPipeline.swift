@@ -120,10 +120,11 @@ package struct ScanPipeline: Sendable {
     /// batch; each phone then sweeps its scans through its encounters ordered by
     /// start (an encounter is looked at only while it lasts, in encounter order
     /// within a scan, so the random draws are those of a scan-by-scan loop over
-    /// all encounters), and seals its day of sightings.
+    /// all encounters), and seals its day of sightings. Whom each phone
+    /// received from (on either channel) goes to `audiences`.
     package func run(
         dayStart: Int64, encounters: DayEncounters,
-        phones: inout [SimulatedPhone],
+        phones: inout [SimulatedPhone], audiences: inout Audiences,
         workers: Int, keepReceptions: Bool = false, cryptoSeconds: UnsafeMutablePointer<Double>? = nil,
         cryptoIdentifiers: UnsafeMutablePointer<Int>? = nil, advertisementStorage: AdvertisementStorage? = nil
     ) -> [Reception] {
@@ -138,6 +139,14 @@ package struct ScanPipeline: Sendable {
         let day = UInt64(dayStart / 86_400)
         let tasks = workers > 1 ? workers * 16 : 1
         var perTask = [[Reception]](repeating: [], count: tasks)
+        // Whom each worker's phones heard, in receiver order.
+        let heardPerTask = UnsafeMutableBufferPointer<Audiences.Heard>.allocate(capacity: tasks)
+        heardPerTask.initialize(repeating: Audiences.Heard())
+        defer {
+            heardPerTask.deinitialize()
+            heardPerTask.deallocate()
+        }
+        let heardBy = UnsafeSendableBuffer(heardPerTask)
         // Locals, so that the loop's calls borrow them instead of copying the
         // model out of the captured pipeline at each call.
         let (model, radios, carriageBySetting, seed) = (self.model, self.phones, self.carriageBySetting, self.seed)
@@ -245,12 +254,13 @@ package struct ScanPipeline: Sendable {
                         }
                         if let empty = unrecordedEmptyScan { ph.buffer[p].app!.framework.recordScan(at: empty, received: []) }
                         ph.buffer[p].app!.framework.sealSightings(keepingScratchIn: &scratch)
-                        ph.buffer[p].app!.heard.record(day: day, people: &heard)
+                        heardBy.buffer[task].add(receiver: Int32(p), people: &heard)
                         heard.removeAll(keepingCapacity: true)
                     }
                 }
             }
         }
+        audiences.record(day: day, people: people, heard: Array(heardPerTask))
         // The table lives in `storage`; keep it until every scan has read it.
         withExtendedLifetime(storage) {}
         return perTask.flatMap { $0 }.sorted { ($0.receiver, $0.time, $0.transmitter) < ($1.receiver, $1.time, $1.transmitter) }

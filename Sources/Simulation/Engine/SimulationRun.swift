@@ -65,11 +65,16 @@ package struct SimulationRun: Sendable {
     var index: DiagnosisKeyIndex
     /// Which person uploaded each distributed key (ground truth for windows).
     var ownerOfKey: [CoronaWarnApp.KeyIdentity: Int] = [:]
-    /// The owners and days of the indexed keys, built with the index: a phone
-    /// looks at its sightings for a new package only if it heard one of them.
-    var senders: KeySenders?
-    /// Whether detections use ``senders`` (false only to show that the
-    /// outputs do not depend on it).
+    /// Who heard whom on the retained days (from the scans): a phone looks
+    /// at its sightings for a new package only if it heard one of the
+    /// package's key owners on a key's day (``announce(_:)``).
+    var audiences = Audiences()
+    /// The packages whose audiences have been told (``announce(_:)``).
+    var announced = SourceSet()
+    /// Packages with a key of unknown owner: every phone looks at them.
+    var heardByAnyone = SourceSet()
+    /// Whether detections skip the packages a phone did not hear (false
+    /// only to show that the outputs do not depend on it).
     package var skipsUnheardPackages = true
     let matcher = ExposureMatcher()
     /// True encounters between app users of the last days (window ground truth).
@@ -232,7 +237,8 @@ package struct SimulationRun: Sendable {
         // Phones scan; their frameworks record sightings in place.
         var crypto = 0.0
         _ = pipeline.run(
-            dayStart: dayStart, encounters: worldDay.encounters, phones: &phones, workers: workers, cryptoSeconds: &crypto,
+            dayStart: dayStart, encounters: worldDay.encounters, phones: &phones, audiences: &audiences, workers: workers,
+            cryptoSeconds: &crypto,
             cryptoIdentifiers: &scansCryptoIdentifiers, advertisementStorage: advertisementStorage)
         // With memory economy the table's pages go back until tomorrow's scans.
         if world.releasesEncounterMemory { advertisementStorage.release() }
@@ -407,7 +413,7 @@ package struct SimulationRun: Sendable {
             index = try DiagnosisKeyIndex(
                 keys: verified.flatMap(\.keys), sources: verified.flatMap { package in package.keys.map { _ in package.number } },
                 matcher: matcher, threads: workers)
-            senders = KeySenders(index: index, owners: ownerOfKey)
+            announce(index)
             lap("key_index", &mark)
         }
         lap("backend", &mark)
@@ -454,6 +460,25 @@ package struct SimulationRun: Sendable {
         return Int(ENIntervalNumber(unixSeconds: now).dayNumber) - Int(ENIntervalNumber(unixSeconds: max(onset, 0)).dayNumber)
     }
 
+    /// Tells the audiences of the packages of `index` not announced before
+    /// that they heard them (``CoronaWarnApp/audibleSources``): the phones
+    /// that heard one of a package's key owners on one of the key's days. A
+    /// package with a key of unknown owner goes to ``heardByAnyone``.
+    /// Run when the index is built; the scans of the keys' days are done by
+    /// then (a day's scans run before its hours, and keys are of past days
+    /// or today).
+    mutating func announce(_ index: DiagnosisKeyIndex) {
+        for source in index.sourceOrder where !announced.contains(source) {
+            announced.insert(source)
+            let keys = (index.keysOfSource[source] ?? []).lazy.map { index.keys[Int($0)] }
+            guard let audience = audiences.audience(of: keys, owners: ownerOfKey) else {
+                heardByAnyone.insert(source)
+                continue
+            }
+            for receiver in audience { phones[Int(receiver)].app?.hear(source) }
+        }
+    }
+
     /// Runs the download runs of the hour starting at `hourStart`, and the
     /// detections they lead to, on every app phone in parallel; the
     /// ``recorder`` labels and keeps their new windows.
@@ -469,7 +494,7 @@ package struct SimulationRun: Sendable {
         let errors = FirstErrorBox<any Error>()
         let workers = min(self.workers, max(count, 1))
         let (index, matcher, owners, ledger, start, cdn) = (self.index, self.matcher, ownerOfKey, self.ledger, app.startTime, self.cdn)
-        let senders = skipsUnheardPackages ? self.senders : nil
+        let heardByAnyone = skipsUnheardPackages ? self.heardByAnyone : nil
         // The recorder's per-phone slots, moved out for the loop (no copy) and back after it.
         var (windowSlots, secondSlots) = ([[WindowKey: RecordedWindow]](), [WindowRecorder.SecondChannelRecord]())
         swap(&windowSlots, &recorder.windows)
@@ -487,7 +512,7 @@ package struct SimulationRun: Sendable {
                         for person in Parallel.chunk(worker, of: workers, count: count) where phones.buffer[person].hasApp {
                             do {
                                 let detections = try phones.buffer[person].downloadAndDetect(
-                                    hourStart: hourStart, cdn: cdn, index: index, matcher: matcher, senders: senders
+                                    hourStart: hourStart, cdn: cdn, index: index, matcher: matcher, heardByAnyone: heardByAnyone
                                 ) { channel, time, matched, level in
                                     WindowRecorder.record(
                                         channel, at: time, matched: matched, level: level, phone: person,

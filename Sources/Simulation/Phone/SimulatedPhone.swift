@@ -381,9 +381,10 @@ package struct SimulatedPhone: Sendable {
     /// The app's download runs of the hour starting at `hourStart`: each
     /// fetches from `cdn` what its connection allows (``KeyDownloadSchedule``)
     /// and runs detection if due, handing each detection to `observe` as it
-    /// happens. Returns the detections in time order.
+    /// happens. Returns the detections in time order. `heardByAnyone` is as
+    /// in ``CoronaWarnApp/detectIfDue(now:index:matcher:engine:heardByAnyone:)``.
     mutating func downloadAndDetect(
-        hourStart: Int64, cdn: KeyPackageCDN, index: DiagnosisKeyIndex, matcher: ExposureMatcher, senders: KeySenders? = nil,
+        hourStart: Int64, cdn: KeyPackageCDN, index: DiagnosisKeyIndex, matcher: ExposureMatcher, heardByAnyone: SourceSet? = nil,
         observe: DetectionObserver
     ) throws -> [Detection] {
         guard app != nil else { return [] }
@@ -393,7 +394,7 @@ package struct SimulatedPhone: Sendable {
             app!.receive(cdn.download(&downloads, unmetered: run.unmetered), now: now)
             // Asked first, so that the engine is not copied out of the phone at every run.
             guard app!.isDetectionDue(at: now), let engine,
-                let result = try app!.detectIfDue(now: now, index: index, matcher: matcher, engine: engine, senders: senders)
+                let result = try app!.detectIfDue(now: now, index: index, matcher: matcher, engine: engine, heardByAnyone: heardByAnyone)
             else {
                 continue
             }
