@@ -98,7 +98,9 @@ import WarnSimCore
                                 rollingPeriod: period, reportType: .confirmedTest,
                                 daysSinceOnsetOfSymptoms: Int32(back % 4)))
                     }
-                    let number = nextNumber
+                    // Seed 3 numbers its packages downwards, so that nothing
+                    // rests on the index's order of sources being the numbers'.
+                    let number = seed == 3 ? 10_000 - nextNumber : nextNumber
                     nextNumber += 1
                     packages.append((number, s, keys, now))
                     if stream.next() % 4 == 0 { withheld.append(number) } else { held.insert(number) }

@@ -27,12 +27,8 @@ public struct DiagnosisKeyIndex: Sendable {
     /// The distinct sources in order of first appearance, and their keys.
     public let sourceOrder: [UInt32]
     public let keysOfSource: [UInt32: [Int32]]
-    /// The distinct sources as a set, whether ``sourceOrder`` is ascending
-    /// (as when packages are numbered in publication order), and each
-    /// source's place in it.
+    /// The distinct sources as a set.
     public let sourceSet: SourceSet
-    let sourceOrderIsAscending: Bool
-    let sourcePosition: [UInt32: Int]
     /// Bit filter of each source's eligible RPIs.
     let sourceFilter: [UInt32: RPIFilter]
     /// The UTC days in which a sighting can match an eligible key of each
@@ -123,8 +119,6 @@ public struct DiagnosisKeyIndex: Sendable {
         self.sourceOrder = order
         self.keysOfSource = bySource
         self.sourceSet = SourceSet(order)
-        self.sourceOrderIsAscending = zip(order, order.dropFirst()).allSatisfy { $0 < $1 }
-        self.sourcePosition = Dictionary(uniqueKeysWithValues: order.enumerated().map { ($1, $0) })
         self.sourceFilter = filters
         self.daysOfSource = sourceDays
         self.filter = RPIFilter(rows: Array(0..<derived.count), of: derived)
@@ -139,7 +133,8 @@ public struct DiagnosisKeyIndex: Sendable {
     /// ones are built for the caller alone). The filter depends only on the
     /// set, so which thread builds it does not matter.
     ///
-    /// - Parameter sources: source numbers of this index, in ``sourceOrder``.
+    /// - Parameter sources: source numbers of this index, ascending (the
+    ///   filter does not depend on the order, the cache's key does).
     /// - Returns: the filter (no false negatives for any RPI of those sources).
     func filter(ofSources sources: [UInt32]) -> RPIFilter {
         if sources.count == 1, let single = sourceFilter[sources[0]] { return single }

@@ -96,9 +96,9 @@ public struct ExposureMatchCache: Sendable {
                 entries.removeAll { !matchedSources.contains($0.source) }
             }
             entryKeyIndex = entries.map { Int(index.keysOfSource[$0.source]![$0.offset]) }
-            // Sources not matched yet, in index order.
+            // Sources not matched yet, ascending (what they lead to is
+            // matched in index order below, whatever their order here).
             fresh = usable.numbers(notIn: matchedSources)
-            if !index.sourceOrderIsAscending { fresh.sort { index.sourcePosition[$0]! < index.sourcePosition[$1]! } }
         }
 
         var recompute = Set<Int>()
