@@ -93,7 +93,4 @@ package struct Audiences: Sendable {
         }
         return audience
     }
-
-    /// Bytes held (the receivers and the offsets), for the memory accounts.
-    var bytes: Int { days.reduce(0) { $0 + 4 * ($1.receivers.count + $1.start.count) } }
 }
