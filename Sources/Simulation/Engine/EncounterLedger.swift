@@ -67,17 +67,8 @@ struct EncounterLedger: Sendable {
     /// Adds a day's encounters between app users, with the doses of its exposure records.
     mutating func add(encounters: DayEncounters, exposures: [ExposureRecord], hasApp: [Bool]) {
         days.removeAll { $0.day <= encounters.day - Self.retainedDays || $0.day == encounters.day }
-        var kept: [Int] = []
-        for i in 0..<encounters.count where hasApp[Int(encounters.personA[i])] && hasApp[Int(encounters.personB[i])] {
-            kept.append(i)
-        }
+        let kept = Self.pairOrder(of: encounters, hasApp: hasApp)
         let keyOf = { (i: Int) in UInt64(UInt32(encounters.personA[i])) << 32 | UInt64(UInt32(encounters.personB[i])) }
-        kept.sort { a, b in
-            let ka = keyOf(a)
-            let kb = keyOf(b)
-            return ka != kb ? ka < kb : (encounters.start[a], a) < (encounters.start[b], b)
-        }
-        var position = [Int32: Int]()
         var pair: [UInt64] = []
         var start: [Int16] = []
         var segmentFirst: [Int32] = [0]
@@ -87,29 +78,45 @@ struct EncounterLedger: Sendable {
         pair.reserveCapacity(kept.count)
         start.reserveCapacity(kept.count)
         segmentFirst.reserveCapacity(kept.count + 1)
-        for i in kept {
-            position[Int32(i)] = pair.count
+        for i in kept.lazy.map(Int.init) {
             pair.append(keyOf(i))
             start.append(encounters.start[i])
-            for s in encounters.segments(i) {
-                segmentStart.append(encounters.segmentStart[s])
-                segmentEnd.append(encounters.segmentEnd[s])
-                segmentDistance.append(encounters.segmentDistance[s])
-            }
+            let segments = encounters.segments(i)
+            segmentStart.append(contentsOf: encounters.segmentStart[segments])
+            segmentEnd.append(contentsOf: encounters.segmentEnd[segments])
+            segmentDistance.append(contentsOf: encounters.segmentDistance[segments])
             segmentFirst.append(Int32(segmentStart.count))
+        }
+        // The entry an exposure record's encounter became: among its pair's
+        // entries (few), the one made from that encounter.
+        func position(of encounter: Int32) -> Int? {
+            let e = Int(encounter)
+            guard hasApp[Int(encounters.personA[e])] && hasApp[Int(encounters.personB[e])] else { return nil }
+            let key = keyOf(e)
+            var lo = 0
+            var hi = pair.count
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                if pair[mid] < key { lo = mid + 1 } else { hi = mid }
+            }
+            while lo < pair.count && pair[lo] == key {
+                if kept[lo] == encounter { return lo }
+                lo += 1
+            }
+            return nil
+        }
+        var doses = [Int: (toB: Float, toA: Float)]()
+        for record in exposures {
+            guard let at = position(of: record.encounter) else { continue }
+            var dose = doses[at] ?? (0, 0)
+            if record.exposed == encounters.personB[Int(record.encounter)] { dose.toB = record.dose } else { dose.toA = record.dose }
+            doses[at] = dose
         }
         var entry = Day(
             day: encounters.day,
             columns: LedgerDayColumns(
                 pair: pair, start: start, segmentFirst: segmentFirst, segmentStart: segmentStart, segmentEnd: segmentEnd,
                 segmentDistance: segmentDistance, folder: folder))
-        var doses = [Int: (toB: Float, toA: Float)]()
-        for record in exposures {
-            guard let at = position[record.encounter] else { continue }
-            var dose = doses[at] ?? (0, 0)
-            if record.exposed == encounters.personB[Int(record.encounter)] { dose.toB = record.dose } else { dose.toA = record.dose }
-            doses[at] = dose
-        }
         for at in doses.keys.sorted() {
             var weighted: Float = 0
             for s in Int(entry.segmentFirst[at])..<Int(entry.segmentFirst[at + 1]) {
@@ -121,6 +128,41 @@ struct EncounterLedger: Sendable {
             entry.weightedMinutes.append(weighted)
         }
         days.append(entry)
+    }
+
+    /// The encounters between two app users, ordered by pair key
+    /// (`personA << 32 | personB`), then start, then encounter number: a
+    /// counting sort by `personA` (linear in encounters and people), then
+    /// each person's few encounters sorted by `personB`, start and number.
+    static func pairOrder(of encounters: DayEncounters, hasApp: [Bool]) -> [Int32] {
+        let people = hasApp.count
+        var first = [Int32](repeating: 0, count: people + 1)
+        return encounters.personA.withUnsafeBufferPointer { a in
+            encounters.personB.withUnsafeBufferPointer { b in
+                encounters.start.withUnsafeBufferPointer { start in
+                    hasApp.withUnsafeBufferPointer { app in
+                        for i in a.indices where app[Int(a[i])] && app[Int(b[i])] { first[Int(a[i]) + 1] += 1 }
+                        for p in 0..<people { first[p + 1] += first[p] }
+                        let total = Int(first[people])
+                        return [Int32](unsafeUninitializedCapacity: total) { order, initialized in
+                            var next = first
+                            for i in a.indices where app[Int(a[i])] && app[Int(b[i])] {
+                                order[Int(next[Int(a[i])])] = Int32(i)
+                                next[Int(a[i])] += 1
+                            }
+                            for p in 0..<people where first[p + 1] - first[p] > 1 {
+                                var bucket = UnsafeMutableBufferPointer(rebasing: order[Int(first[p])..<Int(first[p + 1])])
+                                bucket.sort { x, y in
+                                    let (i, j) = (Int(x), Int(y))
+                                    return b[i] != b[j] ? b[i] < b[j] : (start[i], x) < (start[j], y)
+                                }
+                            }
+                            initialized = total
+                        }
+                    }
+                }
+            }
+        }
     }
 
     /// What really happened between `phone` and `owner` from `from` to `to`

@@ -232,7 +232,8 @@ package struct SimulationRun: Sendable {
                 phones[person].useCheckedConfiguration(currentEngines)
             }
         }
-        for person in phones.indices { phones[person].startDay(day, dayStart: dayStart, scenario: app, seed: seed) }
+        let (scenario, seed) = (app, self.seed)
+        forEachPhone { $0.startDay(day, dayStart: dayStart, scenario: scenario, seed: seed) }
 
         // Phones scan; their frameworks record sightings in place.
         var crypto = 0.0
@@ -476,6 +477,18 @@ package struct SimulationRun: Sendable {
                 continue
             }
             for receiver in audience { phones[Int(receiver)].app?.hear(source) }
+        }
+    }
+
+    /// Runs `body` on every phone, the phones split between the workers;
+    /// `body` may change only the phone it is given.
+    mutating func forEachPhone(_ body: @Sendable (inout SimulatedPhone) -> Void) {
+        let workers = self.workers
+        phones.withUnsafeMutableBufferPointer { buffer in
+            let phones = UnsafeSendableBuffer(buffer)
+            Parallel.run(workers: workers) { worker in
+                for person in Parallel.chunk(worker, of: workers, count: phones.buffer.count) { body(&phones.buffer[person]) }
+            }
         }
     }
 
