@@ -415,52 +415,107 @@ extension DayEncounters {
         }
         output.day = day
         output.gather(
-            spans: UnsafeBufferPointer(spans), sinks: workspace.sinks, releasing: workspace.releasesMemory ? workers : 0)
+            spans: UnsafeBufferPointer(spans), sinks: workspace.sinks, releasing: workspace.releasesMemory ? workers : 0,
+            workers: workers)
     }
 
     /// The encounters and segments one block of venues wrote into its worker's sink.
     struct BlockSpan { var worker = 0, encounters = 0..<0, segments = 0..<0 }
 
-    /// Replaces the columns by the blocks' outputs concatenated in block order.
+    /// Replaces the columns by the blocks' outputs concatenated in block order,
+    /// each column copied by one of `workers` threads (the copies are mostly
+    /// page faults and memory traffic, which two cores share).
     /// With `releasing` > 0, the pages of each column of the first
     /// `releasing` sinks are handed back as soon as it is copied, so that the
     /// day is held once, not twice (``EncounterWorkspace/releasesMemory``).
-    mutating func gather(spans: UnsafeBufferPointer<BlockSpan>, sinks: UnsafeMutablePointer<EncounterSink>, releasing: Int = 0) {
+    mutating func gather(
+        spans: UnsafeBufferPointer<BlockSpan>, sinks: UnsafeMutablePointer<EncounterSink>, releasing: Int = 0, workers: Int = 1
+    ) {
+        let columns = GatheredColumns(taking: &self)
+        defer { columns.give(to: &self) }
+        let shared = UnsafeSendable((spans, sinks))
         let total = spans.reduce(0) { $0 + $1.encounters.count }
         let totalSegments = spans.reduce(0) { $0 + $1.segments.count }
-        func fill<T: BitwiseCopyable>(
-            _ array: inout [T], _ count: Int, _ column: WritableKeyPath<EncounterSink, RawBuffer<T>>, segments: Bool
-        ) {
-            array.removeAll(keepingCapacity: true)
-            array.reserveCapacity(count)
-            for span in spans {
-                let range = segments ? span.segments : span.encounters
-                array.append(
-                    contentsOf: UnsafeBufferPointer(start: sinks[span.worker][keyPath: column].base + range.lowerBound, count: range.count))
+        let jobs = 11
+        Parallel.run(workers: min(max(workers, 1), jobs)) { worker in
+            let (spans, sinks) = shared.value
+            func fill<T: BitwiseCopyable>(
+                _ array: inout [T], _ column: WritableKeyPath<EncounterSink, RawBuffer<T>>, segments: Bool
+            ) {
+                array.removeAll(keepingCapacity: true)
+                array.reserveCapacity(segments ? totalSegments : total)
+                for span in spans {
+                    let range = segments ? span.segments : span.encounters
+                    array.append(
+                        contentsOf: UnsafeBufferPointer(
+                            start: sinks[span.worker][keyPath: column].base + range.lowerBound, count: range.count))
+                }
+                for w in 0..<releasing { sinks[w][keyPath: column].release() }
             }
-            for w in 0..<releasing { sinks[w][keyPath: column].release() }
+            for job in stride(from: worker, to: jobs, by: min(max(workers, 1), jobs)) {
+                switch job {
+                case 0: fill(&columns.personA, \.personA, segments: false)
+                case 1: fill(&columns.personB, \.personB, segments: false)
+                case 2: fill(&columns.setting, \.setting, segments: false)
+                case 3: fill(&columns.venue, \.venue, segments: false)
+                case 4: fill(&columns.start, \.start, segments: false)
+                case 5: fill(&columns.end, \.end, segments: false)
+                case 6: fill(&columns.minimumDistance, \.minimumDistance, segments: false)
+                case 7: fill(&columns.segmentStart, \.segmentStart, segments: true)
+                case 8: fill(&columns.segmentEnd, \.segmentEnd, segments: true)
+                case 9: fill(&columns.segmentDistance, \.segmentDistance, segments: true)
+                default:
+                    columns.segmentFirst.removeAll(keepingCapacity: true)
+                    columns.segmentFirst.reserveCapacity(total + 1)
+                    columns.segmentFirst.append(0)
+                    var segmentBase = 0
+                    for span in spans {
+                        let upTo = sinks[span.worker].segmentsUpTo.base
+                        let shift = segmentBase - span.segments.lowerBound
+                        for e in span.encounters { columns.segmentFirst.append(upTo[e] + shift) }
+                        segmentBase += span.segments.count
+                    }
+                    for w in 0..<releasing { sinks[w].segmentsUpTo.release() }
+                }
+            }
         }
-        fill(&personA, total, \.personA, segments: false)
-        fill(&personB, total, \.personB, segments: false)
-        fill(&setting, total, \.setting, segments: false)
-        fill(&venue, total, \.venue, segments: false)
-        fill(&start, total, \.start, segments: false)
-        fill(&end, total, \.end, segments: false)
-        fill(&minimumDistance, total, \.minimumDistance, segments: false)
-        fill(&segmentStart, totalSegments, \.segmentStart, segments: true)
-        fill(&segmentEnd, totalSegments, \.segmentEnd, segments: true)
-        fill(&segmentDistance, totalSegments, \.segmentDistance, segments: true)
-        segmentFirst.removeAll(keepingCapacity: true)
-        segmentFirst.reserveCapacity(total + 1)
-        segmentFirst.append(0)
-        var segmentBase = 0
-        for span in spans {
-            let upTo = sinks[span.worker].segmentsUpTo.base
-            let shift = segmentBase - span.segments.lowerBound
-            for e in span.encounters { segmentFirst.append(upTo[e] + shift) }
-            segmentBase += span.segments.count
+    }
+
+    /// The columns of a ``DayEncounters`` moved out of it (without copying)
+    /// while threads fill them, one column per thread at a time.
+    final class GatheredColumns: @unchecked Sendable {
+        var personA: [Int32] = [], personB: [Int32] = [], setting: [UInt8] = [], venue: [Int32] = []
+        var start: [Int16] = [], end: [Int16] = [], minimumDistance: [Float] = []
+        var segmentFirst: [Int] = [], segmentStart: [Int16] = [], segmentEnd: [Int16] = [], segmentDistance: [Float] = []
+
+        init(taking day: inout DayEncounters) {
+            swap(&personA, &day.personA)
+            swap(&personB, &day.personB)
+            swap(&setting, &day.setting)
+            swap(&venue, &day.venue)
+            swap(&start, &day.start)
+            swap(&end, &day.end)
+            swap(&minimumDistance, &day.minimumDistance)
+            swap(&segmentFirst, &day.segmentFirst)
+            swap(&segmentStart, &day.segmentStart)
+            swap(&segmentEnd, &day.segmentEnd)
+            swap(&segmentDistance, &day.segmentDistance)
         }
-        for w in 0..<releasing { sinks[w].segmentsUpTo.release() }
+
+        /// Moves the columns back into `day`.
+        func give(to day: inout DayEncounters) {
+            swap(&personA, &day.personA)
+            swap(&personB, &day.personB)
+            swap(&setting, &day.setting)
+            swap(&venue, &day.venue)
+            swap(&start, &day.start)
+            swap(&end, &day.end)
+            swap(&minimumDistance, &day.minimumDistance)
+            swap(&segmentFirst, &day.segmentFirst)
+            swap(&segmentStart, &day.segmentStart)
+            swap(&segmentEnd, &day.segmentEnd)
+            swap(&segmentDistance, &day.segmentDistance)
+        }
     }
 
     /// Most venues per block of work in ``generate(town:plan:workers:)``.

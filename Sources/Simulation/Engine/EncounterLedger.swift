@@ -3,6 +3,7 @@ import Foundation
 import Population
 import RiskCalculation
 import RunRecords
+import WarnSimCore
 
 /// The true encounters between app users of the last days, kept so that every
 /// exposure window a phone records can be given the real contact behind it:
@@ -64,29 +65,40 @@ struct EncounterLedger: Sendable {
         for day in days { day.columns.evict() }
     }
 
-    /// Adds a day's encounters between app users, with the doses of its exposure records.
-    mutating func add(encounters: DayEncounters, exposures: [ExposureRecord], hasApp: [Bool]) {
+    /// Adds a day's encounters between app users, with the doses of its
+    /// exposure records; the columns are filled by `workers` threads (the
+    /// ledger does not depend on their number).
+    mutating func add(encounters: DayEncounters, exposures: [ExposureRecord], hasApp: [Bool], workers: Int = 1) {
         days.removeAll { $0.day <= encounters.day - Self.retainedDays || $0.day == encounters.day }
-        let kept = Self.pairOrder(of: encounters, hasApp: hasApp)
-        let keyOf = { (i: Int) in UInt64(UInt32(encounters.personA[i])) << 32 | UInt64(UInt32(encounters.personB[i])) }
-        var pair: [UInt64] = []
-        var start: [Int16] = []
-        var segmentFirst: [Int32] = [0]
-        var segmentStart: [Int16] = []
-        var segmentEnd: [Int16] = []
-        var segmentDistance: [Float] = []
-        pair.reserveCapacity(kept.count)
-        start.reserveCapacity(kept.count)
-        segmentFirst.reserveCapacity(kept.count + 1)
-        for i in kept.lazy.map(Int.init) {
-            pair.append(keyOf(i))
-            start.append(encounters.start[i])
-            let segments = encounters.segments(i)
-            segmentStart.append(contentsOf: encounters.segmentStart[segments])
-            segmentEnd.append(contentsOf: encounters.segmentEnd[segments])
-            segmentDistance.append(contentsOf: encounters.segmentDistance[segments])
-            segmentFirst.append(Int32(segmentStart.count))
+        let kept = Self.pairOrder(of: encounters, hasApp: hasApp, workers: workers)
+        let keyOf: @Sendable (Int) -> UInt64 = { i in
+            UInt64(UInt32(encounters.personA[i])) << 32 | UInt64(UInt32(encounters.personB[i]))
         }
+        var segmentFirst = [Int32](repeating: 0, count: kept.count + 1)
+        for (k, i) in kept.enumerated() {
+            segmentFirst[k + 1] = segmentFirst[k] + Int32(encounters.segmentFirst[Int(i) + 1] - encounters.segmentFirst[Int(i)])
+        }
+        let (first, order) = (segmentFirst, kept)
+        let pair: [UInt64] = Self.column(count: kept.count, workers: workers) { range, out in
+            for k in range { out[k] = keyOf(Int(order[k])) }
+        }
+        let start: [Int16] = Self.column(count: kept.count, workers: workers) { range, out in
+            for k in range { out[k] = encounters.start[Int(order[k])] }
+        }
+        func segmentColumn<T: BitwiseCopyable>(_ column: KeyPath<DayEncounters, [T]> & Sendable) -> [T] {
+            Self.column(count: Int(first.last!), items: order.count, workers: workers) { range, out in
+                encounters[keyPath: column].withUnsafeBufferPointer { source in
+                    guard let base = source.baseAddress else { return }
+                    for k in range {
+                        let from = encounters.segmentFirst[Int(order[k])]
+                        (out + Int(first[k])).initialize(from: base + from, count: Int(first[k + 1] - first[k]))
+                    }
+                }
+            }
+        }
+        let segmentStart = segmentColumn(\.segmentStart)
+        let segmentEnd = segmentColumn(\.segmentEnd)
+        let segmentDistance = segmentColumn(\.segmentDistance)
         // The entry an exposure record's encounter became: among its pair's
         // entries (few), the one made from that encounter.
         func position(of encounter: Int32) -> Int? {
@@ -130,11 +142,27 @@ struct EncounterLedger: Sendable {
         days.append(entry)
     }
 
+    /// An array of `count` elements, each written once by `fill` (given a
+    /// range of `0..<items` and the array's start), the items split between
+    /// `workers` threads.
+    static func column<T: BitwiseCopyable>(
+        count: Int, items: Int? = nil, workers: Int, _ fill: @Sendable (Range<Int>, UnsafeMutablePointer<T>) -> Void
+    ) -> [T] {
+        [T](unsafeUninitializedCapacity: count) { buffer, initialized in
+            let out = UnsafeSendable(buffer.baseAddress)
+            Parallel.run(workers: workers) { worker in
+                let range = Parallel.chunk(worker, of: workers, count: items ?? count)
+                if !range.isEmpty { fill(range, out.value!) }
+            }
+            initialized = count
+        }
+    }
+
     /// The encounters between two app users, ordered by pair key
     /// (`personA << 32 | personB`), then start, then encounter number: a
     /// counting sort by `personA` (linear in encounters and people), then
     /// each person's few encounters sorted by `personB`, start and number.
-    static func pairOrder(of encounters: DayEncounters, hasApp: [Bool]) -> [Int32] {
+    static func pairOrder(of encounters: DayEncounters, hasApp: [Bool], workers: Int = 1) -> [Int32] {
         let people = hasApp.count
         var first = [Int32](repeating: 0, count: people + 1)
         return encounters.personA.withUnsafeBufferPointer { a in
@@ -150,11 +178,15 @@ struct EncounterLedger: Sendable {
                                 order[Int(next[Int(a[i])])] = Int32(i)
                                 next[Int(a[i])] += 1
                             }
-                            for p in 0..<people where first[p + 1] - first[p] > 1 {
-                                var bucket = UnsafeMutableBufferPointer(rebasing: order[Int(first[p])..<Int(first[p + 1])])
-                                bucket.sort { x, y in
-                                    let (i, j) = (Int(x), Int(y))
-                                    return b[i] != b[j] ? b[i] < b[j] : (start[i], x) < (start[j], y)
+                            let (buckets, shared) = (first, UnsafeSendable((order, b, start)))
+                            Parallel.run(workers: workers) { worker in
+                                let (order, b, start) = shared.value
+                                for p in Parallel.chunk(worker, of: workers, count: people) where buckets[p + 1] - buckets[p] > 1 {
+                                    var bucket = UnsafeMutableBufferPointer(rebasing: order[Int(buckets[p])..<Int(buckets[p + 1])])
+                                    bucket.sort { x, y in
+                                        let (i, j) = (Int(x), Int(y))
+                                        return b[i] != b[j] ? b[i] < b[j] : (start[i], x) < (start[j], y)
+                                    }
                                 }
                             }
                             initialized = total

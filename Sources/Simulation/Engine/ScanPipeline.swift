@@ -134,7 +134,8 @@ package struct ScanPipeline: Sendable {
         let advertisements = DayAdvertisements(dayStart: dayStart, phones: &phones, workers: workers, storage: storage)
         cryptoSeconds?.pointee += (ContinuousClock.now - cryptoStart).inSeconds
         cryptoIdentifiers?.pointee += advertisements.rows
-        let index = DayEncounterIndex(encounters, people: people)
+        let index = DayEncounterIndex(
+            encounters, people: people, receives: phones.map { $0.hasApp }, advertises: advertisements.slot.map { $0 >= 0 })
         let dayEnd = dayStart + 86_400
         let day = UInt64(dayStart / 86_400)
         let tasks = workers > 1 ? workers * 16 : 1

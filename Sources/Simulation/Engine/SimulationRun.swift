@@ -219,7 +219,7 @@ package struct SimulationRun: Sendable {
         let worldDay = world.simulate(day: day, workers: workers, restrictions: restrictions.restrictions)
         row.infections = worldDay.infections.count
         let hasApp = phones.map(\.hasApp)
-        ledger.add(encounters: worldDay.encounters, exposures: worldDay.exposures, hasApp: hasApp)
+        ledger.add(encounters: worldDay.encounters, exposures: worldDay.exposures, hasApp: hasApp, workers: workers)
         exposureCount += ExposureStore.append(day: worldDay.encounters, exposures: worldDay.exposures, hasApp: hasApp, to: &exposureRecords)
         lap("world", &mark)
 
