@@ -505,7 +505,7 @@ package struct SimulationRun: Sendable {
         }
         let out = UnsafeSendableBuffer(results)
         let errors = FirstErrorBox<any Error>()
-        let workers = min(self.workers, max(count, 1))
+        let tasks = self.workers > 1 ? min(self.workers * 16, max(count, 1)) : 1
         let (index, matcher, owners, ledger, start, cdn) = (self.index, self.matcher, ownerOfKey, self.ledger, app.startTime, self.cdn)
         let heardByAnyone = skipsUnheardPackages ? self.heardByAnyone : nil
         // The recorder's per-phone slots, moved out for the loop (no copy) and back after it.
@@ -521,8 +521,11 @@ package struct SimulationRun: Sendable {
             windowSlots.withUnsafeMutableBufferPointer { windowBuffer in
                 secondSlots.withUnsafeMutableBufferPointer { secondBuffer in
                     let (windows, second) = (UnsafeSendableBuffer(windowBuffer), UnsafeSendableBuffer(secondBuffer))
-                    Parallel.run(workers: workers) { worker in
-                        for person in Parallel.chunk(worker, of: workers, count: count) where phones.buffer[person].hasApp {
+                    // Many small chunks, taken as workers come free: a phone's
+                    // work varies with its downloads and detections, so halves
+                    // would leave one core waiting for the other.
+                    Parallel.run(workers: tasks) { task in
+                        for person in Parallel.chunk(task, of: tasks, count: count) where phones.buffer[person].hasApp {
                             do {
                                 let detections = try phones.buffer[person].downloadAndDetect(
                                     hourStart: hourStart, cdn: cdn, index: index, matcher: matcher, heardByAnyone: heardByAnyone
