@@ -437,7 +437,8 @@ extension DayEncounters {
         let total = spans.reduce(0) { $0 + $1.encounters.count }
         let totalSegments = spans.reduce(0) { $0 + $1.segments.count }
         let jobs = 11
-        Parallel.run(workers: min(max(workers, 1), jobs)) { worker in
+        let threads = min(max(workers, 1), jobs)
+        Parallel.run(workers: threads) { worker in
             let (spans, sinks) = shared.value
             func fill<T: BitwiseCopyable>(
                 _ array: inout [T], _ column: WritableKeyPath<EncounterSink, RawBuffer<T>>, segments: Bool
@@ -452,7 +453,7 @@ extension DayEncounters {
                 }
                 for w in 0..<releasing { sinks[w][keyPath: column].release() }
             }
-            for job in stride(from: worker, to: jobs, by: min(max(workers, 1), jobs)) {
+            for job in stride(from: worker, to: jobs, by: threads) {
                 switch job {
                 case 0: fill(&columns.personA, \.personA, segments: false)
                 case 1: fill(&columns.personB, \.personB, segments: false)
@@ -488,22 +489,13 @@ extension DayEncounters {
         var start: [Int16] = [], end: [Int16] = [], minimumDistance: [Float] = []
         var segmentFirst: [Int] = [], segmentStart: [Int16] = [], segmentEnd: [Int16] = [], segmentDistance: [Float] = []
 
-        init(taking day: inout DayEncounters) {
-            swap(&personA, &day.personA)
-            swap(&personB, &day.personB)
-            swap(&setting, &day.setting)
-            swap(&venue, &day.venue)
-            swap(&start, &day.start)
-            swap(&end, &day.end)
-            swap(&minimumDistance, &day.minimumDistance)
-            swap(&segmentFirst, &day.segmentFirst)
-            swap(&segmentStart, &day.segmentStart)
-            swap(&segmentEnd, &day.segmentEnd)
-            swap(&segmentDistance, &day.segmentDistance)
-        }
+        init(taking day: inout DayEncounters) { exchange(with: &day) }
 
         /// Moves the columns back into `day`.
-        func give(to day: inout DayEncounters) {
+        func give(to day: inout DayEncounters) { exchange(with: &day) }
+
+        /// Swaps every column with `day`'s (taking and giving back are the same swap).
+        private func exchange(with day: inout DayEncounters) {
             swap(&personA, &day.personA)
             swap(&personB, &day.personB)
             swap(&setting, &day.setting)
