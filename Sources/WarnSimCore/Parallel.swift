@@ -13,6 +13,15 @@ public enum Parallel {
         }
     }
 
+    /// How many pieces to cut a loop over `count` items into for `workers`
+    /// threads: one on a single thread, otherwise `perWorker` pieces a
+    /// worker (at most one per item). ``run(workers:_:)`` hands the pieces to
+    /// threads as they come free, so pieces of uneven cost even out; what a
+    /// piece writes, by its index, does not depend on how many there are.
+    public static func pieces(workers: Int, perWorker: Int, count: Int = .max) -> Int {
+        workers > 1 ? min(workers * perWorker, max(count, 1)) : 1
+    }
+
     /// The half-open range of `0..<count` that `worker` of `workers` handles:
     /// contiguous, balanced to within one element, and fixed by the arguments.
     public static func chunk(_ worker: Int, of workers: Int, count: Int) -> Range<Int> {

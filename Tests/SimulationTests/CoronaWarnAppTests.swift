@@ -127,7 +127,9 @@ import WarnSimCore
         }
 
         let matcher = ExposureMatcher()
-        let index = try DiagnosisKeyIndex(keys: allKeys, matcher: matcher)
+        // The index names each key's package, as the run's does.
+        let index = try DiagnosisKeyIndex(
+            keys: allKeys, sources: downloaded.flatMap { package in package.keys.map { _ in package.number } }, matcher: matcher)
         let engine = try Self.engine()
         contact.receive(downloaded, now: now)
         stranger.receive(downloaded, now: now)

@@ -157,7 +157,7 @@ import WarnSimTestSupport
             for phone in run.phones {
                 guard let app = phone.app else { continue }
                 if !unmetered {
-                    #expect(app.packages.allSatisfy { !$0.isHourPackage }, "metered phones hold day packages only")
+                    #expect(app.heldPackages.allSatisfy { !$0.isHourPackage }, "metered phones hold day packages only")
                 }
                 let interval = phone.downloads.schedule.intervalSeconds
                 for window in run.recorder.windows[phone.person].values {

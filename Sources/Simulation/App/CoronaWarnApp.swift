@@ -48,16 +48,17 @@ package struct CoronaWarnApp: Sendable {
     package private(set) var detection: ExposureDetectionSchedule
     package private(set) var notifier: RiskChangeNotifier
     /// The packages processed (at most the retained day packages and the
-    /// hour packages of days without one).
-    package private(set) var packages: [VerifiedKeyPackage] = []
-    /// The numbers of `packages`, and of the hour packages whose keys a held
+    /// hour packages of days without one), by number: their keys are the
+    /// run's (``HeldPackage``).
+    package private(set) var heldPackages: [HeldPackage] = []
+    /// The numbers of `heldPackages`, and of the hour packages whose keys a held
     /// day package repeats (held through it, ``VerifiedKeyPackage/covers``).
     private var heldNumbers = SourceSet()
     private var coveredNumbers = SourceSet()
     private var hasNewPackages = false
-    /// Changes whenever `packages` does (for the match cache).
+    /// Changes whenever `heldPackages` does (for the match cache).
     private var packagesVersion = 0
-    /// The retention cutoff `packages` was last filtered with.
+    /// The retention cutoff `heldPackages` was last filtered with.
     private var prunedBeforeDay: UInt32?
     /// The result of the last risk calculation (v2 or ENF v1, as the
     /// configuration the app ran then).
@@ -140,7 +141,7 @@ package struct CoronaWarnApp: Sendable {
         hasSharedKeys = false
         detection = ExposureDetectionSchedule(maxDetectionsPerDay: detection.maxDetectionsPerDay)
         notifier = RiskChangeNotifier(notificationsPermitted: consents.notifications)
-        packages = []
+        heldPackages = []
         heldNumbers = SourceSet()
         coveredNumbers = SourceSet()
         hasNewPackages = false
@@ -271,10 +272,10 @@ package struct CoronaWarnApp: Sendable {
     /// than the framework's 14-day retention are forgotten. A day package
     /// replaces the hour packages it covers (their keys are in it); an hour
     /// package a held day package covers is not new.
-    package mutating func receive(_ downloaded: [VerifiedKeyPackage], now: Int64) {
+    package mutating func receive(_ downloaded: [HeldPackage], now: Int64) {
         var added = false
         for package in downloaded where !holds(package.number) {
-            packages.append(package)
+            heldPackages.append(package)
             heldNumbers.insert(package.number)
             // The hour packages this one replaces, removed in one pass.
             var replaced = SourceSet()
@@ -285,27 +286,30 @@ package struct CoronaWarnApp: Sendable {
                     replaced.insert(hour)
                 }
             }
-            if !replaced.isEmpty { packages.removeAll { replaced.contains($0.number) } }
+            if !replaced.isEmpty { heldPackages.removeAll { replaced.contains($0.number) } }
             hasNewPackages = true
             added = true
         }
         let oldest = ENIntervalNumber(unixSeconds: now).dayNumber - 15
         // Filtering again with the same cutoff and no new package changes nothing.
         guard added || prunedBeforeDay != oldest else { return }
-        let before = packages.count
-        packages.removeAll { package in
-            !package.keys.isEmpty && !package.keys.contains { $0.rollingStartIntervalNumber.dayNumber >= oldest }
-        }
+        let before = heldPackages.count
+        heldPackages.removeAll { $0.isExpired(oldest: oldest) }
         prunedBeforeDay = oldest
-        if packages.count != before {
+        if heldPackages.count != before {
             heldNumbers = SourceSet()
             coveredNumbers = SourceSet()
-            for package in packages {
+            for package in heldPackages {
                 heldNumbers.insert(package.number)
                 for hour in package.covers { coveredNumbers.insert(hour) }
             }
         }
-        if added || packages.count != before { packagesVersion += 1 }
+        if added || heldPackages.count != before { packagesVersion += 1 }
+    }
+
+    /// ``receive(_:now:)`` of the packages themselves.
+    package mutating func receive(_ downloaded: [VerifiedKeyPackage], now: Int64) {
+        receive(downloaded.map(HeldPackage.init), now: now)
     }
 
     /// Whether the app holds the keys of the package numbered `number`,
@@ -404,17 +408,18 @@ package struct CoronaWarnApp: Sendable {
     mutating func hear(_ number: UInt32) { audibleSources.insert(number) }
 
     /// Every key of `index` matched against every sighting (of `store`, by
-    /// default the framework's own), then restricted to the keys of held packages.
+    /// default the framework's own), then restricted to the keys of held
+    /// packages. The index must say which package each key came from
+    /// (``DiagnosisKeyIndex/sources``), as the run's does; an index of no
+    /// keys need not.
     package func matchedWindowsAfresh(
         index: DiagnosisKeyIndex, matcher: ExposureMatcher, in store: SightingStore? = nil
     ) -> [MatchedExposureWindow] {
-        let matched = matcher.match(index, in: store ?? framework.sightings)
-        if let sources = index.sources {
-            // The index says which package each key came from.
-            return matched.filter { holds(sources[$0.keyIndex]) }
+        guard let sources = index.sources else {
+            precondition(index.keys.isEmpty, "an app matches only against a key index that names each key's package")
+            return []
         }
-        let held = Set(packages.flatMap { $0.keys.map(KeyIdentity.init) })
-        return matched.filter { held.contains(KeyIdentity(index.keys[$0.keyIndex])) }
+        return matcher.match(index, in: store ?? framework.sightings).filter { holds(sources[$0.keyIndex]) }
     }
 
     /// A key as the app identifies it across packages.

@@ -12,7 +12,8 @@ struct KeyPackageCDN: Sendable {
         var serial: Int
         var kind: PublishedPackage.Kind
         var publishedAt: Int64
-        var package: VerifiedKeyPackage
+        /// What a phone keeps of the package (its keys stay in the run's copy).
+        var package: HeldPackage
     }
 
     /// Entries in publication order (serials ascending).
@@ -29,7 +30,7 @@ struct KeyPackageCDN: Sendable {
     /// Puts a verified package on the CDN at `now`.
     mutating func publish(_ package: VerifiedKeyPackage, kind: PublishedPackage.Kind, at now: Int64) {
         lastSerial += 1
-        entries.append(Entry(serial: lastSerial, kind: kind, publishedAt: now, package: package))
+        entries.append(Entry(serial: lastSerial, kind: kind, publishedAt: now, package: HeldPackage(package)))
     }
 
     /// Removes what the CDN no longer serves at `now`.
@@ -42,14 +43,14 @@ struct KeyPackageCDN: Sendable {
     /// What a download run on `clock` fetches now (packages published since
     /// its last run, day packages always, hour packages only if `unmetered`),
     /// in publication order; moves the clock's cursors.
-    func download(_ clock: inout KeyDownloadClock, unmetered: Bool) -> [VerifiedKeyPackage] {
+    func download(_ clock: inout KeyDownloadClock, unmetered: Bool) -> [HeldPackage] {
         guard let last = entries.last?.serial else { return [] }
         let cursor = unmetered ? min(clock.dayCursor, clock.hourCursor) : clock.dayCursor
         var first = entries.count
         while first > 0 && entries[first - 1].serial > cursor { first -= 1 }
-        var fetched: [VerifiedKeyPackage] = []
-        for entry in entries[first...] where KeyDownloadSchedule.fetches(entry.kind, unmetered: unmetered) {
-            if entry.serial > (entry.kind == .day ? clock.dayCursor : clock.hourCursor) { fetched.append(entry.package) }
+        var fetched: [HeldPackage] = []
+        for i in first..<entries.count where KeyDownloadSchedule.fetches(entries[i].kind, unmetered: unmetered) {
+            if entries[i].serial > (entries[i].kind == .day ? clock.dayCursor : clock.hourCursor) { fetched.append(entries[i].package) }
         }
         clock.dayCursor = last
         if unmetered { clock.hourCursor = last }

@@ -138,7 +138,7 @@ package struct ScanPipeline: Sendable {
             encounters, people: people, receives: phones.map { $0.hasApp }, advertises: advertisements.slot.map { $0 >= 0 })
         let dayEnd = dayStart + 86_400
         let day = UInt64(dayStart / 86_400)
-        let tasks = workers > 1 ? workers * 16 : 1
+        let tasks = Parallel.pieces(workers: workers, perWorker: 16)
         var perTask = [[Reception]](repeating: [], count: tasks)
         // Whom each worker's phones heard, in receiver order.
         let heardPerTask = UnsafeMutableBufferPointer<Audiences.Heard>.allocate(capacity: tasks)
@@ -286,7 +286,7 @@ struct DayAdvertisements: @unchecked Sendable {
         // Each worker asks the phones of its chunk for their day's key (a walk
         // over the phone records that is mostly waiting for memory); the
         // chunks are then joined in person order.
-        let chunks = workers > 1 ? workers * 4 : 1
+        let chunks = Parallel.pieces(workers: workers, perWorker: 4)
         var found = [[(person: Int32, key: TemporaryExposureKey, metadata: BluetoothMetadata)]](repeating: [], count: chunks)
         phones.withUnsafeMutableBufferPointer { phoneBuffer in
             found.withUnsafeMutableBufferPointer { foundBuffer in

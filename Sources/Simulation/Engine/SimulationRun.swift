@@ -505,7 +505,7 @@ package struct SimulationRun: Sendable {
         }
         let out = UnsafeSendableBuffer(results)
         let errors = FirstErrorBox<any Error>()
-        let tasks = self.workers > 1 ? min(self.workers * 16, max(count, 1)) : 1
+        let tasks = Parallel.pieces(workers: self.workers, perWorker: 16, count: count)
         let (index, matcher, owners, ledger, start, cdn) = (self.index, self.matcher, ownerOfKey, self.ledger, app.startTime, self.cdn)
         let heardByAnyone = skipsUnheardPackages ? self.heardByAnyone : nil
         // The recorder's per-phone slots, moved out for the loop (no copy) and back after it.
