@@ -422,7 +422,9 @@ package struct CoronaWarnApp: Sendable {
         return matcher.match(index, in: store ?? framework.sightings).filter { holds(sources[$0.keyIndex]) }
     }
 
-    /// A key as the app identifies it across packages.
+    /// A key as the run identifies it across packages and uploads (its
+    /// lookup of each distributed key's owner; the app itself names
+    /// packages by number, ``HeldPackage``).
     struct KeyIdentity: Hashable {
         var keyData: KeyBytes
         var start: UInt32
