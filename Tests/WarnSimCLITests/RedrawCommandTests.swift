@@ -5,8 +5,9 @@ import WarnSimTestSupport
 /// `warnsim redraw` through the binary: with the run's own channel it gives
 /// back the run's windows byte for byte; through another channel the same
 /// encounters give other windows, the folder is a run `evaluate` reads, and
-/// the radio range appears beside the seed interval; bad input exits 2 and
-/// writes nothing.
+/// the radio range appears beside the seed interval; several channels in one
+/// pass give each channel's folder as a redraw through it alone; bad input
+/// exits 2 and writes nothing.
 @Suite struct RedrawCommandTests {
     /// A run of the 800-person village (seed 4, 10 days) in a new temporary folder.
     static func simulated() throws -> (folder: URL, scenario: URL, run: String) {
@@ -92,6 +93,49 @@ import WarnSimTestSupport
         #expect(evaluation.status == 0, "\(evaluation.stderr)")
         #expect(evaluation.stdout.contains("radio variants (detectable): 2 channels"))
         #expect(evaluation.stdout.contains("fainter-rooms.yaml (1 run"), "\(evaluation.stdout)")
+    }
+
+    @Test func severalChannelsInOnePassGiveWhatEachGivesAlone() throws {
+        let (folder, scenario, run) = try Self.simulated()
+        defer {
+            try? FileManager.default.removeItem(at: folder)
+            try? FileManager.default.removeItem(at: scenario)
+        }
+        let fainter = try Self.fainterRooms(in: folder)
+        let own = ProjectFiles.root.appendingPathComponent("Configs/radio/default.yaml")
+        let both = folder.appendingPathComponent("both").path
+        let result = try WarnSimProcess.run(
+            ["redraw", run, "--scenario", scenario.path, "--radio", fainter.path, "--radio", own.path, "--out", both, "--quiet"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("1 run redrawn through 2 channels (fainter-rooms.yaml, default.yaml)"), "\(result.stdout)")
+        for (name, radio) in [("fainter-rooms", fainter), ("default", own)] {
+            let alone = folder.appendingPathComponent("alone-" + name).path
+            let single = try WarnSimProcess.run(
+                ["redraw", run, "--scenario", scenario.path, "--radio", radio.path, "--out", alone, "--quiet"])
+            #expect(single.status == 0, "\(single.stderr)")
+            let files = try FileManager.default.contentsOfDirectory(atPath: alone).sorted()
+            #expect(files.contains("windows.bin") && files.contains("manifest.json"))
+            #expect(try FileManager.default.contentsOfDirectory(atPath: both + "/" + name).sorted() == files)
+            for file in files {
+                #expect(Self.bytes(both + "/" + name, file) == Self.bytes(alone, file), "\(name)/\(file) differs from the redraw alone")
+            }
+        }
+        // The run's own channel, among others, still gives the run's windows.
+        #expect(Self.bytes(both + "/default", "windows.bin") == Self.bytes(run, "windows.bin"))
+        #expect(Self.bytes(both + "/fainter-rooms", "windows.bin") != Self.bytes(run, "windows.bin"))
+        // Two channels that would share a folder are refused before anything is simulated.
+        let copy = folder.appendingPathComponent("copy")
+        try FileManager.default.createDirectory(at: copy, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: fainter, to: copy.appendingPathComponent("fainter-rooms.yaml"))
+        let clash = folder.appendingPathComponent("clash").path
+        let refused = try WarnSimProcess.run(
+            [
+                "redraw", run, "--scenario", scenario.path, "--radio", fainter.path, "--radio",
+                copy.appendingPathComponent("fainter-rooms.yaml").path, "--out", clash, "--quiet",
+            ])
+        #expect(refused.status == 2)
+        #expect(refused.stderr.contains("--radio") && refused.stderr.contains("fainter-rooms"), "\(refused.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: clash))
     }
 
     @Test func badInputExitsTwoAndWritesNothing() throws {

@@ -16,20 +16,19 @@ public struct ExposureNotificationFramework: Sendable {
     /// Start of this phone's previous scan, if it has scanned.
     public private(set) var lastScanTime: Int64?
     private var keyStream: RandomStream
-    /// A second record of the same scans, as another radio channel would
-    /// have received them (`warnsim redraw`): empty unless
-    /// ``observeThroughSecondChannel()`` was called. Held in an array so that
-    /// a phone without one carries one word, not a second store.
-    private var secondChannel: [SightingStore] = []
+    /// Further records of the same scans, one per other radio channel, as
+    /// those channels would have received them (`warnsim redraw`): empty
+    /// unless ``observeThroughSecondChannels(_:)`` was called, so that a
+    /// phone without them carries one word, not further stores.
+    public private(set) var secondChannelSightings: [SightingStore] = []
 
-    /// The sightings of the second channel, nil unless it is observed.
-    public var secondChannelSightings: SightingStore? { secondChannel.first }
-
-    /// Starts recording a second channel's sightings beside the phone's own
-    /// (in memory): the same scans at the same times with the same previous
-    /// scan, each advertisement at the RSSI the other channel gave it.
-    public mutating func observeThroughSecondChannel() {
-        if secondChannel.isEmpty { secondChannel = [SightingStore()] }
+    /// Starts recording `count` other channels' sightings beside the phone's
+    /// own (in memory): the same scans at the same times with the same
+    /// previous scan, each advertisement at the RSSI that channel gave it.
+    ///
+    /// - Parameter count: the number of other channels (≥ 1).
+    public mutating func observeThroughSecondChannels(_ count: Int) {
+        if secondChannelSightings.count != count { secondChannelSightings = (0..<count).map { _ in SightingStore() } }
     }
 
     /// Creates the framework of one phone, with no keys and no sightings yet.
@@ -109,11 +108,12 @@ public struct ExposureNotificationFramework: Sendable {
     ///     the next scan's sightings.
     ///   - advertisements: the payloads received, each with the raw RSSI in dBm
     ///     before the phone's RSSI correction; may be empty (the scan still counts).
-    ///   - secondChannel: what the same scan received through the second
-    ///     channel (``observeThroughSecondChannel()``); ignored without one.
+    ///   - secondChannels: what the same scan received through each other
+    ///     channel (``observeThroughSecondChannels(_:)``), in channel order;
+    ///     channels the framework does not observe are ignored.
     public mutating func recordScan(
         at time: Int64, received advertisements: [(payload: AdvertisementPayload, rawRSSI: Int)],
-        secondChannel other: [(payload: AdvertisementPayload, rawRSSI: Int)] = []
+        secondChannels others: [[(payload: AdvertisementPayload, rawRSSI: Int)]] = []
     ) {
         guard isEnabled else { return }
         for (payload, rssi) in advertisements {
@@ -121,9 +121,9 @@ public struct ExposureNotificationFramework: Sendable {
                 time: time, previousScanTime: lastScanTime, rpi: payload.rpi, aem: payload.aem,
                 calibratedRSSI: Sighting.calibrate(rawRSSI: rssi, rssiCorrection: rssiCorrection))
         }
-        if !secondChannel.isEmpty {
-            for (payload, rssi) in other {
-                secondChannel[0].record(
+        for channel in secondChannelSightings.indices where channel < others.count {
+            for (payload, rssi) in others[channel] {
+                secondChannelSightings[channel].record(
                     time: time, previousScanTime: lastScanTime, rpi: payload.rpi, aem: payload.aem,
                     calibratedRSSI: Sighting.calibrate(rawRSSI: rssi, rssiCorrection: rssiCorrection))
             }
@@ -132,19 +132,52 @@ public struct ExposureNotificationFramework: Sendable {
     }
 
     /// Lends `scratch`'s buffers to the sighting store for the scans recorded
-    /// next (see ``SightingStore/borrowScratch(_:)``).
+    /// next (see ``SightingStore/borrowScratch(_:)``), and `secondChannels`'
+    /// buffers to the other channels' stores, one each in channel order
+    /// (missing ones are made).
     ///
-    /// - Parameter scratch: the buffers to lend; empty afterwards.
-    public mutating func borrowScratch(_ scratch: inout SightingChunkBuilder) {
+    /// - Parameters:
+    ///   - scratch: the buffers to lend; empty afterwards.
+    ///   - secondChannels: the buffers to lend to the other channels' stores.
+    public mutating func borrowScratch(_ scratch: inout SightingChunkBuilder, secondChannels: inout [SightingChunkBuilder]) {
         sightings.borrowScratch(&scratch)
+        if secondChannels.count < secondChannelSightings.count {
+            secondChannels += (secondChannels.count..<secondChannelSightings.count).map { _ in SightingChunkBuilder() }
+        }
+        for channel in secondChannelSightings.indices { secondChannelSightings[channel].borrowScratch(&secondChannels[channel]) }
     }
 
-    /// Seals the sightings recorded so far and hands the buffers back.
+    /// ``borrowScratch(_:secondChannels:)`` without other channels.
+    public mutating func borrowScratch(_ scratch: inout SightingChunkBuilder) {
+        var none: [SightingChunkBuilder] = []
+        borrowScratch(&scratch, secondChannels: &none)
+    }
+
+    /// Seals the sightings recorded so far and hands the buffers back: the
+    /// own store's to `scratch`, the other channels' to `secondChannels`
+    /// (as lent by ``borrowScratch(_:secondChannels:)``; a store that was not
+    /// lent any seals into fresh buffers).
     ///
-    /// - Parameter scratch: receives the emptied buffers for the next phone.
-    public mutating func sealSightings(keepingScratchIn scratch: inout SightingChunkBuilder) {
+    /// - Parameters:
+    ///   - scratch: receives the emptied buffers for the next phone.
+    ///   - secondChannels: receives the other channels' emptied buffers.
+    public mutating func sealSightings(
+        keepingScratchIn scratch: inout SightingChunkBuilder, secondChannels: inout [SightingChunkBuilder]
+    ) {
         sightings.seal(keepingScratchIn: &scratch)
-        if !secondChannel.isEmpty { secondChannel[0].seal() }
+        for channel in secondChannelSightings.indices {
+            if channel < secondChannels.count {
+                secondChannelSightings[channel].seal(keepingScratchIn: &secondChannels[channel])
+            } else {
+                secondChannelSightings[channel].seal()
+            }
+        }
+    }
+
+    /// ``sealSightings(keepingScratchIn:secondChannels:)`` without other channels' buffers.
+    public mutating func sealSightings(keepingScratchIn scratch: inout SightingChunkBuilder) {
+        var none: [SightingChunkBuilder] = []
+        sealSightings(keepingScratchIn: &scratch, secondChannels: &none)
     }
 
     /// The keys the app may upload at `time` (the last 14 days, today's shortened).
@@ -163,7 +196,7 @@ public struct ExposureNotificationFramework: Sendable {
     /// - Parameter now: the current Unix seconds.
     public mutating func expire(now: Int64) {
         sightings.expire(now: now)
-        if !secondChannel.isEmpty { secondChannel[0].expire(now: now) }
+        for channel in secondChannelSightings.indices { secondChannelSightings[channel].expire(now: now) }
     }
 
     /// Matches downloaded diagnosis keys against the stored sightings.
@@ -181,7 +214,7 @@ public struct ExposureNotificationFramework: Sendable {
     public mutating func reset() {
         keyRing.removeAll()
         sightings.removeAll()
-        if !secondChannel.isEmpty { secondChannel[0].removeAll() }
+        for channel in secondChannelSightings.indices { secondChannelSightings[channel].removeAll() }
         lastScanTime = nil
     }
 }

@@ -84,13 +84,14 @@ package struct CoronaWarnApp: Sendable {
     /// only these can have sightings in its store, so a detection need not
     /// look at the sightings for any other.
     package private(set) var audibleSources = SourceSet()
-    /// What the detections found through the framework's second channel
-    /// (``ExposureNotificationFramework/observeThroughSecondChannel()``,
-    /// `warnsim redraw`): matched at the same detections against the same
-    /// packages, scored by the same engine, never acted on. Empty without one.
+    /// What the detections found through each of the framework's other
+    /// channels (``ExposureNotificationFramework/observeThroughSecondChannels(_:)``,
+    /// `warnsim redraw`), in channel order: matched at the same detections
+    /// against the same packages, scored by the same engine, never acted on.
+    /// Empty without them.
     package private(set) var secondChannel: [SecondChannelDetection] = []
 
-    /// The second channel's state of detection.
+    /// One other channel's state of detection.
     package struct SecondChannelDetection: Sendable {
         var matchCache = ExposureMatchCache()
         /// The windows of the last detection (as ``CoronaWarnApp/lastWindows``).
@@ -148,7 +149,7 @@ package struct CoronaWarnApp: Sendable {
         packagesVersion += 1
         prunedBeforeDay = nil
         lastRisk = nil
-        if !secondChannel.isEmpty { secondChannel[0].lastRisk = nil }
+        for channel in secondChannel.indices { secondChannel[channel].lastRisk = nil }
         events.append(.reset(at: now))
         updateTracing()
     }
@@ -352,12 +353,18 @@ package struct CoronaWarnApp: Sendable {
         let notified = notifier.record(result.totalRiskLevel)
         lastRisk = result
         events.append(.riskCalculated(at: now, level: result.totalRiskLevel, notified: notified))
-        if let store = framework.secondChannelSightings {
-            var second = secondChannel.first ?? SecondChannelDetection()
-            second.lastWindows = matchedWindows(
-                in: store, cache: &second.matchCache, index: index, matcher: matcher, heardByAnyone: heardByAnyone)
-            second.lastRisk = try engine.calculate(second.lastWindows.map(\.window), referenceDay: today)
-            secondChannel = [second]
+        let stores = framework.secondChannelSightings
+        if !stores.isEmpty {
+            // Moved out for the loop, so that the calls on `self` do not copy it.
+            var channels = [SecondChannelDetection]()
+            swap(&channels, &secondChannel)
+            if channels.count != stores.count { channels = Array(repeating: SecondChannelDetection(), count: stores.count) }
+            for c in stores.indices {
+                channels[c].lastWindows = matchedWindows(
+                    in: stores[c], cache: &channels[c].matchCache, index: index, matcher: matcher, heardByAnyone: heardByAnyone)
+                channels[c].lastRisk = try engine.calculate(channels[c].lastWindows.map(\.window), referenceDay: today)
+            }
+            swap(&channels, &secondChannel)
         }
         return result
     }
@@ -377,12 +384,13 @@ package struct CoronaWarnApp: Sendable {
         return matchedWindows(in: framework.sightings, cache: &cache, index: index, matcher: matcher, heardByAnyone: heardByAnyone)
     }
 
-    /// The app with the second channel's last windows and risk result in
+    /// The app with other channel `channel`'s last windows and risk result in
     /// place of its own (`warnsim redraw`).
-    func observedThroughSecondChannel() -> CoronaWarnApp {
+    func observedThroughSecondChannel(_ channel: Int) -> CoronaWarnApp {
         var app = self
-        app.lastWindows = secondChannel.first?.lastWindows ?? []
-        app.lastRisk = secondChannel.first?.lastRisk
+        let seen = secondChannel.indices.contains(channel) ? secondChannel[channel] : SecondChannelDetection()
+        app.lastWindows = seen.lastWindows
+        app.lastRisk = seen.lastRisk
         app.secondChannel = []
         return app
     }

@@ -23,6 +23,10 @@ package struct RunMemoryEstimate: Sendable, Equatable {
         case runWithCounterfactual
         /// The world alone (`bench world`).
         case world
+        /// A run seen through `channels` other radio channels besides its
+        /// own (`redraw`): each holds a further sighting store per phone in
+        /// memory (``redrawChannelPerPersonDayBytes``).
+        case redraw(channels: Int)
     }
 
     // Measured on 2026-11-24 (release build, `--threads 2`, town-10k's
@@ -85,6 +89,14 @@ package struct RunMemoryEstimate: Sendable, Equatable {
     package static let perPersonBytesSightingsOnDisk = 11_000.0
     /// Bytes per person and simulated day of a run with its sightings on disk.
     package static let perPersonDayBytesSightingsOnDisk = 80.0
+    // A redraw's channels (`/usr/bin/time -v` on `warnsim redraw RUN
+    // --scenario town-10k.yaml --radio V ...`, release build, 2026-12-07;
+    // the run simulated from town-10k.yaml, seed 1, 28 days: 557 MB):
+    //   1 channel  (bus-dublin-riders.yaml):          795 MB
+    //   4 channels (Configs/radio/variants/*.yaml): 1,553 MB
+    // about 250 MB per channel, 900 bytes per person-day.
+    /// Bytes per person and simulated day of each channel of a redraw.
+    package static let redrawChannelPerPersonDayBytes = 1_000.0
     /// Bytes per person of the world alone.
     package static let worldPerPersonBytes = 5_000.0
     /// Bytes per person and day of the world alone.
@@ -116,6 +128,8 @@ package struct RunMemoryEstimate: Sendable, Equatable {
         case .world: return Self.fixedBytes + world
         case .run: return Self.fixedBytes + run
         case .runWithCounterfactual: return Self.fixedBytes + run + world
+        case .redraw(let channels):
+            return Self.fixedBytes + run + Double(max(channels, 0)) * Self.redrawChannelPerPersonDayBytes * personDays
         }
     }
 

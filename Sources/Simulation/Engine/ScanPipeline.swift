@@ -22,12 +22,13 @@ package struct ScanPipeline: Sendable {
     package let phones: PhoneRadios
     package let carriageBySetting: [Int]
     package let seed: UInt64
-    /// A second radio channel every scan is also seen through (`warnsim
+    /// Other radio channels every scan is also seen through (`warnsim
     /// redraw`), with the same random numbers: each draw of the phone's own
     /// channel (blocking, shadowing, fading) is made once and scaled by each
-    /// channel's parameters, so the second channel given the run's own
-    /// parameters sees exactly what the phones saw. Nil in a plain run.
-    package var secondChannel: SecondChannel?
+    /// channel's parameters, so a channel given the run's own parameters sees
+    /// exactly what the phones saw, and each channel sees what it would see
+    /// alone. Empty in a plain run.
+    package var secondChannels: [SecondChannel] = []
 
     /// Another channel's model, phone radios (drawn from its parameters with
     /// the run's seed) and carriage per setting.
@@ -57,6 +58,13 @@ package struct ScanPipeline: Sendable {
                 count: world.population.people, table: world.calibrationTable, parameters: parameters, seed: seed)
             carriageBySetting = carriage
         }
+    }
+
+    /// A channel held by reference: the scan loop borrows its model and
+    /// radios through it instead of copying them at every sighting.
+    final class ChannelReference: Sendable {
+        let channel: SecondChannel
+        init(channel: SecondChannel) { self.channel = channel }
     }
 
     /// One received advertisement (kept for ground truth and tests when asked for).
@@ -107,7 +115,7 @@ package struct ScanPipeline: Sendable {
             keyStream: RandomStream(seed: seed, subsystem: StreamName.temporaryExposureKeys, entity: UInt64(person)),
             metadata: BluetoothMetadata(minorVersion: 1, txPower: tx, calibrationConfidence: UInt8(confidence.rawValue)),
             rssiCorrection: Int(phones.rssiCorrection[person].rounded()), spill: spill)
-        if secondChannel != nil { framework.observeThroughSecondChannel() }
+        if !secondChannels.isEmpty { framework.observeThroughSecondChannels(secondChannels.count) }
         return framework
     }
 
@@ -152,9 +160,16 @@ package struct ScanPipeline: Sendable {
         // model out of the captured pipeline at each call.
         let (model, radios, carriageBySetting, seed) = (self.model, self.phones, self.carriageBySetting, self.seed)
         let sigma = (0..<RadioEnvironment.allCases.count).map { model.sightingSigma(RadioEnvironment(rawValue: $0)!) }
-        let second = secondChannel
-        let secondSigma = (0..<RadioEnvironment.allCases.count).map {
-            second?.model.sightingSigma(RadioEnvironment(rawValue: $0)!) ?? 0
+        // The other channels by unretained reference, which the loop borrows
+        // (a model read out of an array or a buffer is copied, retaining
+        // each of its tables, at every sighting), and their scan sigmas by
+        // channel and environment.
+        let channels = secondChannels.count
+        let environments = RadioEnvironment.allCases.count
+        let seconds = secondChannels.map { Unmanaged.passRetained(ChannelReference(channel: $0)) }
+        defer { for reference in seconds { reference.release() } }
+        let secondSigma = secondChannels.flatMap { channel in
+            (0..<environments).map { channel.model.sightingSigma(RadioEnvironment(rawValue: $0)!) }
         }
         phones.withUnsafeMutableBufferPointer { phoneBuffer in
             perTask.withUnsafeMutableBufferPointer { logBuffer in
@@ -163,14 +178,17 @@ package struct ScanPipeline: Sendable {
                 Parallel.run(workers: tasks) { task in
                     var sweep = EncounterSweep()
                     var scratch = SightingChunkBuilder()
+                    var secondScratch = [SightingChunkBuilder](repeating: SightingChunkBuilder(), count: channels)
                     var received = [(payload: AdvertisementPayload, rawRSSI: Int)]()
-                    var receivedSecond = [(payload: AdvertisementPayload, rawRSSI: Int)]()
+                    var receivedSecond = [[(payload: AdvertisementPayload, rawRSSI: Int)]](repeating: [], count: channels)
+                    // Per other channel, the RSSI of the advertisement being looked at, nil if not received.
+                    var secondRSSI = [Int?](repeating: nil, count: channels)
                     var heard = [Int32]()
                     for p in Parallel.chunk(task, of: tasks, count: people) {
                         guard ph.buffer[p].hasApp else { continue }
-                        ph.buffer[p].app!.framework.borrowScratch(&scratch)
+                        ph.buffer[p].app!.framework.borrowScratch(&scratch, secondChannels: &secondScratch)
                         var fading = RandomStream(seed: seed, subsystem: ScanPipeline.fadingStreams, entity: UInt64(p) << 24 | day)
-                        sweep.reset(person: p, index: index, encounters: encounters)
+                        sweep.reset(person: p, index: index, encounters: encounters, channels: channels)
                         let enabled = ph.buffer[p].isTracingEnabled
                         // A scan that finds no encounter records nothing but its
                         // time (the next sighting's previous scan), so only the
@@ -191,7 +209,7 @@ package struct ScanPipeline: Sendable {
                                 unrecordedEmptyScan = nil
                             }
                             received.removeAll(keepingCapacity: true)
-                            receivedSecond.removeAll(keepingCapacity: true)
+                            for c in receivedSecond.indices { receivedSecond[c].removeAll(keepingCapacity: true) }
                             let interval = Int((time - dayStart) / 600)
                             for k in sweep.active.indices {
                                 let i = Int(sweep.active[k].encounter)
@@ -205,13 +223,16 @@ package struct ScanPipeline: Sendable {
                                     var slow = RandomStream(
                                         seed: seed, subsystem: ScanPipeline.encounterStreams,
                                         entity: day << 40 | UInt64(i) << 1 | (sweep.active[k].receiverIsA ? 1 : 0))
-                                    if let second {
-                                        // The same draws through the second channel's parameters.
+                                    let base = sweep.channelBase(k)
+                                    for c in 0..<channels {
+                                        // The same draws through each other channel's parameters.
                                         var same = slow
-                                        let carriage = second.carriageBySetting[Int(encounters.setting[i])]
-                                        sweep.active[k].secondOffset = second.model.encounterOffset(
-                                            environment: environment, carriageTransmitter: carriage,
-                                            carriageReceiver: carriage, random: &same)
+                                        sweep.channelOffset[base + c] = seconds[c]._withUnsafeGuaranteedRef { reference in
+                                            let carriage = reference.channel.carriageBySetting[Int(encounters.setting[i])]
+                                            return reference.channel.model.encounterOffset(
+                                                environment: environment, carriageTransmitter: carriage,
+                                                carriageReceiver: carriage, random: &same)
+                                        }
                                     }
                                     sweep.active[k].offset = model.encounterOffset(
                                         environment: environment, carriageTransmitter: carriage,
@@ -221,27 +242,37 @@ package struct ScanPipeline: Sendable {
                                     sweep.active[k].medianSegment = s
                                     sweep.active[k].median = model.medianPath(
                                         distance: encounters.segmentDistance[s], environment: environment)
-                                    if let second {
-                                        sweep.active[k].secondMedian = second.model.medianPath(
-                                            distance: encounters.segmentDistance[s], environment: environment)
+                                    let base = sweep.channelBase(k)
+                                    for c in 0..<channels {
+                                        sweep.channelMedian[base + c] = seconds[c]._withUnsafeGuaranteedRef {
+                                            $0.channel.model.medianPath(distance: encounters.segmentDistance[s], environment: environment)
+                                        }
                                     }
                                 }
                                 let z = fading.nextTabulatedNormal()
                                 let path = sweep.active[k].median + sweep.active[k].offset + sigma[environment.rawValue] * z
                                 let sighting = model.sighting(pathAttenuation: path, transmitter: q, receiver: p, phones: radios)
-                                var secondSighting: RadioSighting?
-                                if let second {
-                                    let secondPath =
-                                        sweep.active[k].secondMedian + sweep.active[k].secondOffset
-                                        + secondSigma[environment.rawValue] * z
-                                    secondSighting = second.model.sighting(
-                                        pathAttenuation: secondPath, transmitter: q, receiver: p, phones: second.phones)
+                                var anySecond = false
+                                if channels > 0 {
+                                    let base = sweep.channelBase(k)
+                                    for c in 0..<channels {
+                                        let secondPath =
+                                            sweep.channelMedian[base + c] + sweep.channelOffset[base + c]
+                                            + secondSigma[c * environments + environment.rawValue] * z
+                                        secondRSSI[c] = seconds[c]._withUnsafeGuaranteedRef {
+                                            $0.channel.model.sighting(
+                                                pathAttenuation: secondPath, transmitter: q, receiver: p, phones: $0.channel.phones)
+                                        }.map { Int($0.rssi) }
+                                        if secondRSSI[c] != nil { anySecond = true }
+                                    }
                                 }
-                                guard sighting != nil || secondSighting != nil,
+                                guard sighting != nil || anySecond,
                                     let payload = advertisements.payload(slot: Int(slot), interval: interval)
                                 else { continue }
                                 if heard.last != Int32(q) { heard.append(Int32(q)) }
-                                if let secondSighting { receivedSecond.append((payload, Int(secondSighting.rssi))) }
+                                if anySecond {
+                                    for c in 0..<channels { if let rssi = secondRSSI[c] { receivedSecond[c].append((payload, rssi)) } }
+                                }
                                 guard let sighting else { continue }
                                 received.append((payload, Int(sighting.rssi)))
                                 if keepReceptions {
@@ -251,10 +282,10 @@ package struct ScanPipeline: Sendable {
                                             attenuation: sighting.attenuation))
                                 }
                             }
-                            ph.buffer[p].app!.framework.recordScan(at: time, received: received, secondChannel: receivedSecond)
+                            ph.buffer[p].app!.framework.recordScan(at: time, received: received, secondChannels: receivedSecond)
                         }
                         if let empty = unrecordedEmptyScan { ph.buffer[p].app!.framework.recordScan(at: empty, received: []) }
-                        ph.buffer[p].app!.framework.sealSightings(keepingScratchIn: &scratch)
+                        ph.buffer[p].app!.framework.sealSightings(keepingScratchIn: &scratch, secondChannels: &secondScratch)
                         heardBy.buffer[task].add(receiver: Int32(p), people: &heard)
                         heard.removeAll(keepingCapacity: true)
                     }
@@ -356,24 +387,40 @@ struct EncounterSweep {
         var cursor: Int?
         var medianSegment = -1
         var median: Float = 0
-        /// The second channel's offset and median (``ScanPipeline/secondChannel``).
-        var secondOffset: Float = 0
-        var secondMedian: Float = 0
+        /// The encounter's place in ``EncounterSweep/pending``, which numbers
+        /// its entries in ``EncounterSweep/channelOffset`` and ``EncounterSweep/channelMedian``.
+        var pendingIndex: Int32 = 0
     }
 
     var pending: [(start: Int16, encounter: Int32)] = []
     var next = 0
     var active: [Active] = []
     var person: Int32 = 0
+    /// The other channels (``ScanPipeline/secondChannels``) looked through.
+    var channels = 0
+    /// Per pending encounter and other channel (at ``channelBase(_:)`` plus
+    /// the channel), the slow offset and the median path loss of the
+    /// current segment through that channel; empty without other channels.
+    var channelOffset: [Float] = []
+    var channelMedian: [Float] = []
 
-    mutating func reset(person: Int, index: DayEncounterIndex, encounters: DayEncounters) {
+    mutating func reset(person: Int, index: DayEncounterIndex, encounters: DayEncounters, channels: Int = 0) {
         self.person = Int32(person)
         pending.removeAll(keepingCapacity: true)
         for e in index.encounters(of: person) { pending.append((encounters.start[Int(e)], e)) }
         pending.sort { ($0.start, $0.encounter) < ($1.start, $1.encounter) }
         next = 0
         active.removeAll(keepingCapacity: true)
+        self.channels = channels
+        if channels > 0 {
+            channelOffset = Array(repeating: 0, count: pending.count * channels)
+            channelMedian = Array(repeating: 0, count: pending.count * channels)
+        }
     }
+
+    /// Where active encounter `k`'s entries in ``channelOffset`` and ``channelMedian`` begin.
+    @inline(__always)
+    func channelBase(_ k: Int) -> Int { Int(active[k].pendingIndex) * channels }
 
     /// Makes `active` the encounters with start ≤ `minute` < end, in encounter
     /// order. Minutes must not decrease between calls.
@@ -394,7 +441,7 @@ struct EncounterSweep {
             }
             let entry = Active(
                 encounter: Int32(i), other: a == person ? encounters.personB[i] : a, end: encounters.end[i],
-                receiverIsA: a == person, cursor: ordered ? segments.lowerBound : nil)
+                receiverIsA: a == person, cursor: ordered ? segments.lowerBound : nil, pendingIndex: Int32(next - 1))
             var at = active.count
             while at > 0 && active[at - 1].encounter > entry.encounter { at -= 1 }
             active.insert(entry, at: at)

@@ -154,12 +154,12 @@ package struct SimulationRun: Sendable {
     /// keeps them in memory. The outputs are the same either way.
     package let sightingSpill: SightingSpill?
 
-    /// - Parameter secondChannel: a radio channel every scan is also seen
-    ///   through, never acted on (``ScanPipeline/secondChannel``; `warnsim
-    ///   redraw`); ``observedThroughSecondChannel()`` gives the run as it saw them.
+    /// - Parameter secondChannels: radio channels every scan is also seen
+    ///   through, never acted on (``ScanPipeline/secondChannels``; `warnsim
+    ///   redraw`); ``observedThroughSecondChannel(_:)`` gives the run as each saw it.
     package init(
         world scenario: WorldConfig, app: AppConfig, seed: UInt64, workers: Int, ignoringWarnings: Bool = false,
-        sightingSpill: SightingSpill? = nil, secondChannel: ScanPipeline.SecondChannel? = nil
+        sightingSpill: SightingSpill? = nil, secondChannels: [ScanPipeline.SecondChannel] = []
     ) throws {
         self.app = app
         self.sightingSpill = sightingSpill
@@ -168,7 +168,7 @@ package struct SimulationRun: Sendable {
         world = World(scenario: scenario, seed: seed)
         world.releasesEncounterMemory = sightingSpill != nil
         pipeline = ScanPipeline(model: world.radio, phones: world.phones, carriageBySetting: world.carriageBySetting, seed: seed)
-        pipeline.secondChannel = secondChannel
+        pipeline.secondChannels = secondChannels
         backend = CWABackend(configuration: app.services, seed: seed, signingKey: try Self.serverKey(seed: seed))
         verifier = KeyPackageVerifier(pinnedKey: backend.verificationKey)
         cdn = KeyPackageCDN(
@@ -181,7 +181,7 @@ package struct SimulationRun: Sendable {
         try backend.publishAppConfiguration(Data(ConfigurationWriter.yaml(app.risk).utf8), now: app.startTime)
         let distanceModel = world.transmission.config.distanceModel
         ledger = EncounterLedger(distanceWeight: { distanceModel.weight(distance: $0) }, folder: sightingSpill?.folder)
-        recorder = WindowRecorder(phones: world.town.people, secondChannel: secondChannel != nil)
+        recorder = WindowRecorder(phones: world.town.people, secondChannels: secondChannels.count)
         let (town, pipeline) = (world.town, self.pipeline)
         phones = (0..<town.people).map { person in
             SimulatedPhone(person: person, age: town.age[person], scenario: app, pipeline: pipeline, seed: seed, spill: sightingSpill)
@@ -272,23 +272,23 @@ package struct SimulationRun: Sendable {
         }
     }
 
-    /// The run as seen through the second channel (``ScanPipeline/secondChannel``):
+    /// The run as seen through other channel `channel` (``ScanPipeline/secondChannels``):
     /// every phone's windows, first HIGH risk, last risk result and the
-    /// warning its user would have seen those of the second channel, and the
+    /// warning its user would have seen those of that channel, and the
     /// days' `high_risk_results` and `warnings` counted from them. Everything
     /// else (infections, tests, uploads, quarantines) is the run's own: what
     /// the users did followed the phones' own channel (an open loop).
-    package func observedThroughSecondChannel() -> SimulationRun {
+    package func observedThroughSecondChannel(_ channel: Int) -> SimulationRun {
         var run = self
         let end = app.startTime + Int64(summary.count) * 86_400
         let health = self.health
         let second = recorder.secondChannel
         run.phones = phones.map { phone in
             phone.observedThroughSecondChannel(
-                firstHighRisk: second.isEmpty ? nil : second[phone.person].firstHighRiskTime, openingDelay: health.appOpeningDelay,
-                end: end)
+                channel, firstHighRisk: second.isEmpty ? nil : second[phone.person][channel].firstHighRiskTime,
+                openingDelay: health.appOpeningDelay, end: end)
         }
-        run.recorder = recorder.observedThroughSecondChannel()
+        run.recorder = recorder.observedThroughSecondChannel(channel)
         for day in run.summary.indices {
             run.summary[day].highRiskResults = 0
             run.summary[day].warnings = 0
@@ -509,7 +509,7 @@ package struct SimulationRun: Sendable {
         let (index, matcher, owners, ledger, start, cdn) = (self.index, self.matcher, ownerOfKey, self.ledger, app.startTime, self.cdn)
         let heardByAnyone = skipsUnheardPackages ? self.heardByAnyone : nil
         // The recorder's per-phone slots, moved out for the loop (no copy) and back after it.
-        var (windowSlots, secondSlots) = ([[WindowKey: RecordedWindow]](), [WindowRecorder.SecondChannelRecord]())
+        var (windowSlots, secondSlots) = ([[WindowKey: RecordedWindow]](), [[WindowRecorder.SecondChannelRecord]]())
         swap(&windowSlots, &recorder.windows)
         swap(&secondSlots, &recorder.secondChannel)
         defer {

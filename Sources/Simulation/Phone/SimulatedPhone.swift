@@ -362,11 +362,12 @@ package struct SimulatedPhone: Sendable {
     }
 
     /// The radio channel a detection's windows came through: the phone's
-    /// own, or the second channel every scan is also seen through (`warnsim
-    /// redraw`), with whether its risk was HIGH.
+    /// own, or one of the other channels every scan is also seen through
+    /// (`warnsim redraw`).
     enum DetectionChannel {
         case own
-        case second(high: Bool)
+        /// Other channel `channel` (``ScanPipeline/secondChannels``), and whether its risk was HIGH.
+        case second(channel: Int, high: Bool)
     }
 
     /// Whoever observes the phone's detections (the run's ``WindowRecorder``):
@@ -402,8 +403,10 @@ package struct SimulatedPhone: Sendable {
             observe(.own, now, app!.lastWindows) { position, window in
                 engine.level(ofWindow: position, window, in: result, referenceDay: today)
             }
-            if let second = app!.secondChannel.first, let secondResult = second.lastRisk {
-                observe(.second(high: secondResult.totalRiskLevel == .high), now, second.lastWindows) { position, window in
+            for (channel, second) in app!.secondChannel.enumerated() {
+                guard let secondResult = second.lastRisk else { continue }
+                observe(.second(channel: channel, high: secondResult.totalRiskLevel == .high), now, second.lastWindows) {
+                    position, window in
                     engine.level(ofWindow: position, window, in: secondResult, referenceDay: today)
                 }
             }
@@ -426,13 +429,15 @@ package struct SimulatedPhone: Sendable {
         firstWarningTime = time
     }
 
-    /// The phone as its detections saw the second channel: its first HIGH
-    /// risk (`firstHighRisk`, from the run's ``WindowRecorder``) and last risk
-    /// result those of the second channel; the warning seen `openingDelay`
+    /// The phone as its detections saw other channel `channel`: its first
+    /// HIGH risk (`firstHighRisk`, from the run's ``WindowRecorder``) and last
+    /// risk result those of that channel; the warning seen `openingDelay`
     /// seconds after the first HIGH (0 with notification permission, as
     /// ``SimulationRun`` draws it) if before `end`. Everything the user did
     /// stays as it was: the loop is open.
-    func observedThroughSecondChannel(firstHighRisk: Int64?, openingDelay: (Int) -> Int64, end: Int64) -> SimulatedPhone {
+    func observedThroughSecondChannel(
+        _ channel: Int, firstHighRisk: Int64?, openingDelay: (Int) -> Int64, end: Int64
+    ) -> SimulatedPhone {
         var phone = self
         phone.firstHighRiskTime = firstHighRisk
         phone.firstWarningTime = nil
@@ -442,8 +447,8 @@ package struct SimulatedPhone: Sendable {
             phone.warningDelay = delay
             if high + delay < end { phone.firstWarningTime = high + delay }
         }
-        phone.app = app?.observedThroughSecondChannel()
-        phone.removed = removed.map { $0.observedThroughSecondChannel() }
+        phone.app = app?.observedThroughSecondChannel(channel)
+        phone.removed = removed.map { $0.observedThroughSecondChannel(channel) }
         return phone
     }
 }

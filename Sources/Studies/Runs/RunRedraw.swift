@@ -5,13 +5,14 @@ import RunRecords
 import Simulation
 import WarnSimCore
 
-/// `warnsim redraw`: a finished run's encounters seen again through another
-/// radio channel. The run is simulated again from its scenario and seed
+/// `warnsim redraw`: a finished run's encounters seen again through other
+/// radio channels. The run is simulated again from its scenario and seed
 /// (the same world, people, scans, uploads and behaviour, checked byte for
-/// byte against the folder), and every scan is also received through the
-/// other channel with the same random numbers (``ScanPipeline/secondChannel``);
+/// byte against the folder), and every scan is also received through each
+/// other channel with the same random numbers (``ScanPipeline/secondChannels``);
 /// the phones match and score those sightings at the same detections, and
-/// the new folder holds the windows and warnings of that channel. The loop
+/// one new folder per channel holds the windows and warnings of that
+/// channel, the same as a redraw through that channel alone. The loop
 /// is open: what the users did (tests, uploads, quarantines, hence the
 /// encounters and infections) stays what they did after the run's own
 /// warnings; `sweep --confirm` is the closed-loop check. With the run's own
@@ -22,15 +23,16 @@ package struct RunRedraw: Sendable {
     package let scenario: Scenario
     /// The run's `--set` fields, which the scenario is loaded with.
     package let overrides: [String]
-    /// The channel, built for the run's phones, and the file it was read from.
-    package let channel: ScanPipeline.SecondChannel
-    package let radioFile: URL
+    /// The channels, built for the run's phones, and the files they were read
+    /// from, in the order given.
+    package let channels: [ScanPipeline.SecondChannel]
+    package let radioFiles: [URL]
 
     /// Checks the run folder (digests and meaning; not itself a redraw),
     /// that `scenario` with the run's `--set` fields (`provenance`) is what it
-    /// was simulated from, and reads the channel (`radioFile`, by default the
+    /// was simulated from, and reads the channels (`radioFiles`; none: the
     /// run's own, which must be the file the run recorded).
-    package init(provenance: RunProvenance, scenario: Scenario, radioFile: URL?) throws {
+    package init(provenance: RunProvenance, scenario: Scenario, radioFiles: [URL]) throws {
         run = try RecordedRun.load(folder: provenance.folder)
         if provenance.manifest["redrawn_from"] != nil {
             throw InputError(
@@ -43,8 +45,8 @@ package struct RunRedraw: Sendable {
         try provenance.check(scenario: scenario, overrides: overrides, purpose: "redraw")
         self.scenario = scenario
         let ownFile = scenario.world.sourceFiles[0]
-        self.radioFile = radioFile ?? ownFile
-        if radioFile == nil, let recorded = run.radioParameters,
+        self.radioFiles = radioFiles.isEmpty ? [ownFile] : radioFiles
+        if radioFiles.isEmpty, let recorded = run.radioParameters,
             recorded.digest != RunManifest.digest(try Data(contentsOf: ownFile))
         {
             throw InputError(
@@ -53,19 +55,22 @@ package struct RunRedraw: Sendable {
                     "is not the radio channel \(provenance.folder) was simulated through (its SHA-256 differs from the manifest's radio_parameters)"
             )
         }
-        channel = try ScanPipeline.SecondChannel(
-            parameters: try radioFile.map(RadioParameters.load) ?? scenario.world.radio, file: self.radioFile.path,
-            world: scenario.world, seed: run.seed)
+        let (world, seed, own) = (scenario.world, run.seed, radioFiles.isEmpty)
+        channels = try self.radioFiles.map { file in
+            try ScanPipeline.SecondChannel(
+                parameters: own ? world.radio : try RadioParameters.load(file), file: file.path, world: world, seed: seed)
+        }
     }
 
-    /// Simulates the run again with the second channel on `workers` threads
-    /// (`progress` gets each finished day) and writes the redrawn run folder
-    /// into `folder`. Throws an ``InputError`` naming the run's file that the
-    /// re-simulation did not reproduce (another WarnSim version, or inputs
-    /// changed since).
-    package func write(into folder: URL, workers: Int, version: String, progress: (Int) -> Void = { _ in }) throws {
+    /// Simulates the run again with the channels on `workers` threads
+    /// (`progress` gets each finished day) and writes one redrawn run folder
+    /// per channel, into `folders` (as many, in the channels' order). Throws
+    /// an ``InputError`` naming the run's file that the re-simulation did not
+    /// reproduce (another WarnSim version, or inputs changed since).
+    package func write(into folders: [URL], workers: Int, version: String, progress: (Int) -> Void = { _ in }) throws {
+        precondition(folders.count == channels.count, "one folder per channel")
         var simulation = try SimulationRun(
-            world: scenario.world, app: scenario.app, seed: run.seed, workers: workers, secondChannel: channel)
+            world: scenario.world, app: scenario.app, seed: run.seed, workers: workers, secondChannels: channels)
         for day in 0..<run.days {
             try simulation.simulate(day: day)
             progress(day + 1)
@@ -93,11 +98,14 @@ package struct RunRedraw: Sendable {
         let note =
             "{\"run_manifest\": \(TextEscaping.jsonString(RunManifest.digest(manifest))), \"radio_parameters\": \(own), "
             + "\"loop\": \"open: encounters, tests, uploads and quarantines are the run's own\"}"
-        // The channel replaces the scenario's radio parameters among the inputs.
-        let inputs = scenario.files.map { $0 == scenario.world.sourceFiles[0] ? radioFile : $0 }
-        try RunOutputs.write(
-            simulation.observedThroughSecondChannel(), to: folder, version: version, inputs: inputs,
-            counterfactualCSV: counterfactual, overrides: overrides, radioParameters: radioFile,
-            manifestEntries: [("redrawn_from", note)], timings: nil)
+        for (channel, folder) in folders.enumerated() {
+            // The channel replaces the scenario's radio parameters among the inputs.
+            let radioFile = radioFiles[channel]
+            let inputs = scenario.files.map { $0 == scenario.world.sourceFiles[0] ? radioFile : $0 }
+            try RunOutputs.write(
+                simulation.observedThroughSecondChannel(channel), to: folder, version: version, inputs: inputs,
+                counterfactualCSV: counterfactual, overrides: overrides, radioParameters: radioFile,
+                manifestEntries: [("redrawn_from", note)], timings: nil)
+        }
     }
 }

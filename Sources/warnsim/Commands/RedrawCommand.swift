@@ -8,7 +8,7 @@ import WarnSimCore
 struct RedrawCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "redraw",
-        abstract: "See a finished run's encounters again through another radio channel (open loop).",
+        abstract: "See a finished run's encounters again through other radio channels (open loop).",
         discussion: """
             Simulates the run in RUN_FOLDER again from its scenario and seed, checks \
             that this reproduces the folder's phones.csv, infections.csv, \
@@ -29,12 +29,17 @@ struct RedrawCommand: ParsableCommand {
             quarantine days) are the run's; precision, recall and warnings per \
             uploader are the channel's. `sweep --confirm` and `simulate --set \
             radio.parameters=FILE` are the closed-loop checks. A redraw costs \
-            about one simulation of the run. With the run's own channel the \
-            folder's windows.bin is the run's, byte for byte. RUN_FOLDER may be an \
-            ensemble folder (seed-N/ runs): each seed is redrawn into \
-            OUT/seed-N/. evaluate and sweep over runs redrawn through several \
-            channels (Configs/radio/variants/) report the radio range beside \
-            the seed interval.
+            about one simulation of the run plus about a third of one per \
+            channel: --radio may be given several times, and all channels are \
+            seen in the one simulation, each written to OUT/NAME/ (NAME: \
+            the radio file's name without .yaml; the names must differ), the \
+            same bytes as a redraw through that channel alone. With the run's \
+            own channel the folder's windows.bin is the run's, byte for byte. \
+            RUN_FOLDER may be an ensemble folder (seed-N/ runs): each seed is \
+            redrawn into OUT/seed-N/ (OUT/NAME/seed-N/ with several channels). \
+            evaluate and sweep over runs redrawn through several channels \
+            (Configs/radio/variants/) report the radio range beside the seed \
+            interval.
             """
     )
 
@@ -44,8 +49,8 @@ struct RedrawCommand: ParsableCommand {
     @Option(help: "The scenario the run was simulated from (its --set fields are read from the run's manifest).")
     var scenario: String
 
-    @Option(help: "Radio parameters of the channel to see the run through (default: the run's own).")
-    var radio: String?
+    @Option(help: "Radio parameters of a channel to see the run through (default: the run's own); repeat for several.")
+    var radio: [String] = []
 
     @Option(help: "Output folder (a run folder, or an ensemble folder for an ensemble).")
     var out: String
@@ -57,13 +62,20 @@ struct RedrawCommand: ParsableCommand {
     @OptionGroup var progressOptions: ProgressOptions
 
     func run() throws {
-        let inputs = [runFolder, scenario] + (radio.map { [$0] } ?? [])
+        let inputs = [runFolder, scenario] + radio
         // A redrawn run is a run folder: `simulate` is what its manifest says wrote it.
         try checkOutputFolder(out, command: "simulate", inputs: inputs, force: force.force)
         let threads = try threadOptions.checked()
         let folders = RunSet.expand([runFolder])
         let ensemble = folders != [runFolder]
-        let radioURL = radio.map { URL(fileURLWithPath: $0) }
+        let radioURLs = radio.map { URL(fileURLWithPath: $0) }
+        // With several channels each gets its own folder, named after its file.
+        let names = radioURLs.map { $0.deletingPathExtension().lastPathComponent }
+        if let twice = names.first(where: { name in names.filter { $0 == name }.count > 1 }) {
+            throw inputFailure(
+                file: radio[names.firstIndex(of: twice)!], field: "--radio",
+                "two channels would both be written to \(out)/\(twice)/; give radio files with different names")
+        }
         var redraws: [RunRedraw] = []
         do {
             // The scenario is loaded once per distinct set of the runs' --set fields.
@@ -75,11 +87,12 @@ struct RedrawCommand: ParsableCommand {
                     scenarios[overrides] = try loadScenario(
                         URL(fileURLWithPath: scenario), overrides: overrides.map { try FieldOverride(parsing: $0) })
                 }
-                redraws.append(try RunRedraw(provenance: provenance, scenario: scenarios[overrides]!, radioFile: radioURL))
+                redraws.append(try RunRedraw(provenance: provenance, scenario: scenarios[overrides]!, radioFiles: radioURLs))
             }
             try checkMemory(
                 RunMemoryEstimate(
-                    people: redraws[0].scenario.world.population.people, days: redraws[0].run.days, part: .runWithCounterfactual),
+                    people: redraws[0].scenario.world.population.people, days: redraws[0].run.days,
+                    part: .redraw(channels: redraws[0].channels.count)),
                 file: scenario)
         } catch let error as InputError {
             throw inputFailure(error)
@@ -88,17 +101,25 @@ struct RedrawCommand: ParsableCommand {
         try writingOutputFolder(out, command: "simulate", inputs: inputs, force: force.force) { folder in
             var done = 0
             for redraw in redraws {
-                let target = ensemble ? Ensemble.folder(folder, seed: redraw.run.seed) : folder
-                try FileManager.default.createDirectory(at: target, withIntermediateDirectories: true)
-                try redraw.write(into: target, workers: threads, version: WarnSimVersion.string) { _ in
+                let channelFolders = names.count > 1 ? names.map { folder.appendingPathComponent($0) } : [folder]
+                let targets = channelFolders.map { ensemble ? Ensemble.folder($0, seed: redraw.run.seed) : $0 }
+                for target in targets { try FileManager.default.createDirectory(at: target, withIntermediateDirectories: true) }
+                try redraw.write(into: targets, workers: threads, version: WarnSimVersion.string) { _ in
                     done += 1
                     progress.step(done, "seed \(redraw.run.seed)")
                 }
             }
         }
         progress.finish()
-        let channel = radioURL?.lastPathComponent ?? "its own channel"
-        printOutput(
-            "\(redraws.count) run\(redraws.count == 1 ? "" : "s") redrawn through \(channel); wrote \(out)/\(ensemble ? "seed-N/" : "")\n")
+        let runs = "\(redraws.count) run\(redraws.count == 1 ? "" : "s")"
+        let seeds = ensemble ? "seed-N/" : ""
+        switch radioURLs.count {
+        case 0: printOutput("\(runs) redrawn through its own channel; wrote \(out)/\(seeds)\n")
+        case 1: printOutput("\(runs) redrawn through \(radioURLs[0].lastPathComponent); wrote \(out)/\(seeds)\n")
+        default:
+            printOutput(
+                "\(runs) redrawn through \(radioURLs.count) channels (\(radioURLs.map(\.lastPathComponent).joined(separator: ", ")))"
+                    + "; wrote \(names.map { "\(out)/\($0)/\(seeds)" }.joined(separator: ", "))\n")
+        }
     }
 }
