@@ -25,8 +25,10 @@ package struct RunMemoryEstimate: Sendable, Equatable {
         case world
         /// A run seen through `channels` other radio channels besides its
         /// own (`redraw`): each holds a further sighting store per phone in
-        /// memory (``redrawChannelPerPersonDayBytes``).
-        case redraw(channels: Int)
+        /// memory, of what the `transmitterShare` of the people whose phones
+        /// the channels record send (``redrawChannelPerPersonDayBytes`` when
+        /// they record everyone's).
+        case redraw(channels: Int, transmitterShare: Double)
     }
 
     // Measured on 2026-11-24 (release build, `--threads 2`, town-10k's
@@ -91,11 +93,16 @@ package struct RunMemoryEstimate: Sendable, Equatable {
     package static let perPersonDayBytesSightingsOnDisk = 80.0
     // A redraw's channels (`/usr/bin/time -v` on `warnsim redraw RUN
     // --scenario town-10k.yaml --radio V ...`, release build, 2026-12-07;
-    // the run simulated from town-10k.yaml, seed 1, 28 days: 557 MB):
+    // the run simulated from town-10k.yaml, seed 1, 28 days: 557 MB),
+    // first with the channels recording every phone's advertisements:
     //   1 channel  (bus-dublin-riders.yaml):          795 MB
     //   4 channels (Configs/radio/variants/*.yaml): 1,553 MB
-    // about 250 MB per channel, 900 bytes per person-day.
-    /// Bytes per person and simulated day of each channel of a redraw.
+    // about 250 MB per channel, 900 bytes per person-day; then recording
+    // only the 5 people of 10,000 who shared keys in the run:
+    //   1 channel:  494 MB
+    //   4 channels: 499 MB
+    /// Bytes per person and simulated day of each channel of a redraw that
+    /// records every phone's advertisements.
     package static let redrawChannelPerPersonDayBytes = 1_000.0
     /// Bytes per person of the world alone.
     package static let worldPerPersonBytes = 5_000.0
@@ -128,8 +135,9 @@ package struct RunMemoryEstimate: Sendable, Equatable {
         case .world: return Self.fixedBytes + world
         case .run: return Self.fixedBytes + run
         case .runWithCounterfactual: return Self.fixedBytes + run + world
-        case .redraw(let channels):
-            return Self.fixedBytes + run + Double(max(channels, 0)) * Self.redrawChannelPerPersonDayBytes * personDays
+        case .redraw(let channels, let share):
+            let recorded = min(max(share.isNaN ? 1 : share, 0), 1)
+            return Self.fixedBytes + run + Double(max(channels, 0)) * recorded * Self.redrawChannelPerPersonDayBytes * personDays
         }
     }
 

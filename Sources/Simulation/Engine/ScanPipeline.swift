@@ -29,6 +29,12 @@ package struct ScanPipeline: Sendable {
     /// exactly what the phones saw, and each channel sees what it would see
     /// alone. Empty in a plain run.
     package var secondChannels: [SecondChannel] = []
+    /// Per person, whether the other channels record what its phone sends;
+    /// empty: every phone's. A redraw knows from the run who ever shared
+    /// keys, and only those keys can be matched (a window is one key's
+    /// sightings), so the other channels need not evaluate or store the
+    /// rest: the same windows for a fraction of the work.
+    package var secondChannelTransmitters: [Bool] = []
 
     /// Another channel's model, phone radios (drawn from its parameters with
     /// the run's seed) and carriage per setting.
@@ -165,6 +171,8 @@ package struct ScanPipeline: Sendable {
         // each of its tables, at every sighting), and their scan sigmas by
         // channel and environment.
         let channels = secondChannels.count
+        let transmitters = secondChannelTransmitters
+        let everyTransmitter = transmitters.isEmpty
         let environments = RadioEnvironment.allCases.count
         let seconds = secondChannels.map { Unmanaged.passRetained(ChannelReference(channel: $0)) }
         defer { for reference in seconds { reference.release() } }
@@ -218,13 +226,14 @@ package struct ScanPipeline: Sendable {
                                 guard slot >= 0 else { continue }
                                 guard let s = sweep.segment(k, at: minute, encounters: encounters) else { continue }
                                 let environment = encounters.environment(i)
+                                let throughOthers = channels > 0 && (everyTransmitter || transmitters[q])
                                 if sweep.active[k].offset.isNaN {
                                     let carriage = carriageBySetting[Int(encounters.setting[i])]
                                     var slow = RandomStream(
                                         seed: seed, subsystem: ScanPipeline.encounterStreams,
                                         entity: day << 40 | UInt64(i) << 1 | (sweep.active[k].receiverIsA ? 1 : 0))
                                     let base = sweep.channelBase(k)
-                                    for c in 0..<channels {
+                                    for c in 0..<channels where throughOthers {
                                         // The same draws through each other channel's parameters.
                                         var same = slow
                                         sweep.channelOffset[base + c] = seconds[c]._withUnsafeGuaranteedRef { reference in
@@ -243,7 +252,7 @@ package struct ScanPipeline: Sendable {
                                     sweep.active[k].median = model.medianPath(
                                         distance: encounters.segmentDistance[s], environment: environment)
                                     let base = sweep.channelBase(k)
-                                    for c in 0..<channels {
+                                    for c in 0..<channels where throughOthers {
                                         sweep.channelMedian[base + c] = seconds[c]._withUnsafeGuaranteedRef {
                                             $0.channel.model.medianPath(distance: encounters.segmentDistance[s], environment: environment)
                                         }
@@ -253,7 +262,7 @@ package struct ScanPipeline: Sendable {
                                 let path = sweep.active[k].median + sweep.active[k].offset + sigma[environment.rawValue] * z
                                 let sighting = model.sighting(pathAttenuation: path, transmitter: q, receiver: p, phones: radios)
                                 var anySecond = false
-                                if channels > 0 {
+                                if throughOthers {
                                     let base = sweep.channelBase(k)
                                     for c in 0..<channels {
                                         let secondPath =

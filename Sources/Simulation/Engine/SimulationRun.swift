@@ -65,6 +65,9 @@ package struct SimulationRun: Sendable {
     var index: DiagnosisKeyIndex
     /// Which person uploaded each distributed key (ground truth for windows).
     var ownerOfKey: [CoronaWarnApp.KeyIdentity: Int] = [:]
+
+    /// The people whose keys were uploaded so far (and so distributed, or to be).
+    package var distributedKeyOwners: Set<Int> { Set(ownerOfKey.values) }
     /// Who heard whom on the retained days (from the scans): a phone looks
     /// at its sightings for a new package only if it heard one of the
     /// package's key owners on a key's day (``announce(_:)``).
@@ -154,12 +157,19 @@ package struct SimulationRun: Sendable {
     /// keeps them in memory. The outputs are the same either way.
     package let sightingSpill: SightingSpill?
 
-    /// - Parameter secondChannels: radio channels every scan is also seen
-    ///   through, never acted on (``ScanPipeline/secondChannels``; `warnsim
-    ///   redraw`); ``observedThroughSecondChannel(_:)`` gives the run as each saw it.
+    /// - Parameters:
+    ///   - secondChannels: radio channels every scan is also seen through,
+    ///     never acted on (``ScanPipeline/secondChannels``; `warnsim
+    ///     redraw`); ``observedThroughSecondChannel(_:)`` gives the run as each saw it.
+    ///   - secondChannelTransmitters: per person, whether those channels
+    ///     record what its phone sends (``ScanPipeline/secondChannelTransmitters``;
+    ///     empty: everyone's). Every person whose keys the run distributes
+    ///     must be among them (``distributedKeyOwners``), or the channels
+    ///     miss windows.
     package init(
         world scenario: WorldConfig, app: AppConfig, seed: UInt64, workers: Int, ignoringWarnings: Bool = false,
-        sightingSpill: SightingSpill? = nil, secondChannels: [ScanPipeline.SecondChannel] = []
+        sightingSpill: SightingSpill? = nil, secondChannels: [ScanPipeline.SecondChannel] = [],
+        secondChannelTransmitters: [Bool] = []
     ) throws {
         self.app = app
         self.sightingSpill = sightingSpill
@@ -169,6 +179,7 @@ package struct SimulationRun: Sendable {
         world.releasesEncounterMemory = sightingSpill != nil
         pipeline = ScanPipeline(model: world.radio, phones: world.phones, carriageBySetting: world.carriageBySetting, seed: seed)
         pipeline.secondChannels = secondChannels
+        pipeline.secondChannelTransmitters = secondChannelTransmitters
         backend = CWABackend(configuration: app.services, seed: seed, signingKey: try Self.serverKey(seed: seed))
         verifier = KeyPackageVerifier(pinnedKey: backend.verificationKey)
         cdn = KeyPackageCDN(

@@ -12,7 +12,10 @@ import WarnSimCore
 /// other channel with the same random numbers (``ScanPipeline/secondChannels``);
 /// the phones match and score those sightings at the same detections, and
 /// one new folder per channel holds the windows and warnings of that
-/// channel, the same as a redraw through that channel alone. The loop
+/// channel, the same as a redraw through that channel alone. The channels
+/// record only what the phones of people who shared keys in the run send
+/// (``ScanPipeline/secondChannelTransmitters``): a window is one key's
+/// sightings, so no other sighting can become one. The loop
 /// is open: what the users did (tests, uploads, quarantines, hence the
 /// encounters and infections) stays what they did after the run's own
 /// warnings; `sweep --confirm` is the closed-loop check. With the run's own
@@ -62,6 +65,12 @@ package struct RunRedraw: Sendable {
         }
     }
 
+    /// The share of the run's people who shared keys: the channels record
+    /// what their phones send, and nothing else.
+    package var transmitterShare: Double {
+        run.phones.isEmpty ? 0 : Double(run.phones.filter(\.sharedKeys).count) / Double(run.phones.count)
+    }
+
     /// Simulates the run again with the channels on `workers` threads
     /// (`progress` gets each finished day) and writes one redrawn run folder
     /// per channel, into `folders` (as many, in the channels' order). Throws
@@ -69,8 +78,12 @@ package struct RunRedraw: Sendable {
     /// reproduce (another WarnSim version, or inputs changed since).
     package func write(into folders: [URL], workers: Int, version: String, progress: (Int) -> Void = { _ in }) throws {
         precondition(folders.count == channels.count, "one folder per channel")
+        // Only the keys of people who shared keys in the run can be matched:
+        // the channels record only what their phones send.
+        let sharers = run.phones.map(\.sharedKeys)
         var simulation = try SimulationRun(
-            world: scenario.world, app: scenario.app, seed: run.seed, workers: workers, secondChannels: channels)
+            world: scenario.world, app: scenario.app, seed: run.seed, workers: workers, secondChannels: channels,
+            secondChannelTransmitters: sharers)
         for day in 0..<run.days {
             try simulation.simulate(day: day)
             progress(day + 1)
@@ -87,6 +100,15 @@ package struct RunRedraw: Sendable {
                         "simulating the run again from its scenario and seed does not reproduce this file (written by another WarnSim version, or the scenario's files changed); simulate the run again"
                 )
             }
+        }
+        // phones.csv, now checked, marks every person whose keys were
+        // uploaded; were one missing, its keys' windows would be missing.
+        if let missed = simulation.distributedKeyOwners.sorted().first(where: { !sharers.indices.contains($0) || !sharers[$0] }) {
+            throw InputError(
+                file: source.appendingPathComponent("phones.csv").path, field: "keys_shared",
+                problem:
+                    "person \(missed) uploaded keys in the run but is not marked as having shared them; the redraw cannot see that person's keys"
+            )
         }
         let counterfactual = FileManager.default.contents(
             atPath: source.appendingPathComponent(CounterfactualCSV.fileName).path)

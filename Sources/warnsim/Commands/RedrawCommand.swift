@@ -29,8 +29,10 @@ struct RedrawCommand: ParsableCommand {
             quarantine days) are the run's; precision, recall and warnings per \
             uploader are the channel's. `sweep --confirm` and `simulate --set \
             radio.parameters=FILE` are the closed-loop checks. A redraw costs \
-            about one simulation of the run plus about a third of one per \
-            channel: --radio may be given several times, and all channels are \
+            about one simulation of the run, and little more per further \
+            channel (the channels record only what the phones of people who \
+            shared keys in the run send, the only sightings a window can come \
+            from): --radio may be given several times, and all channels are \
             seen in the one simulation, each written to OUT/NAME/ (NAME: \
             the radio file's name without .yaml; the names must differ), the \
             same bytes as a redraw through that channel alone. With the run's \
@@ -92,7 +94,9 @@ struct RedrawCommand: ParsableCommand {
             try checkMemory(
                 RunMemoryEstimate(
                     people: redraws[0].scenario.world.population.people, days: redraws[0].run.days,
-                    part: .redraw(channels: redraws[0].channels.count)),
+                    part: .redraw(
+                        channels: redraws[0].channels.count,
+                        transmitterShare: redraws.map(\.transmitterShare).max() ?? 1)),
                 file: scenario)
         } catch let error as InputError {
             throw inputFailure(error)
