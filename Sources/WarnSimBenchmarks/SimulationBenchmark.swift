@@ -65,6 +65,15 @@ package struct SimulationBenchmark: Sendable {
         package var scoringCeilingWindows: Int
         /// ``scoringWindowsPerCPUSecond`` over ``scoringEngineWindowsPerSecond``.
         package var scoringRatioToCeiling: Double?
+        /// The redraw measured after the run (``SimulationBenchmark/redrawChannels``;
+        /// 0: none): the run simulated again and seen through that many
+        /// copies of its own channel, recording the phones of the people who
+        /// uploaded keys, as `warnsim redraw` does; its seconds, and those
+        /// over ``secondsTotal``, in all and per channel. Nil without a redraw.
+        package var redrawChannels: Int = 0
+        package var redrawSeconds: Double?
+        package var redrawRatioToRun: Double?
+        package var redrawRatioToRunPerChannel: Double?
 
         enum CodingKeys: String, CodingKey {
             case people, days, threads, uploads, warnings
@@ -94,6 +103,10 @@ package struct SimulationBenchmark: Sendable {
             case scoringEngineSpread = "scoring_engine_spread"
             case scoringCeilingWindows = "scoring_ceiling_windows"
             case scoringRatioToCeiling = "scoring_ratio_to_ceiling"
+            case redrawChannels = "redraw_channels"
+            case redrawSeconds = "redraw_seconds"
+            case redrawRatioToRun = "redraw_ratio_to_run"
+            case redrawRatioToRunPerChannel = "redraw_ratio_to_run_per_channel"
         }
     }
 
@@ -106,6 +119,8 @@ package struct SimulationBenchmark: Sendable {
     /// Repetitions of the AES ceiling after the run, and their seconds in all.
     package var ceilingRepetitions = 5
     package var ceilingSeconds = 1.0
+    /// Other channels of a redraw measured after the run (0: no redraw).
+    package var redrawChannels = 0
 
     /// Resizes the scenario's town to `people` (initial infections scale with it).
     package init(
@@ -125,6 +140,39 @@ package struct SimulationBenchmark: Sendable {
     }
 
     package func run() throws -> Result {
+        // The run is gone (its memory returned) before the redraw starts.
+        var (result, sharers) = try measureRun()
+        guard redrawChannels > 0 else { return result }
+        let clock = ContinuousClock()
+        let start = clock.now
+        let own = try ScanPipeline.SecondChannel(parameters: world.radio, file: "radio.parameters", world: world, seed: seed)
+        let spill = try sightings.spill(people: world.population.people, days: days)
+        var redraw = try SimulationRun(
+            world: world, app: app, seed: seed, workers: threads, sightingSpill: spill,
+            secondChannels: Array(repeating: own, count: redrawChannels), secondChannelTransmitters: sharers)
+        for day in 0..<days { try redraw.simulate(day: day) }
+        let seconds = (clock.now - start).inSeconds
+        // The redraw is the run again: the same uploads and warnings, and
+        // through the run's own channel the same warnings once more.
+        let uploads = redraw.summary.reduce(0) { $0 + $1.uploads }
+        let warnings = redraw.summary.reduce(0) { $0 + $1.warnings }
+        let seen = redraw.observedThroughSecondChannel(0).summary.reduce(0) { $0 + $1.warnings }
+        guard uploads == result.uploads, warnings == result.warnings, seen == result.warnings else {
+            throw InputError(
+                file: "radio.parameters", field: "redraw",
+                problem:
+                    "the redraw did not reproduce the run (\(uploads) uploads, \(warnings) warnings, \(seen) through its own channel, against \(result.uploads) and \(result.warnings))"
+            )
+        }
+        result.redrawChannels = redrawChannels
+        result.redrawSeconds = seconds
+        result.redrawRatioToRun = seconds / max(result.secondsTotal, 1e-9)
+        result.redrawRatioToRunPerChannel = seconds / Double(redrawChannels) / max(result.secondsTotal, 1e-9)
+        return result
+    }
+
+    /// The run, its stages and its ceilings, and per person whether it uploaded keys.
+    private func measureRun() throws -> (Result, sharers: [Bool]) {
         let clock = ContinuousClock()
         let start = clock.now
         let spill = try sightings.spill(people: world.population.people, days: days)
@@ -149,7 +197,9 @@ package struct SimulationBenchmark: Sendable {
         let scoring = ScoringStageCeiling(phones: run.phones)
         let engine = try scoring.measure(repetitions: ceilingRepetitions, seconds: ceilingSeconds)
         let engineRate = engine?.best ?? 0
-        return Result(
+        var sharers = [Bool](repeating: false, count: people)
+        for owner in run.distributedKeyOwners { sharers[owner] = true }
+        let result = Result(
             people: people, days: days, threads: threads, appUsers: appUsers,
             personDaysPerSecond: Double(people * days) / max(total, 1e-9),
             peakRssBytes: peak, secondsTotal: total, secondsSetup: (built - start).inSeconds,
@@ -166,5 +216,6 @@ package struct SimulationBenchmark: Sendable {
             scoringEngineWindowsPerSecond: engine?.best, scoringEngineSpread: engine?.spread ?? [],
             scoringCeilingWindows: scoring.windowsPerPass,
             scoringRatioToCeiling: scoringRate > 0 && engineRate > 0 ? scoringRate / engineRate : nil)
+        return (result, sharers)
     }
 }

@@ -85,6 +85,26 @@ import WarnSimTestSupport
         Self.expectSpread(object, "scoring_engine_spread", best: "scoring_engine_windows_per_second")
     }
 
+    @Test func simulateTimesTheRunsRedrawAgainstTheRun() throws {
+        let scenario = try ProjectFiles.required(ProjectFiles.scenario("village-2k.yaml")).path
+        let object = try Self.json([
+            "bench", "simulate", "--json", "--people", "2000", "--days", "10", "--scenario", scenario, "--threads", "2",
+            "--redraw-channels", "3",
+        ])
+        #expect(object["redraw_channels"] as? Int == 3)
+        let seconds = (object["redraw_seconds"] as? NSNumber)?.doubleValue ?? .nan
+        let total = (object["seconds_total"] as? NSNumber)?.doubleValue ?? .nan
+        let ratio = (object["redraw_ratio_to_run"] as? NSNumber)?.doubleValue ?? .nan
+        let perChannel = (object["redraw_ratio_to_run_per_channel"] as? NSNumber)?.doubleValue ?? .nan
+        #expect(seconds > 0 && total > 0, "\(seconds) s against \(total) s")
+        #expect(abs(ratio - seconds / total) < 1e-9 && abs(perChannel - ratio / 3) < 1e-9, "\(ratio), \(perChannel)")
+        // Without the option there is no redraw, and out of range is bad input.
+        let plain = try Self.json(["bench", "simulate", "--json", "--people", "2000", "--days", "2", "--scenario", scenario])
+        #expect(plain["redraw_channels"] as? Int == 0 && plain["redraw_seconds"] == nil)
+        let refused = try WarnSimProcess.run(["bench", "simulate", "--redraw-channels", "17", "--people", "2000", "--days", "2"])
+        #expect(refused.status == 2 && refused.stderr.contains("--redraw-channels"), "\(refused.stderr)")
+    }
+
     @Test func scoreRefusesRepetitionsOutOfRange() throws {
         let result = try WarnSimProcess.run(["bench", "score", "--repetitions", "0"])
         #expect(result.status == 2, "\(result.stderr)")

@@ -21,6 +21,9 @@ struct BenchSimulateCommand: ParsableCommand {
 
     @OptionGroup var sightingStorage: SightingStorageOptions
 
+    @Option(help: "After the run, also time its redraw through this many channels (as `warnsim redraw`; 0: none).")
+    var redrawChannels = 0
+
     @Flag(help: "Print one JSON object instead of a table.")
     var json = false
 
@@ -29,14 +32,23 @@ struct BenchSimulateCommand: ParsableCommand {
             throw inputFailure(file: "<argument>", field: "--people", "must be in 2...10000000")
         }
         guard (1...365).contains(days) else { throw inputFailure(file: "<argument>", field: "--days", "must be in 1...365") }
+        guard (0...16).contains(redrawChannels) else {
+            throw inputFailure(file: "<argument>", field: "--redraw-channels", "must be in 0...16")
+        }
         let storage = try sightingStorage.checked()
         let onDisk = storage.keepsOnDisk(people: people, days: days)
         try checkMemory(RunMemoryEstimate(people: people, days: days, sightingsOnDisk: onDisk), file: "<argument>", field: "--people")
         let scenario = try loadScenario(try options.checkedScenarioURL())
-        let result = try SimulationBenchmark(
+        var benchmark = SimulationBenchmark(
             world: scenario.world, app: scenario.app, people: people, days: days, threads: options.threads, seed: options.seed,
-            sightings: storage
-        ).run()
+            sightings: storage)
+        benchmark.redrawChannels = redrawChannels
+        let result: SimulationBenchmark.Result
+        do {
+            result = try benchmark.run()
+        } catch let error as InputError {
+            throw inputFailure(error)
+        }
         if json {
             try printJSON(result)
             return
@@ -72,6 +84,13 @@ struct BenchSimulateCommand: ParsableCommand {
                     + "the engine alone on %d windows: %.0f per second\n",
                 result.scoringWindows, result.scoringCalculations, result.scoringWindowsPerCPUSecond, result.scoringCeilingWindows,
                 engine)
+        }
+        if let seconds = result.redrawSeconds, let ratio = result.redrawRatioToRun,
+            let perChannel = result.redrawRatioToRunPerChannel
+        {
+            text += String(
+                format: "  redraw through %d channel%@: %.1f s, %.2f of the run (%.2f per channel)\n", result.redrawChannels,
+                result.redrawChannels == 1 ? "" : "s", seconds, ratio, perChannel)
         }
         printOutput(text)
         printOutput(
