@@ -138,6 +138,38 @@ import WarnSimTestSupport
         #expect(!FileManager.default.fileExists(atPath: clash))
     }
 
+    @Test func anEnsembleIsRedrawnSeedsAtOnceWithTheBytesOfOneAtATime() throws {
+        let scenario = try ClosedLoopCommandTests.scenario()
+        let folder = try WarnSimProcess.temporaryFolder()
+        defer {
+            try? FileManager.default.removeItem(at: folder)
+            try? FileManager.default.removeItem(at: scenario)
+        }
+        let runs = folder.appendingPathComponent("runs").path
+        let simulated = try WarnSimProcess.run(
+            ["simulate", scenario.path, "--seeds", "4-5", "--days", "6", "--out", runs, "--no-timings", "--quiet"])
+        #expect(simulated.status == 0, "\(simulated.stderr)")
+        let radio = try Self.fainterRooms(in: folder)
+        var outputs: [String] = []
+        for threads in ["1", "2"] {
+            let out = folder.appendingPathComponent("redrawn-\(threads)").path
+            let result = try WarnSimProcess.run(
+                ["redraw", runs, "--scenario", scenario.path, "--radio", radio.path, "--out", out, "--threads", threads, "--quiet"])
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(result.stdout.contains("2 runs redrawn through fainter-rooms.yaml"), "\(result.stdout)")
+            outputs.append(out)
+        }
+        for seed in ["seed-4", "seed-5"] {
+            let files = try FileManager.default.contentsOfDirectory(atPath: outputs[0] + "/" + seed).sorted()
+            #expect(files.contains("windows.bin"))
+            for file in files {
+                #expect(
+                    Self.bytes(outputs[0] + "/" + seed, file) == Self.bytes(outputs[1] + "/" + seed, file),
+                    "\(seed)/\(file) differs between one thread and two")
+            }
+        }
+    }
+
     @Test func badInputExitsTwoAndWritesNothing() throws {
         let (folder, scenario, run) = try Self.simulated()
         defer {

@@ -81,6 +81,11 @@ package struct RunRedraw: Sendable {
         // Only the keys of people who shared keys in the run can be matched:
         // the channels record only what their phones send.
         let sharers = run.phones.map(\.sharedKeys)
+        guard sharers.count == scenario.world.population.people else {
+            throw InputError(
+                file: URL(fileURLWithPath: run.folder).appendingPathComponent("phones.csv").path,
+                problem: "has \(sharers.count) phones; the scenario has \(scenario.world.population.people) people")
+        }
         var simulation = try SimulationRun(
             world: scenario.world, app: scenario.app, seed: run.seed, workers: workers, secondChannels: channels,
             secondChannelTransmitters: sharers)

@@ -38,7 +38,8 @@ struct RedrawCommand: ParsableCommand {
             same bytes as a redraw through that channel alone. With the run's \
             own channel the folder's windows.bin is the run's, byte for byte. \
             RUN_FOLDER may be an ensemble folder (seed-N/ runs): each seed is \
-            redrawn into OUT/seed-N/ (OUT/NAME/seed-N/ with several channels). \
+            redrawn into OUT/seed-N/ (OUT/NAME/seed-N/ with several channels), \
+            as many seeds at once as the threads and memory allow. \
             evaluate and sweep over runs redrawn through several channels \
             (Configs/radio/variants/) report the radio range beside the seed \
             interval.
@@ -79,6 +80,7 @@ struct RedrawCommand: ParsableCommand {
                 "two channels would both be written to \(out)/\(twice)/; give radio files with different names")
         }
         var redraws: [RunRedraw] = []
+        let estimate: RunMemoryEstimate
         do {
             // The scenario is loaded once per distinct set of the runs' --set fields.
             var scenarios: [[String]: Scenario] = [:]
@@ -91,28 +93,43 @@ struct RedrawCommand: ParsableCommand {
                 }
                 redraws.append(try RunRedraw(provenance: provenance, scenario: scenarios[overrides]!, radioFiles: radioURLs))
             }
-            try checkMemory(
-                RunMemoryEstimate(
-                    people: redraws[0].scenario.world.population.people, days: redraws[0].run.days,
-                    part: .redraw(
-                        channels: redraws[0].channels.count,
-                        transmitterShare: redraws.map(\.transmitterShare).max() ?? 1)),
-                file: scenario)
+            estimate = RunMemoryEstimate(
+                people: redraws[0].scenario.world.population.people, days: redraws[0].run.days,
+                part: .redraw(
+                    channels: redraws[0].channels.count, transmitterShare: redraws.map(\.transmitterShare).max() ?? 1))
+            try checkMemory(estimate, file: scenario)
         } catch let error as InputError {
             throw inputFailure(error)
         }
         let progress = ProgressReporter(total: redraws.reduce(0) { $0 + $1.run.days }, unit: "days", quiet: progressOptions.quiet)
+        // As many seeds at once as the threads and this machine's memory
+        // allow, as `simulate --seeds` runs them; each seed's folder is the
+        // same whatever the threads.
+        let fitting = max(1, Int(Double(MachineMemory.limitBytes) / max(estimate.bytes, 1)))
+        let concurrent = max(1, min(redraws.count, threads, fitting))
+        let workers = max(1, threads / concurrent)
         try writingOutputFolder(out, command: "simulate", inputs: inputs, force: force.force) { folder in
-            var done = 0
+            var targets: [[URL]] = []
             for redraw in redraws {
                 let channelFolders = names.count > 1 ? names.map { folder.appendingPathComponent($0) } : [folder]
-                let targets = channelFolders.map { ensemble ? Ensemble.folder($0, seed: redraw.run.seed) : $0 }
-                for target in targets { try FileManager.default.createDirectory(at: target, withIntermediateDirectories: true) }
-                try redraw.write(into: targets, workers: threads, version: WarnSimVersion.string) { _ in
-                    done += 1
-                    progress.step(done, "seed \(redraw.run.seed)")
+                let seedFolders = channelFolders.map { ensemble ? Ensemble.folder($0, seed: redraw.run.seed) : $0 }
+                for target in seedFolders { try FileManager.default.createDirectory(at: target, withIntermediateDirectories: true) }
+                targets.append(seedFolders)
+            }
+            let errors = FirstErrorBox<any Error>()
+            let (all, folders) = (redraws, targets)
+            Parallel.run(workers: concurrent) { lane in
+                for index in stride(from: lane, to: all.count, by: concurrent) {
+                    do {
+                        try all[index].write(into: folders[index], workers: workers, version: WarnSimVersion.string) { _ in
+                            progress.advance("seed \(all[index].run.seed)")
+                        }
+                    } catch {
+                        errors.record(error)
+                    }
                 }
             }
+            if let error = errors.error { throw error }
         }
         progress.finish()
         let runs = "\(redraws.count) run\(redraws.count == 1 ? "" : "s")"

@@ -21,6 +21,7 @@ final class ProgressReporter: @unchecked Sendable {
     private let started = ContinuousClock.now
     private let lock = NSLock()
     private var open = false
+    private var counted = 0
 
     /// - Parameters:
     ///   - total: the steps the work has.
@@ -53,6 +54,16 @@ final class ProgressReporter: @unchecked Sendable {
         case .quiet:
             break
         }
+    }
+
+    /// Reports one more finished step, with `detail`: for steps finished on
+    /// several threads, which count them here.
+    func advance(_ detail: String) {
+        lock.lock()
+        counted += 1
+        let done = counted
+        lock.unlock()
+        step(done, detail)
     }
 
     /// Ends the rewritten line, so that what follows starts on its own.
