@@ -74,6 +74,8 @@ package struct SimulationBenchmark: Sendable {
         package var redrawSeconds: Double?
         package var redrawRatioToRun: Double?
         package var redrawRatioToRunPerChannel: Double?
+        /// The redraw's seconds per stage, named as ``stageSeconds``; nil without a redraw.
+        package var redrawStageSeconds: [String: Double]?
 
         enum CodingKeys: String, CodingKey {
             case people, days, threads, uploads, warnings
@@ -107,6 +109,7 @@ package struct SimulationBenchmark: Sendable {
             case redrawSeconds = "redraw_seconds"
             case redrawRatioToRun = "redraw_ratio_to_run"
             case redrawRatioToRunPerChannel = "redraw_ratio_to_run_per_channel"
+            case redrawStageSeconds = "redraw_stage_seconds"
         }
     }
 
@@ -149,7 +152,7 @@ package struct SimulationBenchmark: Sendable {
         let spill = try sightings.spill(people: world.population.people, days: days)
         var redraw = try SimulationRun(
             world: world, app: app, seed: seed, workers: threads, sightingSpill: spill,
-            secondChannels: Array(repeating: own, count: redrawChannels), secondChannelTransmitters: sharers)
+            secondChannels: Array(repeating: own, count: redrawChannels), recordedTransmitters: sharers)
         for day in 0..<days { try redraw.simulate(day: day) }
         let seconds = (clock.now - start).inSeconds
         // The redraw is the run again: the same uploads and warnings, and
@@ -168,6 +171,7 @@ package struct SimulationBenchmark: Sendable {
         result.redrawSeconds = seconds
         result.redrawRatioToRun = seconds / max(result.secondsTotal, 1e-9)
         result.redrawRatioToRunPerChannel = seconds / Double(redrawChannels) / max(result.secondsTotal, 1e-9)
+        result.redrawStageSeconds = redraw.stageBreakdown
         return result
     }
 

@@ -26,9 +26,11 @@ import WarnSimCore
     }
 
     /// One Monday in the village; every other person has the app.
-    static func run(workers: Int) throws -> DayRun {
+    /// With `recorded` (per person), the phones record only what those people's phones send.
+    static func run(workers: Int, recorded: [Bool] = []) throws -> DayRun {
         var world = try village()
-        let pipeline = ScanPipeline(model: world.radio, phones: world.phones, carriageBySetting: world.carriageBySetting, seed: 5)
+        var pipeline = ScanPipeline(model: world.radio, phones: world.phones, carriageBySetting: world.carriageBySetting, seed: 5)
+        pipeline.recordedTransmitters = recorded
         let people = world.town.people
         var phones = (0..<people).map { person in
             SimulatedPhone(
@@ -110,6 +112,28 @@ import WarnSimCore
                 let times = Set(mine.filter { Int($0.transmitter) == owner[window.keyIndex] }.map(\.time))
                 #expect(times.contains(window.firstScanTime) && times.contains(window.lastScanTime))
             }
+        }
+    }
+
+    /// A redraw records only what the sharers' phones send: what it records
+    /// is exactly what a plain run recorded from them (the same fading draws),
+    /// and every phone's last scan is the same.
+    @Test func recordingAFewTransmittersKeepsTheirSightingsExactly() throws {
+        let full = try Self.shared.get()
+        let people = full.frameworks.count
+        let recorded = (0..<people).map { $0 % 6 == 0 }
+        let few = try Self.run(workers: 2, recorded: recorded)
+        let expected = full.receptions.filter { recorded[Int($0.transmitter)] }
+        #expect(!expected.isEmpty && expected.count < full.receptions.count / 2)
+        #expect(few.receptions == expected)
+        let perReceiver = Dictionary(grouping: expected, by: { Int($0.receiver) }).mapValues(\.count)
+        for p in 0..<people {
+            #expect(few.frameworks[p]?.lastScanTime == full.frameworks[p]?.lastScanTime, "phone \(p)")
+            guard let kept = few.frameworks[p]?.sightings.sightings, let all = full.frameworks[p]?.sightings.sightings else {
+                continue
+            }
+            #expect(kept.count == perReceiver[p] ?? 0, "phone \(p)")
+            #expect(kept.allSatisfy { all.contains($0) }, "phone \(p)")
         }
     }
 }

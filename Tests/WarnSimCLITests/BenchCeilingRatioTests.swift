@@ -98,9 +98,15 @@ import WarnSimTestSupport
         let perChannel = (object["redraw_ratio_to_run_per_channel"] as? NSNumber)?.doubleValue ?? .nan
         #expect(seconds > 0 && total > 0, "\(seconds) s against \(total) s")
         #expect(abs(ratio - seconds / total) < 1e-9 && abs(perChannel - ratio / 3) < 1e-9, "\(ratio), \(perChannel)")
+        // The redraw's stages are the run's, and they fit in its time.
+        let stages = object["redraw_stage_seconds"] as? [String: Any] ?? [:]
+        let runStages = object["stage_seconds"] as? [String: Any] ?? [:]
+        let topLevel = stages.filter { !$0.key.contains(".") }.compactMap { ($0.value as? NSNumber)?.doubleValue }
+        #expect(Set(stages.keys) == Set(runStages.keys) && stages["world"] != nil && stages["scans"] != nil, "\(stages.keys)")
+        #expect(topLevel.allSatisfy { $0 >= 0 } && topLevel.reduce(0, +) <= seconds, "\(stages) in \(seconds) s")
         // Without the option there is no redraw, and out of range is bad input.
         let plain = try Self.json(["bench", "simulate", "--json", "--people", "2000", "--days", "2", "--scenario", scenario])
-        #expect(plain["redraw_channels"] as? Int == 0 && plain["redraw_seconds"] == nil)
+        #expect(plain["redraw_channels"] as? Int == 0 && plain["redraw_seconds"] == nil && plain["redraw_stage_seconds"] == nil)
         let refused = try WarnSimProcess.run(["bench", "simulate", "--redraw-channels", "17", "--people", "2000", "--days", "2"])
         #expect(refused.status == 2 && refused.stderr.contains("--redraw-channels"), "\(refused.stderr)")
     }

@@ -19,7 +19,21 @@ package struct DayEncounterIndex: Sendable {
     ///   - people: the town's size.
     ///   - receives: per person, whether their phone scans (has the app).
     ///   - advertises: per person, whether their phone advertises today.
-    package init(_ day: DayEncounters, people: Int, receives: [Bool], advertises: [Bool]) {
+    ///   - recorded: per person, whether what their phone sends is recorded
+    ///     (``ScanPipeline/recordedTransmitters``; empty: everyone's). A
+    ///     phone that hears none of them today gets no row: it records
+    ///     nothing but its scans' times.
+    package init(_ day: DayEncounters, people: Int, receives: [Bool], advertises: [Bool], recorded: [Bool] = []) {
+        var receives = receives
+        if !recorded.isEmpty {
+            var hears = [Bool](repeating: false, count: people)
+            for i in day.personA.indices {
+                let (p, q) = (Int(day.personA[i]), Int(day.personB[i]))
+                if advertises[q] && recorded[q] { hears[p] = true }
+                if advertises[p] && recorded[p] { hears[q] = true }
+            }
+            for p in 0..<people { receives[p] = receives[p] && hears[p] }
+        }
         var counts = [Int32](repeating: 0, count: people + 1)
         day.personA.withUnsafeBufferPointer { a in
             day.personB.withUnsafeBufferPointer { b in

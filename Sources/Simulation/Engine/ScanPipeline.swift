@@ -29,12 +29,16 @@ package struct ScanPipeline: Sendable {
     /// exactly what the phones saw, and each channel sees what it would see
     /// alone. Empty in a plain run.
     package var secondChannels: [SecondChannel] = []
-    /// Per person, whether the other channels record what its phone sends;
-    /// empty: every phone's. A redraw knows from the run who ever shared
-    /// keys, and only those keys can be matched (a window is one key's
-    /// sightings), so the other channels need not evaluate or store the
-    /// rest: the same windows for a fraction of the work.
-    package var secondChannelTransmitters: [Bool] = []
+    /// Per person, whether the phones record what its phone sends, on their
+    /// own channel and on the other channels; empty: every phone's (a plain
+    /// run). A redraw knows from the run who ever shared keys, and only those
+    /// keys can be matched (a window is one key's sightings), so no phone
+    /// need evaluate or store the rest: the same windows for a fraction of
+    /// the work. Every scan still draws its fading for every encounter it
+    /// looks at, so the draws of what is recorded are those of a plain run;
+    /// a phone that meets none of these people on a day only keeps its scan
+    /// clock and the time of its last scan.
+    package var recordedTransmitters: [Bool] = []
 
     /// Another channel's model, phone radios (drawn from its parameters with
     /// the run's seed) and carriage per setting.
@@ -145,11 +149,13 @@ package struct ScanPipeline: Sendable {
         let people = phones.count
         let cryptoStart = ContinuousClock.now
         let storage = advertisementStorage ?? AdvertisementStorage()
-        let advertisements = DayAdvertisements(dayStart: dayStart, phones: &phones, workers: workers, storage: storage)
+        let advertisements = DayAdvertisements(
+            dayStart: dayStart, phones: &phones, workers: workers, storage: storage, derivedFor: recordedTransmitters)
         cryptoSeconds?.pointee += (ContinuousClock.now - cryptoStart).inSeconds
         cryptoIdentifiers?.pointee += advertisements.rows
         let index = DayEncounterIndex(
-            encounters, people: people, receives: phones.map { $0.hasApp }, advertises: advertisements.slot.map { $0 >= 0 })
+            encounters, people: people, receives: phones.map { $0.hasApp }, advertises: advertisements.slot.map { $0 >= 0 },
+            recorded: recordedTransmitters)
         let dayEnd = dayStart + 86_400
         let day = UInt64(dayStart / 86_400)
         let tasks = Parallel.pieces(workers: workers, perWorker: 16)
@@ -171,7 +177,7 @@ package struct ScanPipeline: Sendable {
         // each of its tables, at every sighting), and their scan sigmas by
         // channel and environment.
         let channels = secondChannels.count
-        let transmitters = secondChannelTransmitters
+        let transmitters = recordedTransmitters
         let everyTransmitter = transmitters.isEmpty
         let environments = RadioEnvironment.allCases.count
         let seconds = secondChannels.map { Unmanaged.passRetained(ChannelReference(channel: $0)) }
@@ -195,6 +201,20 @@ package struct ScanPipeline: Sendable {
                     for p in Parallel.chunk(task, of: tasks, count: people) {
                         guard ph.buffer[p].hasApp else { continue }
                         ph.buffer[p].app!.framework.borrowScratch(&scratch, secondChannels: &secondScratch)
+                        if !everyTransmitter && index.encounters(of: p).isEmpty {
+                            // Nothing this phone receives today is recorded:
+                            // its scans leave only the time of the last one
+                            // (the next sighting's previous scan).
+                            let enabled = ph.buffer[p].isTracingEnabled
+                            var last: Int64?
+                            while ph.buffer[p].scanClock.nextScan < dayEnd {
+                                if enabled { last = ph.buffer[p].scanClock.nextScan }
+                                ph.buffer[p].scanClock.advance()
+                            }
+                            if let last { ph.buffer[p].app!.framework.recordScan(at: last, received: []) }
+                            ph.buffer[p].app!.framework.sealSightings(keepingScratchIn: &scratch, secondChannels: &secondScratch)
+                            continue
+                        }
                         var fading = RandomStream(seed: seed, subsystem: ScanPipeline.fadingStreams, entity: UInt64(p) << 24 | day)
                         sweep.reset(person: p, index: index, encounters: encounters, channels: channels)
                         let enabled = ph.buffer[p].isTracingEnabled
@@ -225,8 +245,13 @@ package struct ScanPipeline: Sendable {
                                 let slot = advertisements.slot[q]
                                 guard slot >= 0 else { continue }
                                 guard let s = sweep.segment(k, at: minute, encounters: encounters) else { continue }
+                                guard everyTransmitter || transmitters[q] else {
+                                    // Not recorded; its fading is drawn all the same.
+                                    _ = fading.next()
+                                    continue
+                                }
                                 let environment = encounters.environment(i)
-                                let throughOthers = channels > 0 && (everyTransmitter || transmitters[q])
+                                let throughOthers = channels > 0
                                 if sweep.active[k].offset.isNaN {
                                     let carriage = carriageBySetting[Int(encounters.setting[i])]
                                     var slow = RandomStream(
@@ -309,7 +334,9 @@ package struct ScanPipeline: Sendable {
 }
 
 /// What every tracing phone advertises on one UTC day: its key of the day
-/// (made now if needed), with all its RPIs and AEMs derived in one batch.
+/// (made now if needed), with all its RPIs and AEMs derived in one batch
+/// (those of the recorded transmitters only, when the pipeline records a
+/// few: ``ScanPipeline/recordedTransmitters``).
 struct DayAdvertisements: @unchecked Sendable {
     /// Per person, the row block of its key, or −1 when it does not advertise.
     let slot: [Int32]
@@ -321,8 +348,13 @@ struct DayAdvertisements: @unchecked Sendable {
     let rows: Int
 
     /// The day's key of every phone whose app advertises, and their
-    /// identifiers derived in one batch into `storage`.
-    init(dayStart: Int64, phones: inout [SimulatedPhone], workers: Int, storage: AdvertisementStorage) {
+    /// identifiers derived in one batch into `storage`; with `derivedFor`
+    /// (per person; empty: everyone) only those of its people, the others'
+    /// keys holding no rows.
+    init(
+        dayStart: Int64, phones: inout [SimulatedPhone], workers: Int, storage: AdvertisementStorage,
+        derivedFor derived: [Bool] = []
+    ) {
         // Each worker asks the phones of its chunk for their day's key (a walk
         // over the phone records that is mostly waiting for memory); the
         // chunks are then joined in person order.
@@ -343,27 +375,41 @@ struct DayAdvertisements: @unchecked Sendable {
         var slot = [Int32](repeating: -1, count: phones.count)
         var keys = [TemporaryExposureKey]()
         var metadata = [BluetoothMetadata]()
+        var owner = [Int32]()
         keys.reserveCapacity(found.reduce(0) { $0 + $1.count })
         metadata.reserveCapacity(keys.capacity)
+        owner.reserveCapacity(keys.capacity)
         for entry in found.joined() {
             slot[Int(entry.person)] = Int32(keys.count)
             keys.append(entry.key)
             metadata.append(entry.metadata)
+            owner.append(entry.person)
         }
+        // Rows per key in slot order (none for a key not derived), and the
+        // keys derived with where their rows begin.
         var firstRow = [Int]()
         firstRow.reserveCapacity(keys.count + 1)
+        var (derivedKeys, derivedMetadata, derivedFirstRow) = ([TemporaryExposureKey](), [BluetoothMetadata](), [Int]())
         var rows = 0
-        for key in keys {
+        for (s, key) in keys.enumerated() {
             firstRow.append(rows)
+            guard derived.isEmpty || derived[Int(owner[s])] else { continue }
+            if !derived.isEmpty {
+                derivedKeys.append(key)
+                derivedMetadata.append(metadata[s])
+                derivedFirstRow.append(rows)
+            }
             rows += Int(key.rollingPeriod)
         }
         firstRow.append(rows)
+        derivedFirstRow.append(rows)
         storage.reserve(rows: rows)
         // Creating the OpenSSL contexts cannot fail short of libcrypto lacking
         // AES-128, which would make the whole run meaningless.
         try! IdentifierBatchDeriver.derive(
-            keys, metadata: metadata, rowOffsets: firstRow, threads: workers, rpis: UnsafeMutableRawPointer(storage.rpi),
-            aems: UnsafeMutableRawPointer(storage.aem))
+            derived.isEmpty ? keys : derivedKeys, metadata: derived.isEmpty ? metadata : derivedMetadata,
+            rowOffsets: derived.isEmpty ? firstRow : derivedFirstRow, threads: workers,
+            rpis: UnsafeMutableRawPointer(storage.rpi), aems: UnsafeMutableRawPointer(storage.aem))
         self.slot = slot
         self.firstRow = firstRow
         self.rpi = UnsafePointer(storage.rpi)

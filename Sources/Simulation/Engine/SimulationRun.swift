@@ -161,15 +161,15 @@ package struct SimulationRun: Sendable {
     ///   - secondChannels: radio channels every scan is also seen through,
     ///     never acted on (``ScanPipeline/secondChannels``; `warnsim
     ///     redraw`); ``observedThroughSecondChannel(_:)`` gives the run as each saw it.
-    ///   - secondChannelTransmitters: per person, whether those channels
-    ///     record what its phone sends (``ScanPipeline/secondChannelTransmitters``;
-    ///     empty: everyone's). Every person whose keys the run distributes
-    ///     must be among them (``distributedKeyOwners``), or the channels
-    ///     miss windows.
+    ///   - recordedTransmitters: per person, whether the phones record
+    ///     what its phone sends, on their own channel and the others
+    ///     (``ScanPipeline/recordedTransmitters``; empty: everyone's). Every
+    ///     person whose keys the run distributes must be among them
+    ///     (``distributedKeyOwners``), or windows are missed.
     package init(
         world scenario: WorldConfig, app: AppConfig, seed: UInt64, workers: Int, ignoringWarnings: Bool = false,
         sightingSpill: SightingSpill? = nil, secondChannels: [ScanPipeline.SecondChannel] = [],
-        secondChannelTransmitters: [Bool] = []
+        recordedTransmitters: [Bool] = []
     ) throws {
         self.app = app
         self.sightingSpill = sightingSpill
@@ -179,7 +179,7 @@ package struct SimulationRun: Sendable {
         world.releasesEncounterMemory = sightingSpill != nil
         pipeline = ScanPipeline(model: world.radio, phones: world.phones, carriageBySetting: world.carriageBySetting, seed: seed)
         pipeline.secondChannels = secondChannels
-        pipeline.secondChannelTransmitters = secondChannelTransmitters
+        pipeline.recordedTransmitters = recordedTransmitters
         backend = CWABackend(configuration: app.services, seed: seed, signingKey: try Self.serverKey(seed: seed))
         verifier = KeyPackageVerifier(pinnedKey: backend.verificationKey)
         cdn = KeyPackageCDN(

@@ -14,7 +14,7 @@ import WarnSimCore
 /// one new folder per channel holds the windows and warnings of that
 /// channel, the same as a redraw through that channel alone. The channels
 /// record only what the phones of people who shared keys in the run send
-/// (``ScanPipeline/secondChannelTransmitters``): a window is one key's
+/// (``ScanPipeline/recordedTransmitters``): a window is one key's
 /// sightings, so no other sighting can become one. The loop
 /// is open: what the users did (tests, uploads, quarantines, hence the
 /// encounters and infections) stays what they did after the run's own
@@ -88,7 +88,7 @@ package struct RunRedraw: Sendable {
         }
         var simulation = try SimulationRun(
             world: scenario.world, app: scenario.app, seed: run.seed, workers: workers, secondChannels: channels,
-            secondChannelTransmitters: sharers)
+            recordedTransmitters: sharers)
         for day in 0..<run.days {
             try simulation.simulate(day: day)
             progress(day + 1)

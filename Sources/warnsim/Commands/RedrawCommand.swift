@@ -29,10 +29,13 @@ struct RedrawCommand: ParsableCommand {
             quarantine days) are the run's; precision, recall and warnings per \
             uploader are the channel's. `sweep --confirm` and `simulate --set \
             radio.parameters=FILE` are the closed-loop checks. A redraw costs \
-            about one simulation of the run, and little more per further \
-            channel (the channels record only what the phones of people who \
-            shared keys in the run send, the only sightings a window can come \
-            from): --radio may be given several times, and all channels are \
+            less than a simulation of the run, and little more per further \
+            channel (the phones record, on every channel, only what the \
+            phones of people who shared keys in the run send, the only \
+            sightings a window can come from; the town's days and the phones' \
+            detections are simulated again; `bench simulate \
+            --redraw-channels` measures it against the run): --radio may be \
+            given several times, and all channels are \
             seen in the one simulation, each written to OUT/NAME/ (NAME: \
             the radio file's name without .yaml; the names must differ), the \
             same bytes as a redraw through that channel alone. With the run's \

@@ -91,6 +91,13 @@ struct BenchSimulateCommand: ParsableCommand {
             text += String(
                 format: "  redraw through %d channel%@: %.1f s, %.2f of the run (%.2f per channel)\n", result.redrawChannels,
                 result.redrawChannels == 1 ? "" : "s", seconds, ratio, perChannel)
+            // Its stages against the run's, which show where a redraw's time goes.
+            let redrawStages = result.redrawStageSeconds ?? [:]
+            text +=
+                "    stage (redraw / run):"
+                + redrawStages.keys.filter { !$0.contains(".") }.sorted().map {
+                    String(format: " %@ %.2f / %.2f s", $0, redrawStages[$0]!, stages[$0] ?? 0)
+                }.joined(separator: ",") + "\n"
         }
         printOutput(text)
         printOutput(
