@@ -8,15 +8,18 @@ import WarnSimCore
     /// model's source: the town with its gatherings and clubs (2026-11-27); the city's run with
     /// its counterfactual is the one measurement of the previous town (2026-11-21) not repeated;
     /// the redraws are of 2026-12-07, first with the channels recording every phone (share 1),
-    /// then only the 5 of 10,000 people who shared keys.
+    /// then, every channel the phones' own included recording only them, the 5 of 10,000 and the
+    /// 51 of 100,000 people who shared keys.
     static let measured: [(people: Int, days: Int, part: RunMemoryEstimate.Part, bytes: Double)] = [
         (10_000, 14, .run, 401e6), (10_000, 28, .run, 459e6), (30_000, 14, .run, 1_102e6), (100_000, 14, .run, 3_591e6),
         (100_000, 28, .run, 4_289e6), (100_000, 14, .world, 566e6), (100_000, 28, .world, 566e6),
         (10_000, 28, .runWithCounterfactual, 504e6), (100_000, 28, .runWithCounterfactual, 4_500e6),
         (10_000, 28, .redraw(channels: 1, transmitterShare: 1), 795e6),
         (10_000, 28, .redraw(channels: 4, transmitterShare: 1), 1_553e6),
-        (10_000, 28, .redraw(channels: 1, transmitterShare: 0.0005), 494e6),
-        (10_000, 28, .redraw(channels: 4, transmitterShare: 0.0005), 499e6),
+        (10_000, 28, .redraw(channels: 1, transmitterShare: 0.0005), 205e6),
+        (10_000, 28, .redraw(channels: 4, transmitterShare: 0.0005), 214e6),
+        (100_000, 28, .redraw(channels: 1, transmitterShare: 0.00051), 1_613e6),
+        (100_000, 28, .redraw(channels: 4, transmitterShare: 0.00051), 1_717e6),
     ]
 
     /// The same with the sealed sightings on disk (the town with its gatherings and clubs, the

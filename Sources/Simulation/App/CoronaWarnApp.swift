@@ -359,10 +359,18 @@ package struct CoronaWarnApp: Sendable {
             var channels = [SecondChannelDetection]()
             swap(&channels, &secondChannel)
             if channels.count != stores.count { channels = Array(repeating: SecondChannelDetection(), count: stores.count) }
+            // A channel without windows has the result of no windows: the
+            // phone's own when it had none either, else calculated once.
+            var noWindows = lastWindows.isEmpty ? result : nil
             for c in stores.indices {
                 channels[c].lastWindows = matchedWindows(
                     in: stores[c], cache: &channels[c].matchCache, index: index, matcher: matcher, heardByAnyone: heardByAnyone)
-                channels[c].lastRisk = try engine.calculate(channels[c].lastWindows.map(\.window), referenceDay: today)
+                if channels[c].lastWindows.isEmpty {
+                    if noWindows == nil { noWindows = try engine.calculate([], referenceDay: today) }
+                    channels[c].lastRisk = noWindows
+                } else {
+                    channels[c].lastRisk = try engine.calculate(channels[c].lastWindows.map(\.window), referenceDay: today)
+                }
             }
             swap(&channels, &secondChannel)
         }

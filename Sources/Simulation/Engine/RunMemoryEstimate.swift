@@ -23,11 +23,12 @@ package struct RunMemoryEstimate: Sendable, Equatable {
         case runWithCounterfactual
         /// The world alone (`bench world`).
         case world
-        /// A run seen through `channels` other radio channels besides its
-        /// own (`redraw`): each holds a further sighting store per phone in
-        /// memory, of what the `transmitterShare` of the people whose phones
-        /// the channels record send (``redrawChannelPerPersonDayBytes`` when
-        /// they record everyone's).
+        /// A run seen again through `channels` radio channels (`redraw`):
+        /// the phones record, on their own channel and on each other one,
+        /// what the `transmitterShare` of the people send (those who shared
+        /// keys in the run), so a redraw holds the run's sightings only in
+        /// that share, and each channel a further sighting store per phone
+        /// (``redrawChannelPerPersonDayBytes`` when it records everyone's).
         case redraw(channels: Int, transmitterShare: Double)
     }
 
@@ -101,9 +102,26 @@ package struct RunMemoryEstimate: Sendable, Equatable {
     // only the 5 people of 10,000 who shared keys in the run:
     //   1 channel:  494 MB
     //   4 channels: 499 MB
+    // Since the phones' own channel too records only those people (later on
+    // 2026-12-07, same commands; the run of city-100k.yaml, seed 1, 51 of
+    // 100,000 people sharing keys):
+    //   town-10k,  1 channel:    205 MB;  4 channels:   214 MB
+    //   city-100k, 1 channel:  1,613 MB;  4 channels: 1,717 MB
+    // a redraw holds the world, the phones and the encounter ledger but
+    // hardly a sighting: about 15,600 bytes per person over 28 days, and
+    // about 350 bytes per person for each channel's (nearly empty) stores.
+    // The constants below put the estimate 4 % (100k, one channel) to 27 %
+    // (10k, four channels) above each; the share who shared keys adds what
+    // their sightings take, up to the whole run's when everyone did.
     /// Bytes per person and simulated day of each channel of a redraw that
     /// records every phone's advertisements.
     package static let redrawChannelPerPersonDayBytes = 1_000.0
+    /// Bytes per person of each channel of a redraw, whoever it records.
+    package static let redrawChannelPerPersonBytes = 400.0
+    /// Bytes per person, and per person and simulated day, of a redraw
+    /// whose phones record hardly anyone.
+    package static let redrawPerPersonBytes = 11_000.0
+    package static let redrawPerPersonDayBytes = 170.0
     /// Bytes per person of the world alone.
     package static let worldPerPersonBytes = 5_000.0
     /// Bytes per person and day of the world alone.
@@ -136,8 +154,13 @@ package struct RunMemoryEstimate: Sendable, Equatable {
         case .run: return Self.fixedBytes + run
         case .runWithCounterfactual: return Self.fixedBytes + run + world
         case .redraw(let channels, let share):
+            // The phones record, on every channel, only what the share of
+            // people who shared keys send.
             let recorded = min(max(share.isNaN ? 1 : share, 0), 1)
-            return Self.fixedBytes + run + Double(max(channels, 0)) * recorded * Self.redrawChannelPerPersonDayBytes * personDays
+            let base = Self.redrawPerPersonBytes * people + Self.redrawPerPersonDayBytes * personDays
+            let inMemoryRun = Self.perPersonBytes * people + Self.perPersonDayBytes * personDays
+            let perChannel = Self.redrawChannelPerPersonBytes * people + recorded * Self.redrawChannelPerPersonDayBytes * personDays
+            return Self.fixedBytes + base + recorded * max(inMemoryRun - base, 0) + Double(max(channels, 0)) * perChannel
         }
     }
 

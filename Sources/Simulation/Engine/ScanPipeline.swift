@@ -200,11 +200,12 @@ package struct ScanPipeline: Sendable {
                     var heard = [Int32]()
                     for p in Parallel.chunk(task, of: tasks, count: people) {
                         guard ph.buffer[p].hasApp else { continue }
-                        ph.buffer[p].app!.framework.borrowScratch(&scratch, secondChannels: &secondScratch)
                         if !everyTransmitter && index.encounters(of: p).isEmpty {
                             // Nothing this phone receives today is recorded:
                             // its scans leave only the time of the last one
-                            // (the next sighting's previous scan).
+                            // (the next sighting's previous scan), and its
+                            // stores, sealed at the end of every day and at
+                            // every detection, have nothing open to seal.
                             let enabled = ph.buffer[p].isTracingEnabled
                             var last: Int64?
                             while ph.buffer[p].scanClock.nextScan < dayEnd {
@@ -212,9 +213,9 @@ package struct ScanPipeline: Sendable {
                                 ph.buffer[p].scanClock.advance()
                             }
                             if let last { ph.buffer[p].app!.framework.recordScan(at: last, received: []) }
-                            ph.buffer[p].app!.framework.sealSightings(keepingScratchIn: &scratch, secondChannels: &secondScratch)
                             continue
                         }
+                        ph.buffer[p].app!.framework.borrowScratch(&scratch, secondChannels: &secondScratch)
                         var fading = RandomStream(seed: seed, subsystem: ScanPipeline.fadingStreams, entity: UInt64(p) << 24 | day)
                         sweep.reset(person: p, index: index, encounters: encounters, channels: channels)
                         let enabled = ph.buffer[p].isTracingEnabled
