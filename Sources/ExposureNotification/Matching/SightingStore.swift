@@ -91,7 +91,7 @@ public struct SightingStore: Sendable {
     ///
     /// - Parameter scratch: the buffers to lend; empty afterwards.
     public mutating func borrowScratch(_ scratch: inout SightingChunkBuilder) {
-        seal()
+        if !open.isEmpty { seal() }
         scratch.removeAll()
         swap(&open, &scratch)
     }
@@ -122,7 +122,7 @@ public struct SightingStore: Sendable {
     ///
     /// - Parameter now: the current Unix seconds.
     public mutating func expire(now: Int64) {
-        seal()
+        if !open.isEmpty { seal() }
         let cutoff = floorDiv(now, 86_400) - Self.retentionDays
         expiredBeforeDay = max(expiredBeforeDay ?? cutoff, cutoff)
         let expiredPrefix = chunkDays.prefix { $0 < cutoff }.count
