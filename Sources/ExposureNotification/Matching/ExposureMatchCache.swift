@@ -43,6 +43,11 @@ public struct ExposureMatchCache: Sendable {
 
     public init() {}
 
+    /// Whether no key has produced a window: an update against a store
+    /// without sightings would give no window and may be skipped, the next
+    /// update catching up from where the cache stands.
+    public var hasNoWindows: Bool { entries.isEmpty }
+
     /// Forgets everything (the next update matches from scratch).
     public mutating func removeAll() { self = ExposureMatchCache() }
 

@@ -156,6 +156,8 @@ public struct SightingStore: Sendable {
 
     /// The number of stored sightings.
     public var count: Int { chunks.reduce(open.count) { $0 + $1.sightingCount } }
+    /// Whether the store holds no sighting, sealed or open.
+    public var isEmpty: Bool { chunks.isEmpty && open.isEmpty }
 
     /// What the sealed chunks hold and the bytes their buffers take (the open
     /// chunk, a reusable scratch, is not counted).

@@ -342,7 +342,10 @@ package struct CoronaWarnApp: Sendable {
         hasNewPackages = false
         framework.expire(now: now)
         let matchStart = ContinuousClock.now
-        lastWindows = matchedWindows(index: index, matcher: matcher, heardByAnyone: heardByAnyone)
+        // No sighting, no window (a redraw's phones record only the sharers).
+        lastWindows =
+            framework.sightings.isEmpty && matchCache.hasNoWindows
+            ? [] : matchedWindows(index: index, matcher: matcher, heardByAnyone: heardByAnyone)
         let scoreStart = ContinuousClock.now
         let today = Int(ENIntervalNumber(unixSeconds: now).dayNumber)
         let result = try engine.calculate(lastWindows.map(\.window), referenceDay: today)
@@ -363,8 +366,13 @@ package struct CoronaWarnApp: Sendable {
             // phone's own when it had none either, else calculated once.
             var noWindows = lastWindows.isEmpty ? result : nil
             for c in stores.indices {
-                channels[c].lastWindows = matchedWindows(
-                    in: stores[c], cache: &channels[c].matchCache, index: index, matcher: matcher, heardByAnyone: heardByAnyone)
+                // Most of a redraw's stores are empty (only the sharers are
+                // recorded): no sighting, no window, nothing to match.
+                channels[c].lastWindows =
+                    stores[c].isEmpty && channels[c].matchCache.hasNoWindows
+                    ? []
+                    : matchedWindows(
+                        in: stores[c], cache: &channels[c].matchCache, index: index, matcher: matcher, heardByAnyone: heardByAnyone)
                 if channels[c].lastWindows.isEmpty {
                     if noWindows == nil { noWindows = try engine.calculate([], referenceDay: today) }
                     channels[c].lastRisk = noWindows
