@@ -342,10 +342,7 @@ package struct CoronaWarnApp: Sendable {
         hasNewPackages = false
         framework.expire(now: now)
         let matchStart = ContinuousClock.now
-        // No sighting, no window (a redraw's phones record only the sharers).
-        lastWindows =
-            framework.sightings.isEmpty && matchCache.hasNoWindows
-            ? [] : matchedWindows(index: index, matcher: matcher, heardByAnyone: heardByAnyone)
+        lastWindows = matchedWindows(index: index, matcher: matcher, heardByAnyone: heardByAnyone)
         let scoreStart = ContinuousClock.now
         let today = Int(ENIntervalNumber(unixSeconds: now).dayNumber)
         let result = try engine.calculate(lastWindows.map(\.window), referenceDay: today)
@@ -366,13 +363,8 @@ package struct CoronaWarnApp: Sendable {
             // phone's own when it had none either, else calculated once.
             var noWindows = lastWindows.isEmpty ? result : nil
             for c in stores.indices {
-                // Most of a redraw's stores are empty (only the sharers are
-                // recorded): no sighting, no window, nothing to match.
-                channels[c].lastWindows =
-                    stores[c].isEmpty && channels[c].matchCache.hasNoWindows
-                    ? []
-                    : matchedWindows(
-                        in: stores[c], cache: &channels[c].matchCache, index: index, matcher: matcher, heardByAnyone: heardByAnyone)
+                channels[c].lastWindows = matchedWindows(
+                    in: stores[c], cache: &channels[c].matchCache, index: index, matcher: matcher, heardByAnyone: heardByAnyone)
                 if channels[c].lastWindows.isEmpty {
                     if noWindows == nil { noWindows = try engine.calculate([], referenceDay: today) }
                     channels[c].lastRisk = noWindows
@@ -416,6 +408,9 @@ package struct CoronaWarnApp: Sendable {
         in store: SightingStore, cache: inout ExposureMatchCache, index: DiagnosisKeyIndex, matcher: ExposureMatcher,
         heardByAnyone: SourceSet? = nil
     ) -> [MatchedExposureWindow] {
+        // No sighting, no window: most of a redraw's stores are empty (its
+        // phones record only the sharers), and the cache catches up later.
+        if store.isEmpty && cache.hasNoWindows { return [] }
         guard index.sources != nil else { return matchedWindowsAfresh(index: index, matcher: matcher, in: store) }
         let held = heldNumbers.union(coveredNumbers)
         guard let heardByAnyone else {

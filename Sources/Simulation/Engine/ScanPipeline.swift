@@ -252,14 +252,13 @@ package struct ScanPipeline: Sendable {
                                     continue
                                 }
                                 let environment = encounters.environment(i)
-                                let throughOthers = channels > 0
                                 if sweep.active[k].offset.isNaN {
                                     let carriage = carriageBySetting[Int(encounters.setting[i])]
                                     var slow = RandomStream(
                                         seed: seed, subsystem: ScanPipeline.encounterStreams,
                                         entity: day << 40 | UInt64(i) << 1 | (sweep.active[k].receiverIsA ? 1 : 0))
                                     let base = sweep.channelBase(k)
-                                    for c in 0..<channels where throughOthers {
+                                    for c in 0..<channels {
                                         // The same draws through each other channel's parameters.
                                         var same = slow
                                         sweep.channelOffset[base + c] = seconds[c]._withUnsafeGuaranteedRef { reference in
@@ -278,7 +277,7 @@ package struct ScanPipeline: Sendable {
                                     sweep.active[k].median = model.medianPath(
                                         distance: encounters.segmentDistance[s], environment: environment)
                                     let base = sweep.channelBase(k)
-                                    for c in 0..<channels where throughOthers {
+                                    for c in 0..<channels {
                                         sweep.channelMedian[base + c] = seconds[c]._withUnsafeGuaranteedRef {
                                             $0.channel.model.medianPath(distance: encounters.segmentDistance[s], environment: environment)
                                         }
@@ -288,7 +287,7 @@ package struct ScanPipeline: Sendable {
                                 let path = sweep.active[k].median + sweep.active[k].offset + sigma[environment.rawValue] * z
                                 let sighting = model.sighting(pathAttenuation: path, transmitter: q, receiver: p, phones: radios)
                                 var anySecond = false
-                                if throughOthers {
+                                if channels > 0 {
                                     let base = sweep.channelBase(k)
                                     for c in 0..<channels {
                                         let secondPath =
