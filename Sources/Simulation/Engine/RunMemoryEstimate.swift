@@ -110,9 +110,10 @@ package struct RunMemoryEstimate: Sendable, Equatable {
     // a redraw holds the world, the phones and the encounter ledger but
     // hardly a sighting: about 15,600 bytes per person over 28 days, and
     // about 350 bytes per person for each channel's (nearly empty) stores.
-    // The constants below put the estimate 4 % (100k, one channel) to 27 %
-    // (10k, four channels) above each; the share who shared keys adds what
-    // their sightings take, up to the whole run's when everyone did.
+    // The constants below put the estimate 7 % (100k) to 28 % (10k) above
+    // each; the share who shared keys adds what their sightings take, up to
+    // the whole run's when everyone did (5 % and 8 % above the two redraws
+    // recording everyone above, which the fit did not use).
     /// Bytes per person and simulated day of each channel of a redraw that
     /// records every phone's advertisements.
     package static let redrawChannelPerPersonDayBytes = 1_000.0
