@@ -30,6 +30,10 @@ package enum StreamName {
     package static let clubs = "population.clubs"
     /// Which households host a gathering on a day, when, and whom they invite.
     package static let visitHosts = "visits.hosts"
+    /// The length of each gathering of a day, when drawn (`visits.time.duration_class_shares`).
+    package static let visitLengths = "visits.lengths"
+    /// The length of a club's meeting on a day, when drawn (`clubs.time.duration_class_shares`), per club.
+    package static let clubLengths = "clubs.lengths"
     /// Which workers meet a worker of another workplace on a day, whom and when (``MeetingsConfig``).
     package static let meetingPairs = "meetings.pairs"
     /// Daily schedules, per person and day.

@@ -80,6 +80,33 @@ package enum PolymodSurvey {
         return list
     }
 
+    /// The shares of the five duration classes among the contacts reported in
+    /// `setting` with a `frequency_multi` in `frequencies` (1 daily, 2 weekly,
+    /// 3 monthly, 4 less often, 5 first time) and a duration; what drawn
+    /// activity lengths (``DiaryLengths``) are taken from.
+    package static func durationShares(folder: URL, setting: SurveySetting, frequencies: Set<Int>) throws(InputError) -> [Double] {
+        let contacts = try CSVTable.read(path: folder.appendingPathComponent("\(folder.lastPathComponent)-contacts.csv").path)
+        let (settingColumn, frequency, duration) =
+            (try contacts.column(setting.column), try contacts.column("frequency_multi"), try contacts.column("duration_multi"))
+        var counts = [Int](repeating: 0, count: DurationClass.allCases.count)
+        for row in contacts.rows.indices where try flag(contacts, row: row, column: settingColumn) {
+            guard !contacts.rows[row][frequency].isEmpty, !contacts.rows[row][duration].isEmpty,
+                frequencies.contains(Int(try contacts.double(row: row, column: frequency)))
+            else { continue }
+            let value = try contacts.double(row: row, column: duration)
+            guard let c = DurationClass(rawValue: Int(value) - 1), value == value.rounded() else {
+                throw contacts.invalid(row: row, column: duration, "\(contacts.rows[row][duration]) is not a class 1…5")
+            }
+            counts[c.rawValue] += 1
+        }
+        let total = counts.reduce(0, +)
+        guard total > 0 else {
+            throw InputError(
+                file: contacts.file, problem: "no contact in \(setting) with a frequency in \(frequencies.sorted()) and a duration")
+        }
+        return counts.map { Double($0) / Double(total) }
+    }
+
     /// A setting flag: socialmixr writes `1.0` and `0.0` (also accepted: `1`, `0`).
     private static func flag(_ table: CSVTable, row: Int, column: Int) throws(InputError) -> Bool {
         switch table.rows[row][column] {

@@ -15,6 +15,10 @@ package struct ClubsConfig: Sendable, Equatable {
     package var area: Double
     package var repositionMinutes: Int
     package var time: ActivityTime
+    /// Each club's meeting's length on a day drawn from the diaries'
+    /// duration classes (`time.duration_class_shares`), or nil: every one
+    /// lasts `time.duration`.
+    package var lengths: DiaryLengths? = nil
 
     /// The `clubs` keys.
     package enum Fields {
@@ -53,7 +57,9 @@ package struct ClubsConfig: Sendable, Equatable {
         package static let time = ActivityTimeFields(
             "clubs",
             source:
-                "1080 ± 60, 90 min: WarnSim assumption, an evening training session; Destatis ZVE 2012/13: about half an hour of sport a day on average"
+                "1080 ± 60, 90 min: WarnSim assumption, an evening training session; Destatis ZVE 2012/13: about half an hour of sport a day on average",
+            drawnLengths:
+                "[0.052, 0.135, 0.261, 0.482, 0.070] (Configs/scenarios/town-10k-durations.yaml): the durations of POLYMOD Germany's leisure contacts met weekly, the club mates the clubs stand for (1,201 with a duration; Mossong et al. 2008 data, PolymodSurvey.durationShares)"
         )
 
         /// Every `clubs` key.
@@ -62,13 +68,14 @@ package struct ClubsConfig: Sendable, Equatable {
 
     /// Reads `clubs` (every key required once the section is present).
     package static func parse(_ s: DocumentSection) throws -> ClubsConfig {
+        let (time, lengths) = try PopulationConfig.parseDrawnTime(try s.section(Fields.time.time), Fields.time)
         let config = ClubsConfig(
             membershipByAge: try s.doubles(Fields.membership),
             membersPerClub: try s.int(Fields.members),
             meetingsPerWeek: try s.int(Fields.meetings),
             area: try s.double(Fields.area),
             repositionMinutes: try s.int(Fields.reposition),
-            time: try PopulationConfig.parseTime(try s.section(Fields.time.time), Fields.time))
+            time: time, lengths: lengths)
         try s.finish()
         return config
     }

@@ -8,14 +8,20 @@ import WarnSimCore
 /// gathering, then, host by host, the invited households of its circle
 /// (distinct, drawn without replacement). A household that hosts is nobody's
 /// guest that day, and one invited twice goes to the first host (in household
-/// order). Without `visits` the day has no gatherings.
+/// order). Without `visits` the day has no gatherings. With drawn lengths
+/// (`visits.time.duration_class_shares`) each host's gathering gets its own,
+/// host by host from a second stream (`visits.lengths`), so that the hosts,
+/// their starts and their guests are those of fixed lengths; a gathering that
+/// would not end, and its guests be home, by the day's end starts earlier.
 package struct DayGatherings: Sendable {
     /// Per household: the start minute of the gathering it hosts, or −1.
     package private(set) var hostStart: [Int16] = []
     /// Per household: the host household it visits, or −1.
     package private(set) var guestOf: [Int32] = []
-    /// Length of every gathering (minutes).
+    /// Length of every gathering (minutes), or with drawn lengths the longest.
     package private(set) var duration = 0
+    /// Per household: the length of the gathering it hosts, when drawn; empty otherwise.
+    private var hostLength: [Int16] = []
 
     package init(town: Town, day: Int) {
         guard let visits = town.config.visits else { return }
@@ -30,6 +36,16 @@ package struct DayGatherings: Sendable {
         for h in 0..<households where random.nextBernoulli(probability) {
             hostStart[h] = Int16(visits.time.start + (spread > 0 ? random.nextIndex(2 * spread + 1) - spread : 0))
         }
+        if let lengths = visits.lengths {
+            var draws = RandomStream.derive(seed: town.seed, subsystem: StreamName.visitLengths, entity: 0, index: UInt64(day))
+            hostLength = Array(repeating: 0, count: households)
+            let latestEnd = 1439 - town.config.streetMinutes
+            for h in 0..<households where hostStart[h] >= 0 {
+                let length = lengths.draw(&draws)
+                hostLength[h] = Int16(length)
+                hostStart[h] = Int16(min(Int(hostStart[h]), latestEnd - length))
+            }
+        }
         let circle = visits.friendHouseholds
         var slots = Array(0..<circle)
         for h in 0..<households where hostStart[h] >= 0 {
@@ -39,6 +55,11 @@ package struct DayGatherings: Sendable {
                 if hostStart[guest] < 0 && guestOf[guest] < 0 { guestOf[guest] = Int32(h) }
             }
         }
+    }
+
+    /// The length (minutes) of the gathering `host` holds.
+    package func length(of host: Int) -> Int {
+        hostLength.isEmpty ? duration : Int(hostLength[host])
     }
 
     /// Whether the day has any gatherings at all (false without `visits`).

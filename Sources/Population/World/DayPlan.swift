@@ -208,11 +208,11 @@ package struct DayPlan: Sendable {
         // start (those still busy miss it).
         let club = Int(town.club[p])
         if club >= 0, town.clubDays[club] & (1 << UInt8(weekdayIndex)) != 0, let clubs = config.clubs {
-            let begin = Int(town.clubStart[club])
-            if begin >= clock + config.streetMinutes && begin + clubs.time.duration + config.streetMinutes < 1440 {
+            let (begin, length) = DayPlan.clubMeeting(club, day: day, town: town, clubs: clubs)
+            if begin >= clock + config.streetMinutes && begin + length + config.streetMinutes < 1440 {
                 _ = walk(begin - config.streetMinutes)
-                append(p, .club, club, begin, begin + clubs.time.duration)
-                clock = walk(begin + clubs.time.duration)
+                append(p, .club, club, begin, begin + length)
+                clock = walk(begin + length)
             }
         }
         // A gathering the household is invited to: its free members come (late
@@ -221,7 +221,7 @@ package struct DayPlan: Sendable {
         if !gatherings.isEmpty, gatherings.guestOf[household] >= 0 {
             let host = Int(gatherings.guestOf[household])
             let begin = max(Int(gatherings.hostStart[host]), clock + config.streetMinutes)
-            let finish = Int(gatherings.hostStart[host]) + gatherings.duration
+            let finish = Int(gatherings.hostStart[host]) + gatherings.length(of: host)
             if begin < finish && finish + config.streetMinutes < 1440 {
                 _ = walk(begin - config.streetMinutes)
                 append(p, .visit, host, begin, finish)
@@ -249,7 +249,7 @@ package struct DayPlan: Sendable {
         var gathering = 0..<0
         if !gatherings.isEmpty, gatherings.hostStart[household] >= 0, restriction == .none {
             let from = Int(gatherings.hostStart[household])
-            gathering = from..<min(1440, from + gatherings.duration)
+            gathering = from..<min(1440, from + gatherings.length(of: household))
         }
         func home(_ from: Int, _ to: Int) {
             let hostingFrom = max(from, gathering.lowerBound)
@@ -270,6 +270,18 @@ package struct DayPlan: Sendable {
             markAbsent(first..<person.count)
             append(p, .home, Int(town.household[p]), 0, 1440)
         }
+    }
+
+    /// When a club meets on `day` and for how long: at its start for
+    /// `clubs.time.duration_minutes`, or with drawn lengths for a length drawn
+    /// per club and day (stream `clubs.lengths`), starting earlier when its
+    /// members would not be home by the day's end.
+    static func clubMeeting(_ club: Int, day: Int, town: Town, clubs: ClubsConfig) -> (begin: Int, length: Int) {
+        let start = Int(town.clubStart[club])
+        guard let lengths = clubs.lengths else { return (start, clubs.time.duration) }
+        var draws = RandomStream.derive(seed: town.seed, subsystem: StreamName.clubLengths, entity: UInt64(club), index: UInt64(day))
+        let length = lengths.draw(&draws)
+        return (min(start, 1439 - town.config.streetMinutes - length), length)
     }
 
     /// Marks stays the person will not make: they keep their seat in vehicles

@@ -39,11 +39,20 @@ package struct ActivityTimeFields: Sendable {
     package var startSpread: ScenarioField
     /// `SETTING.time.duration_minutes`.
     package var duration: ScenarioField
+    /// `SETTING.time.duration_class_shares`, for activities whose lengths may
+    /// be drawn per occurrence (``DiaryLengths``); nil for the others.
+    package var durationShares: ScenarioField?
 
-    /// The time keys of `setting`, with the source of the values the shipped scenarios state.
-    init(_ setting: String, source: String) {
+    /// The time keys of `setting`, with the source of the values the shipped
+    /// scenarios state; with `drawnLengths` (the source of the shares the
+    /// shipped scenarios state) its lengths may be drawn from the diaries'
+    /// duration classes instead of fixed.
+    init(_ setting: String, source: String, drawnLengths: String? = nil) {
         time = ScenarioField(
-            "\(setting).time", .structured("mapping of start_minute, start_spread_minutes, duration_minutes"),
+            "\(setting).time",
+            .structured(
+                "mapping of start_minute, start_spread_minutes, duration_minutes"
+                    + (drawnLengths == nil ? "" : ", optionally duration_class_shares")),
             meaning: "when the activity happens (start ± spread + duration within the day)", source: source)
         start = ScenarioField(
             "\(setting).time.start_minute", .integer(0...1439), unit: "minutes after midnight", meaning: "start of the activity",
@@ -52,11 +61,24 @@ package struct ActivityTimeFields: Sendable {
             "\(setting).time.start_spread_minutes", .integer(0...240), unit: "min", meaning: "uniform spread of the start (±)",
             source: source)
         duration = ScenarioField(
-            "\(setting).time.duration_minutes", .integer(1...900), unit: "min", meaning: "length of the activity", source: source)
+            "\(setting).time.duration_minutes", .integer(1...900), unit: "min",
+            meaning: drawnLengths == nil
+                ? "length of the activity"
+                : "length of the activity; with duration_class_shares the longest length drawn (the upper end of the > 4 h class)",
+            source: source)
+        durationShares = drawnLengths.map { sharesSource in
+            ScenarioField(
+                "\(setting).time.duration_class_shares", .reals(0...1, count: 5...5),
+                .optional("every occurrence lasts duration_minutes"),
+                unit: "share per diary duration class (< 5 min, 5-15 min, 15 min-1 h, 1-4 h, > 4 h)",
+                meaning:
+                    "each occurrence's length drawn from these classes, uniformly in whole minutes within the class (the > 4 h class up to duration_minutes), its start moved earlier when it would not end by the day's end",
+                source: sharesSource)
+        }
     }
 
-    /// The four fields.
-    package var all: [ScenarioField] { [time, start, startSpread, duration] }
+    /// The time fields.
+    package var all: [ScenarioField] { [time, start, startSpread, duration] + (durationShares.map { [$0] } ?? []) }
 }
 
 extension PopulationConfig {

@@ -17,6 +17,9 @@ package struct VisitsConfig: Sendable, Equatable {
     package var roomArea: Double
     package var repositionMinutes: Int
     package var time: ActivityTime
+    /// Each gathering's length drawn from the diaries' duration classes
+    /// (`time.duration_class_shares`), or nil: every one lasts `time.duration`.
+    package var lengths: DiaryLengths? = nil
 
     /// The `visits` keys.
     package enum Fields {
@@ -65,7 +68,9 @@ package struct VisitsConfig: Sendable, Equatable {
         package static let time = ActivityTimeFields(
             "visits",
             source:
-                "1080 ± 120, 150 min: WarnSim assumption for an evening visit; Destatis ZVE 2012/13: about 1 h a day of social contacts (conversations, telephone, visits, going out)"
+                "1080 ± 120, 150 min: WarnSim assumption for an evening visit; Destatis ZVE 2012/13: about 1 h a day of social contacts (conversations, telephone, visits, going out)",
+            drawnLengths:
+                "[0.070, 0.168, 0.300, 0.372, 0.090] (Configs/scenarios/town-10k-durations.yaml): the durations of POLYMOD Germany's home contacts not met daily, the people of other households at home the gatherings stand for (1,168 with a duration; Mossong et al. 2008 data, PolymodSurvey.durationShares)"
         )
 
         /// Every `visits` key.
@@ -74,6 +79,7 @@ package struct VisitsConfig: Sendable, Equatable {
 
     /// Reads `visits` (every key required once the section is present).
     package static func parse(_ s: DocumentSection) throws -> VisitsConfig {
+        let (time, lengths) = try PopulationConfig.parseDrawnTime(try s.section(Fields.time.time), Fields.time)
         let config = VisitsConfig(
             friendHouseholds: try s.int(Fields.friendHouseholds),
             weekdayHostProbability: try s.double(Fields.weekdayHost),
@@ -81,7 +87,7 @@ package struct VisitsConfig: Sendable, Equatable {
             guestHouseholds: try s.int(Fields.guestHouseholds),
             roomArea: try s.double(Fields.roomArea),
             repositionMinutes: try s.int(Fields.reposition),
-            time: try PopulationConfig.parseTime(try s.section(Fields.time.time), Fields.time))
+            time: time, lengths: lengths)
         guard config.guestHouseholds <= config.friendHouseholds else {
             throw s.fail("guest_households", "at most friend_households (\(config.friendHouseholds)) households can be invited")
         }

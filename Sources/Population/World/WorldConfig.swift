@@ -43,6 +43,8 @@ package struct ActivityTime: Sendable, Equatable {
     package var start: Int
     /// Uniform spread of the start around `start` (± minutes).
     package var startSpread: Int
+    /// The length of every occurrence, or with drawn lengths
+    /// (``DiaryLengths``) the longest one drawn.
     package var duration: Int
 }
 
@@ -255,6 +257,37 @@ extension PopulationConfig {
     }
 
     static func parseTime(_ s: DocumentSection, _ fields: ActivityTimeFields) throws -> ActivityTime {
+        try parseDrawnTime(s, fields).time
+    }
+
+    /// An activity's time and, where its fields allow them and the section
+    /// gives `duration_class_shares`, the lengths drawn per occurrence (the
+    /// start moved earlier then as needed: the activity need only start
+    /// within the day).
+    static func parseDrawnTime(
+        _ s: DocumentSection, _ fields: ActivityTimeFields
+    ) throws -> (
+        time: ActivityTime, lengths: DiaryLengths?
+    ) {
+        if let sharesField = fields.durationShares, s.has(sharesField) {
+            let shares = try s.doubles(sharesField)
+            let total = shares.reduce(0, +)
+            guard abs(total - 1) <= 1e-6 else {
+                throw s.fail("duration_class_shares", "the shares must sum to 1 (they sum to \(total))")
+            }
+            let longest = try s.int(fields.duration)
+            guard shares[DurationClass.over4Hours.rawValue] == 0 || longest > DurationClass.over4Hours.lowestMinutes else {
+                throw s.fail(
+                    "duration_minutes",
+                    "with duration_class_shares it is the longest length drawn, and must exceed 240 min when the > 4 h class has a share")
+            }
+            let time = ActivityTime(start: try s.int(fields.start), startSpread: try s.int(fields.startSpread), duration: longest)
+            guard time.start - time.startSpread >= 0, time.start + time.startSpread < 1440 else {
+                throw s.fail("start_spread_minutes", "the activity must start within the day (0 ≤ start ± spread < 1440)")
+            }
+            try s.finish()
+            return (time, DiaryLengths(shares: shares, longest: longest))
+        }
         let time = ActivityTime(
             start: try s.int(fields.start),
             startSpread: try s.int(fields.startSpread),
@@ -263,7 +296,7 @@ extension PopulationConfig {
             throw s.fail("duration_minutes", "the activity must fit within one day (start ± spread + duration ≤ 1440)")
         }
         try s.finish()
-        return time
+        return (time, nil)
     }
 
     /// Mean close contacts per work visit that the work places give: small
