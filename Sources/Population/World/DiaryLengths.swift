@@ -5,9 +5,10 @@ import WarnSimCore
 /// 15 min–1 h, 1–4 h, > 4 h): a class by its share, then a whole number of
 /// minutes uniformly within it, from its lower bound to one minute below the
 /// next class (1–4, 5–14, 15–59, 60–239 min) and for the last class from
-/// 240 to ``longest`` minutes (the activity's `time.duration_minutes`). A gathering or a club meeting of this length
-/// gives everyone there who stays throughout a contact of the class drawn, as
-/// ``ContactDiarySurvey`` reads durations (the time both were at the place).
+/// 240 to ``longest`` minutes (the activity's `time.duration_minutes`). A
+/// gathering or a club meeting of this length gives everyone there who stays
+/// throughout a contact of the class drawn, as ``ContactDiarySurvey`` reads
+/// durations (the time both were at the place).
 package struct DiaryLengths: Sendable, Equatable {
     /// The share of each class, summing to 1.
     package var shares: [Double]
