@@ -41,9 +41,8 @@ package struct DayGatherings: Sendable {
             hostLength = Array(repeating: 0, count: households)
             let latestEnd = 1439 - town.config.streetMinutes
             for h in 0..<households where hostStart[h] >= 0 {
-                let length = lengths.draw(&draws)
-                hostLength[h] = Int16(length)
-                hostStart[h] = Int16(min(Int(hostStart[h]), latestEnd - length))
+                let (begin, length) = lengths.occasion(start: Int(hostStart[h]), latestEnd: latestEnd, &draws)
+                (hostStart[h], hostLength[h]) = (Int16(begin), Int16(length))
             }
         }
         let circle = visits.friendHouseholds

@@ -280,8 +280,7 @@ package struct DayPlan: Sendable {
         let start = Int(town.clubStart[club])
         guard let lengths = clubs.lengths else { return (start, clubs.time.duration) }
         var draws = RandomStream.derive(seed: town.seed, subsystem: StreamName.clubLengths, entity: UInt64(club), index: UInt64(day))
-        let length = lengths.draw(&draws)
-        return (min(start, 1439 - town.config.streetMinutes - length), length)
+        return lengths.occasion(start: start, latestEnd: 1439 - town.config.streetMinutes, &draws)
     }
 
     /// Marks stays the person will not make: they keep their seat in vehicles

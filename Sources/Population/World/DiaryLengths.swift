@@ -44,6 +44,13 @@ package struct DiaryLengths: Sendable, Equatable {
         let high = chosen + 1 < Self.lowerBounds.count ? Self.lowerBounds[chosen + 1] - 1 : longest
         return low + random.nextIndex(high - low + 1)
     }
+
+    /// One occasion planned to begin at `start`: its length, and its begin
+    /// moved earlier when it would not end by `latestEnd` (minutes).
+    package func occasion(start: Int, latestEnd: Int, _ random: inout RandomStream) -> (begin: Int, length: Int) {
+        let length = draw(&random)
+        return (min(start, latestEnd - length), length)
+    }
 }
 
 extension DurationClass {
