@@ -32,9 +32,12 @@ package struct SimulationBenchmark: Sendable {
         /// the bytes kept in memory.
         package var sightingBytesPerAppPhoneDay: Double
         package var sightingResidentBytesPerAppPhoneDay: Double
-        /// Whether the sealed sightings were kept on disk, and the bytes written there.
+        /// Whether the sealed sightings were kept on disk, the bytes written
+        /// there, and the bytes read back (a phone reads a day's chunk only
+        /// to match keys whose owners it heard).
         package var sightingsOnDisk: Bool
         package var sightingBytesWritten: Int
+        package var sightingBytesRead: Int
         /// RPIs derived in `scans.crypto` (each with its AEM), and per second of that stage.
         package var scansCryptoIdentifiers: Int
         package var scansCryptoIdentifiersPerSecond: Double
@@ -92,6 +95,7 @@ package struct SimulationBenchmark: Sendable {
             case sightingResidentBytesPerAppPhoneDay = "sighting_resident_bytes_per_app_phone_day"
             case sightingsOnDisk = "sightings_on_disk"
             case sightingBytesWritten = "sighting_bytes_written"
+            case sightingBytesRead = "sighting_bytes_read"
             case scansCryptoIdentifiers = "scans_crypto_identifiers"
             case scansCryptoIdentifiersPerSecond = "scans_crypto_identifiers_per_second"
             case aesBulkBlocksPerSecond = "aes_bulk_blocks_per_second"
@@ -213,6 +217,7 @@ package struct SimulationBenchmark: Sendable {
             sightingBytesPerAppPhoneDay: Double(stores.bytes) / Double(max(appUsers * retainedDays, 1)),
             sightingResidentBytesPerAppPhoneDay: Double(stores.residentBytes) / Double(max(appUsers * retainedDays, 1)),
             sightingsOnDisk: spill != nil, sightingBytesWritten: spill?.bytesWritten ?? 0,
+            sightingBytesRead: spill?.bytesRead ?? 0,
             scansCryptoIdentifiers: identifiers, scansCryptoIdentifiersPerSecond: identifierRate,
             aesBulkBlocksPerSecond: ceiling.best, aesBulkSpread: ceiling.spread, ceilingRepetitions: max(ceilingRepetitions, 1),
             scansCryptoRatioToCeiling: identifierRate > 0 && ceiling.best > 0 ? identifierRate / ceiling.best : nil,

@@ -138,23 +138,34 @@ import WarnSimCore
         #expect(unheardSeen > 0, "some held package must be unheard")
     }
 
+    /// Forty minutes of `sender`'s advertisements from 01:00 of the first
+    /// day, one scan every 4 minutes, recorded and sealed.
+    static func recordFortyMinutes(of sender: inout Sender, into store: inout SightingStore) {
+        for minute in stride(from: 0, to: 40, by: 4) {
+            let t = start + 3600 + Int64(minute) * 60
+            let (rpi, aem) = sender.payload(at: t)
+            store.record(time: t, previousScanTime: t - 240, rpi: rpi, aem: aem, calibratedRSSI: -60)
+        }
+        store.seal()
+    }
+
+    /// `sender`'s key of the first day as a diagnosis key.
+    static func firstDayKey(of sender: inout Sender) -> [DiagnosisKey] {
+        let tek = sender.key(day: start / 86_400)
+        return [
+            DiagnosisKey(
+                keyData: tek.keyData, rollingStartIntervalNumber: tek.rollingStartIntervalNumber,
+                reportType: .confirmedTest, daysSinceOnsetOfSymptoms: 1)
+        ]
+    }
+
     @Test func aChangedMatcherStartsAfresh() throws {
         var sender = Sender(
             stream: RandomStream(seed: 9, subsystem: "sender"),
             metadata: BluetoothMetadata(minorVersion: 1, txPower: -20, calibrationConfidence: 1))
         var store = SightingStore()
-        for minute in stride(from: 0, to: 40, by: 4) {
-            let t = Self.start + 3600 + Int64(minute) * 60
-            let (rpi, aem) = sender.payload(at: t)
-            store.record(time: t, previousScanTime: t - 240, rpi: rpi, aem: aem, calibratedRSSI: -60)
-        }
-        store.seal()
-        let tek = sender.key(day: Self.start / 86_400)
-        let keys = [
-            DiagnosisKey(
-                keyData: tek.keyData, rollingStartIntervalNumber: tek.rollingStartIntervalNumber,
-                reportType: .confirmedTest, daysSinceOnsetOfSymptoms: 1)
-        ]
+        Self.recordFortyMinutes(of: &sender, into: &store)
+        let keys = Self.firstDayKey(of: &sender)
         var cache = ExposureMatchCache()
         let matcher = ExposureMatcher()
         let index = try DiagnosisKeyIndex(keys: keys, sources: [0], matcher: matcher)
@@ -167,5 +178,39 @@ import WarnSimCore
         #expect(second == wide.match(index, in: store))
         #expect(second.count == 1)
         #expect(cache.update(index: index, store: store, heldVersion: 1, held: SourceSet(), matcher: wide).isEmpty)
+    }
+
+    /// A phone whose matched packages it cannot have sighted does not read
+    /// the day that arrives (its chunk stays on disk); one that may have
+    /// sighted one reads it, and finds the new windows. (The first answer is
+    /// deliberately false, the day holding the key's identifiers, so that the
+    /// skipped pass shows as windows not found.)
+    @Test func anArrivedDayIsReadOnlyForPackagesThatMayHaveBeenSighted() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("warnsim-cache-test-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var sender = Sender(
+            stream: RandomStream(seed: 10, subsystem: "sender"),
+            metadata: BluetoothMetadata(minorVersion: 1, txPower: -20, calibrationConfidence: 1))
+        let keys = Self.firstDayKey(of: &sender)
+        let matcher = ExposureMatcher()
+        let index = try DiagnosisKeyIndex(keys: keys, sources: [0], matcher: matcher)
+        for sightable in [false, true] {
+            let spill = try SightingSpill(folder: folder.appendingPathComponent("\(sightable)"))
+            var store = SightingStore(spill: spill)
+            var cache = ExposureMatchCache()
+            // The package is matched while the phone holds no sighting.
+            #expect(
+                cache.update(
+                    index: index, store: store, heldVersion: 0, held: index.sourceSet, matcher: matcher, unsighted: { _ in !sightable }
+                ).isEmpty)
+            // Then a day of the sender's identifiers arrives (sealed to disk).
+            Self.recordFortyMinutes(of: &sender, into: &store)
+            #expect(store.chunks.allSatisfy { $0.isSpilled } && spill.bytesRead == 0)
+            let windows = cache.update(
+                index: index, store: store, heldVersion: 0, held: index.sourceSet, matcher: matcher, unsighted: { _ in !sightable })
+            #expect((spill.bytesRead > 0) == sightable)
+            #expect(windows.count == (sightable ? 2 : 0))
+            #expect(spill.failure == nil)
+        }
     }
 }

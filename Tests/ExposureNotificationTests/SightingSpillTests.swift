@@ -5,7 +5,7 @@ import WarnSimCore
 @testable import ExposureNotification
 
 /// Sightings kept on disk answer every question exactly as sightings kept in
-/// memory, keep only their RPI prefixes in memory, and turn I/O failures into
+/// memory, keep nothing of their sightings in memory, and turn I/O failures into
 /// a reported failure instead of a crash or a wrong answer.
 @Suite struct SightingSpillTests {
     static func folder() -> URL {
@@ -74,11 +74,13 @@ import WarnSimCore
             }
             let (m, d) = (memory.footprint, disk.footprint)
             #expect(m.bytes == d.bytes && m.entries == d.entries && m.sightings == d.sightings)
-            #expect(d.residentBytes == 4 * d.entries)
-            #expect(m.residentBytes == m.bytes + 4 * m.entries)
+            #expect(d.residentBytes == 0)
+            #expect(m.residentBytes == m.bytes)
         }
         #expect(spill.failure == nil)
         #expect(spill.bytesWritten > 0)
+        // Every answer above was read back from disk, and counted.
+        #expect(spill.bytesRead > 0)
     }
 
     /// The filter pass of matching sees the same RPIs from a chunk on disk as
@@ -138,17 +140,35 @@ import WarnSimCore
         spill.release(daysBefore: now / 86_400 - SightingStore.retentionDays)
         #expect(disk.sightings == memory.sightings)
         #expect(disk.chunks.count == memory.chunks.count)
-        // The store's prefixes are still its chunks' entries', in order.
-        #expect(disk.prefixes == Self.chunkPrefixes(memory) && memory.prefixes == Self.chunkPrefixes(memory))
+        #expect(disk.chunks.map(\.day) == memory.chunks.map(\.day))
+        // Nothing of a chunk on disk stays in memory.
+        #expect(disk.footprint.residentBytes == 0 && disk.footprint.bytes == memory.footprint.bytes)
         disk.removeAll()
         #expect(disk.count == 0)
-        #expect(disk.prefixes.isEmpty)
         #expect(spill.failure == nil)
     }
 
-    /// The top 32 bits of every entry's RPI, read from the chunks themselves.
-    static func chunkPrefixes(_ store: SightingStore) -> [UInt32] {
-        store.chunks.flatMap { chunk in (0..<chunk.entryCount).map { UInt32(truncatingIfNeeded: chunk.rpi(ofEntry: $0).high >> 32) } }
+    /// A store loaded for some days holds exactly those days' sightings, in
+    /// memory, and a key's match through it reads as from the store itself.
+    @Test func loadedDaysAreThoseDaysInMemory() throws {
+        let folder = Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let spill = try SightingSpill(folder: folder)
+        let all = SightingStoreTests.randomSightings(seed: 12, days: 5)
+        let (memory, disk) = Self.stores(all, sealEvery: 0, spill: spill)
+        #expect(disk.chunks.allSatisfy { $0.isSpilled })
+        let firstDay = SightingStoreTests.dayStart / 86_400
+        for days in [firstDay...firstDay, (firstDay + 1)...(firstDay + 3), (firstDay - 2)...(firstDay - 1)] {
+            let loaded = disk.loaded(days: days)
+            #expect(loaded.chunks.allSatisfy { !$0.isSpilled && days.contains($0.day) })
+            #expect(loaded.sightings == memory.sightings.filter { days.contains(floorDiv($0.time, 86_400)) })
+            for rpi in Set(all.map(\.rpi)).prefix(40) {
+                #expect(
+                    loaded.sightings(of: rpi, from: days.lowerBound * 86_400, through: days.upperBound * 86_400 + 86_399)
+                        == memory.sightings(of: rpi, from: days.lowerBound * 86_400, through: days.upperBound * 86_400 + 86_399))
+            }
+        }
+        #expect(spill.failure == nil)
     }
 
     /// A folder that cannot hold files: the chunk stays in memory, answers

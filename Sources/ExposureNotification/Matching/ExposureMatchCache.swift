@@ -120,8 +120,10 @@ public struct ExposureMatchCache: Sendable {
         // Keys of matched sources without windows can gain some only from a
         // sighting of one of their identifiers, so only the arrived chunks'
         // identifiers are looked up (work proportional to what the phone saw,
-        // not to the number of keys downloaded).
-        if arrived && !matchedSources.isEmpty {
+        // not to the number of keys downloaded), and only if a matched source
+        // may have been sighted at all (a phone that heard none of their key
+        // owners holds no identifier of theirs, in any chunk).
+        if arrived && matchedSources.contains(where: { !unsighted($0) }) {
             let filter = index.filter
             filter.withBits { bits, shift in
                 store.forEachRPI(

@@ -111,6 +111,10 @@ public struct ExposureMatcher: Sendable {
         var kept = [Sighting]()
         let first = derived.keyOffsets[derivedIndex]
         let tolerance = rules.toleranceIntervals
+        guard key.rollingPeriod > 0 else { return [] }
+        // The days any kept sighting can fall on, each chunk read once for
+        // all the key's identifiers.
+        let store = store.loaded(days: DiagnosisKeyIndex.days(of: key, toleranceIntervals: tolerance))
         for offset in 0..<Int(key.rollingPeriod) {
             let rpi = derived.rpi(at: first + offset)
             let rpiInterval = Int64(key.rollingStartIntervalNumber.rawValue) + Int64(offset)

@@ -7,8 +7,7 @@ public struct SightingFootprint: Sendable, Codable, Equatable {
     /// Bytes of the packed buffers (in memory or on disk).
     public var bytes = 0
     /// Bytes the chunks keep in memory: the packed buffers of chunks in
-    /// memory, and the 32-bit RPI prefix of every entry (in the store's
-    /// contiguous ``SightingStore/prefixes``, wherever the chunk is).
+    /// memory (a chunk on disk keeps none).
     public var residentBytes = 0
 
     public init() {}
@@ -31,10 +30,8 @@ public struct SightingFootprint: Sendable, Codable, Equatable {
 
 /// One sealed chunk of a ``SightingStore``: the sightings of one UTC day
 /// (or part of one), packed into one buffer (see ``SightingStore`` for the
-/// layout), held in memory or spilled to a ``SightingSpill`` file. The top 32
-/// bits of each entry's RPI stay in memory either way, in the store's
-/// ``SightingStore/prefixes``; the chunk functions that need them on disk
-/// are given the chunk's part of that array.
+/// layout), held in memory or spilled to a ``SightingSpill`` file (read back
+/// whole, one `pread`, whenever it is looked at).
 public struct SightingChunk: Sendable {
     /// UTC day number of every sighting in the chunk.
     public let day: Int64
@@ -82,20 +79,12 @@ public struct SightingChunk: Sendable {
         }
     }
 
-    /// Bytes the chunk keeps in memory besides its entries' prefixes (which
-    /// its store keeps): its buffer if in memory, nothing on disk.
+    /// Bytes the chunk keeps in memory: its buffer if in memory, nothing on disk.
     public var residentBytes: Int {
         switch storage {
         case .memory(let words): 8 * words.count
         case .disk: 0
         }
-    }
-
-    /// The top 32 bits of each entry's RPI high word, in entry order (sorted,
-    /// as the entries are), from the buffer in memory.
-    var prefixesInMemory: [UInt32] {
-        guard case .memory(let words) = storage else { preconditionFailure("the prefixes of a chunk on disk are its store's") }
-        return words.prefix(entryCount).map { UInt32(truncatingIfNeeded: $0 >> 32) }
     }
 
     /// Whether the buffer is on disk.
@@ -111,6 +100,17 @@ public struct SightingChunk: Sendable {
         return SightingChunk(
             day: day, serial: serial, entries: entryCount, scans: scanCount, sightings: sightingCount,
             storage: .disk(file: file, offset: offset, words: words.count), farPrevious: farPrevious)
+    }
+
+    /// The same chunk with its buffer in memory (read from disk if it is
+    /// there; unchanged if it cannot be read, so that it reads as empty).
+    func loaded() -> SightingChunk {
+        guard case .disk(let file, let offset, let words) = storage, let loaded = file.read(at: offset, words: words) else {
+            return self
+        }
+        return SightingChunk(
+            day: day, serial: serial, entries: entryCount, scans: scanCount, sightings: sightingCount,
+            storage: .memory(loaded), farPrevious: farPrevious)
     }
 
     /// Calls `body` with a view of the packed buffer, reading it from disk if
@@ -130,15 +130,6 @@ public struct SightingChunk: Sendable {
         }
     }
 
-    /// Whether an entry with `rpi` may exist: always for a chunk in memory
-    /// (which never reads `prefixes`, so the open chunk passes none); for one
-    /// on disk, whether an entry's 32-bit prefix (`prefixes`, the chunk's part
-    /// of its store's) equals `rpi`'s.
-    func mayContain(_ rpi: KeyBytes, prefixes: UnsafeBufferPointer<UInt32> = .empty) -> Bool {
-        guard isSpilled else { return true }
-        return prefixes.sortedContains(UInt32(truncatingIfNeeded: rpi.high >> 32))
-    }
-
     // MARK: Reading
 
     /// The RPI of entry `e`.
@@ -149,16 +140,14 @@ public struct SightingChunk: Sendable {
         withView { $0.entryCount > e ? $0.rpi(ofEntry: e) : KeyBytes(low: 0, high: 0) }
     }
 
-    /// Calls `body` with the RPIs of the entries whose prefix passes `test`
-    /// (`prefixes` is the chunk's part of its store's, `first` the first
-    /// entry that passes); the buffer is read only from there.
+    /// Calls `body` with the RPIs of the entries whose RPI's top 32 bits pass
+    /// `test`, in entry order (one read of the buffer if it is on disk).
     @inline(__always)
-    func forEachRPI(
-        from first: Int, prefixes: UnsafeBufferPointer<UInt32>, wherePrefix test: (UInt32) -> Bool, _ body: (KeyBytes) -> Void
-    ) {
+    func forEachRPI(wherePrefix test: (UInt32) -> Bool, _ body: (KeyBytes) -> Void) {
         withView { view in
-            guard view.entryCount == prefixes.count else { return }  // unreadable on disk: seen as empty
-            for e in first..<view.entryCount where test(prefixes[e]) { body(view.rpi(ofEntry: e)) }
+            for e in 0..<view.entryCount where test(UInt32(truncatingIfNeeded: view.high(e) >> 32)) {
+                body(view.rpi(ofEntry: e))
+            }
         }
     }
 
@@ -170,16 +159,13 @@ public struct SightingChunk: Sendable {
     }
 
     /// The first entry with `rpi` (entries are sorted by (high, low) word), if any.
-    func firstEntry(matching rpi: KeyBytes, prefixes: UnsafeBufferPointer<UInt32> = .empty) -> Int? {
-        guard mayContain(rpi, prefixes: prefixes) else { return nil }
-        return withView { $0.firstEntry(matching: rpi) }
+    func firstEntry(matching rpi: KeyBytes) -> Int? {
+        withView { $0.firstEntry(matching: rpi) }
     }
 
     /// Calls `body` with every sighting of `rpi` (entries with any AEM, each
-    /// entry's sightings in time order); reads a chunk on disk only if an
-    /// entry's prefix matches.
-    func forEachSighting(of rpi: KeyBytes, prefixes: UnsafeBufferPointer<UInt32> = .empty, _ body: (Sighting) -> Void) {
-        guard mayContain(rpi, prefixes: prefixes) else { return }
+    /// entry's sightings in time order).
+    func forEachSighting(of rpi: KeyBytes, _ body: (Sighting) -> Void) {
         withView { view in
             guard var e = view.firstEntry(matching: rpi) else { return }
             while e < view.entryCount && view.rpi(ofEntry: e) == rpi {
@@ -260,9 +246,4 @@ struct SightingChunkView {
             body(Sighting(time: time, rpi: rpi, aem: aem, calibratedRSSI: rssi, previousScanTime: previous))
         }
     }
-}
-
-extension UnsafeBufferPointer<UInt32> {
-    /// No prefixes: what a chunk in memory (the open one) is read with.
-    static var empty: Self { Self(start: nil, count: 0) }
 }

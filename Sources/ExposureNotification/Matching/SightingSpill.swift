@@ -13,12 +13,12 @@ import Synchronization
 ///
 /// Each UTC day's chunks are appended to one file of that day, created in
 /// `folder` and unlinked at once (it disappears with its last reader, even if
-/// the process is killed). A spilled chunk keeps only the top 32 bits of each
-/// entry's RPI in memory (4 bytes per distinct RPI instead of about 22 +
-/// its sightings): every filter test and binary search runs on those, and the
-/// chunk is read back (`pread`) only when an RPI could match, where the full
-/// 16 bytes are compared. What the phone matches is therefore exactly what it
-/// would match with the chunk in memory.
+/// the process is killed). A spilled chunk keeps nothing of its sightings in
+/// memory: it is read back whole (`pread`) when a phone looks at its day,
+/// which a phone does only when it may hold an identifier of a key it
+/// downloaded (the simulation knows whose advertisements each phone
+/// received, ``ExposureMatchCache``). What the phone matches is therefore
+/// exactly what it would match with the chunk in memory.
 ///
 /// I/O failures do not crash the run: a chunk that cannot be written stays in
 /// memory, a chunk that cannot be read back reads as empty, and ``failure``
@@ -30,6 +30,7 @@ public final class SightingSpill: Sendable {
     private let files = Mutex<[Int64: SightingSpillFile]>([:])
     private let firstFailure = Mutex<String?>(nil)
     private let written = Atomic<Int>(0)
+    private let read = Atomic<Int>(0)
 
     /// A spill into `folder` (created if needed).
     ///
@@ -74,6 +75,9 @@ public final class SightingSpill: Sendable {
     /// Bytes written so far (all days, expired or not).
     public var bytesWritten: Int { written.load(ordering: .relaxed) }
 
+    /// Bytes read back so far.
+    public var bytesRead: Int { read.load(ordering: .relaxed) }
+
     /// Appends a sealed chunk's buffer to its day's file.
     ///
     /// - Returns: the file and the offset, or nil if it could not be written
@@ -85,7 +89,8 @@ public final class SightingSpill: Sendable {
                 if let existing = files[day] { return existing }
                 let created = try SightingSpillFile(
                     path: folder.appendingPathComponent("sightings-\(day)-\(UUID().uuidString).bin").path,
-                    onFailure: { [weak self] problem in self?.record(problem) })
+                    onFailure: { [weak self] problem in self?.record(problem) },
+                    onRead: { [weak self] bytes in self?.read.add(bytes, ordering: .relaxed) })
                 files[day] = created
                 return created
             }
@@ -121,13 +126,16 @@ final class SightingSpillFile: Sendable {
     private let end = Mutex<Int64>(0)
     /// Reports a read failure to the spill that owns the file.
     private let onFailure: @Sendable (String) -> Void
+    /// Counts the bytes of each read for the spill that owns the file.
+    private let onRead: @Sendable (Int) -> Void
 
-    init(path: String, onFailure: @escaping @Sendable (String) -> Void) throws {
+    init(path: String, onFailure: @escaping @Sendable (String) -> Void, onRead: @escaping @Sendable (Int) -> Void) throws {
         let fd = open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
         unlink(path)
         descriptor = fd
         self.onFailure = onFailure
+        self.onRead = onRead
     }
 
     deinit { close(descriptor) }
@@ -151,6 +159,7 @@ final class SightingSpillFile: Sendable {
             onFailure("cannot read sightings back (\(String(cString: strerror(errno))))")
             return nil
         }
+        onRead(8 * words)
         return buffer
     }
 }

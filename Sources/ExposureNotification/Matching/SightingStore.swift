@@ -14,11 +14,11 @@
 /// - per sighting, grouped by entry in time order: its scan and its calibrated
 ///   RSSI.
 ///
-/// About 22 bytes per distinct RPI seen, 6 per scan and 3 per sighting, and
-/// the top 32 bits of every entry's RPI once more in one contiguous array of
-/// the store (``prefixes``, 4 bytes per entry, in memory even when the chunks
-/// are on disk): a pass testing every stored identifier against a filter
-/// reads that one array and opens a chunk only where an entry passes.
+/// About 22 bytes per distinct RPI seen, 6 per scan and 3 per sighting. A
+/// chunk on disk keeps nothing in memory but its counts and place: a pass
+/// testing stored identifiers against a filter, or a match of one key, reads
+/// the chunks of the days it needs (one `pread` each; a key's match reads
+/// them once for all its identifiers, see ``loaded(days:)``).
 /// Sightings being recorded go to an open chunk first, which is sealed (sorted
 /// and packed) when the day changes, by ``seal()``, and before expiry.
 /// Expiry drops whole chunks of days past the retention.
@@ -31,9 +31,6 @@ public struct SightingStore: Sendable {
     /// Each chunk's day, so that expiry finds expired chunks without reading
     /// (and copying) the chunks themselves.
     private var chunkDays: [Int64] = []
-    /// The top 32 bits of the RPI high word of every sealed entry, chunk
-    /// after chunk (each chunk's part sorted, as its entries are).
-    public private(set) var prefixes: [UInt32] = []
     /// Sightings not sealed yet.
     var open = SightingChunkBuilder()
     /// Serial of the next sealed chunk: serials grow by one per chunk, so a
@@ -104,10 +101,6 @@ public struct SightingStore: Sendable {
     public mutating func seal(keepingScratchIn scratch: inout SightingChunkBuilder) {
         if !open.isEmpty {
             let chunk = open.sealInPlace(serial: nextChunkSerial)
-            // Grown by exactly the chunk (not geometrically): a store grows by
-            // one chunk a day, and its slack would be kept for every phone.
-            prefixes.reserveCapacity(prefixes.count + chunk.entryCount)
-            prefixes += chunk.prefixesInMemory
             chunks.append(spill.map { chunk.spilled(to: $0) } ?? chunk)
             chunkDays.append(chunk.day)
             nextChunkSerial += 1
@@ -127,17 +120,10 @@ public struct SightingStore: Sendable {
         expiredBeforeDay = max(expiredBeforeDay ?? cutoff, cutoff)
         let expiredPrefix = chunkDays.prefix { $0 < cutoff }.count
         if chunkDays[expiredPrefix...].contains(where: { $0 < cutoff }) {
-            var kept: [UInt32] = []
-            visitChunks { chunk, part in
-                if chunk.day >= cutoff { kept += part }
-                return true
-            }
-            prefixes = kept
             chunks.removeAll { $0.day < cutoff }
             chunkDays.removeAll { $0 < cutoff }
         } else if expiredPrefix > 0 {
             // The usual case, chunks in day order: the expired ones lead.
-            prefixes.removeFirst(chunks[..<expiredPrefix].reduce(0) { $0 + $1.entryCount })
             chunks.removeFirst(expiredPrefix)
             chunkDays.removeFirst(expiredPrefix)
         }
@@ -147,7 +133,6 @@ public struct SightingStore: Sendable {
     public mutating func removeAll() {
         chunks = []
         chunkDays = []
-        prefixes = []
         open = SightingChunkBuilder()
         clearCount += 1
     }
@@ -170,7 +155,6 @@ public struct SightingStore: Sendable {
             total.bytes += chunk.bytes
             total.residentBytes += chunk.residentBytes
         }
-        total.residentBytes += 4 * prefixes.count
         return total
     }
 
@@ -226,10 +210,10 @@ public struct SightingStore: Sendable {
         var found = [Sighting]()
         var sources = 0
         var ordered = true
-        func visit(_ chunk: SightingChunk, _ prefixes: UnsafeBufferPointer<UInt32> = .empty) {
+        func visit(_ chunk: SightingChunk) {
             guard chunk.day >= firstDay, chunk.day <= lastDay else { return }
             var entryAEM: UInt32?
-            chunk.forEachSighting(of: rpi, prefixes: prefixes) { s in
+            chunk.forEachSighting(of: rpi) { s in
                 if entryAEM != s.aem.raw {  // a new entry (one per AEM received)
                     entryAEM = s.aem.raw
                     sources += 1
@@ -239,8 +223,8 @@ public struct SightingStore: Sendable {
                 found.append(s)
             }
         }
-        visitChunks { chunk, part in
-            visit(chunk, part)
+        visitChunks { chunk in
+            visit(chunk)
             return true
         }
         if !open.isEmpty { visit(open.seal(serial: -1)) }
@@ -250,12 +234,11 @@ public struct SightingStore: Sendable {
         found.forEach(body)
     }
 
-    /// Calls `body` with the RPI of every sealed entry whose 32-bit prefix
-    /// passes `test`, in the chunks sealed at or after `serial` (all by
-    /// default) and of the UTC days in `days` (all by default), chunk by chunk
-    /// in entry order: one tight loop over the contiguous ``prefixes``; a
-    /// chunk's buffer (in memory or on disk) is read only if one of its
-    /// entries passes. The open chunk is not visited.
+    /// Calls `body` with the RPI of every sealed entry whose top 32 bits pass
+    /// `test`, in the chunks sealed at or after `serial` (all by default) and
+    /// of the UTC days in `days` (all by default), chunk by chunk in entry
+    /// order; each such chunk is read once (from disk if it is there). The
+    /// open chunk is not visited.
     ///
     /// - Parameters:
     ///   - serial: the first chunk serial visited.
@@ -266,29 +249,46 @@ public struct SightingStore: Sendable {
     public func forEachRPI(
         sealedFrom serial: Int = 0, onDays days: [Int64]? = nil, wherePrefix test: (UInt32) -> Bool, _ body: (KeyBytes) -> Void
     ) {
-        visitChunks { chunk, part in
-            if chunk.serial >= serial, days?.sortedContains(chunk.day) ?? true, let first = part.firstIndex(where: test) {
-                chunk.forEachRPI(from: first, prefixes: part, wherePrefix: test, body)
+        visitChunks { chunk in
+            if chunk.serial >= serial, days?.sortedContains(chunk.day) ?? true {
+                chunk.forEachRPI(wherePrefix: test, body)
             }
             return true
         }
     }
 
-    /// Calls `body` with every sealed chunk, in order, and its part of
-    /// ``prefixes``, until `body` returns false. The chunks are borrowed
-    /// through the buffer (`for chunk in` would copy each).
+    /// Calls `body` with every sealed chunk, in order, until `body` returns
+    /// false. The chunks are borrowed through the buffer (`for chunk in`
+    /// would copy each).
     @inline(__always)
-    func visitChunks(_ body: (SightingChunk, UnsafeBufferPointer<UInt32>) -> Bool) {
+    func visitChunks(_ body: (SightingChunk) -> Bool) {
         chunks.withUnsafeBufferPointer { chunks in
-            prefixes.withUnsafeBufferPointer { all in
-                var start = 0
-                for c in chunks.indices {
-                    let count = chunks[c].entryCount
-                    guard body(chunks[c], UnsafeBufferPointer(rebasing: all[start..<start + count])) else { return }
-                    start += count
-                }
+            for c in chunks.indices {
+                guard body(chunks[c]) else { return }
             }
         }
+    }
+
+    /// The same sightings restricted to the UTC days in `days`, with their
+    /// chunks in memory: a caller that looks up many identifiers of those
+    /// days (the match of one key) reads each chunk on disk once, not once per
+    /// identifier. The open chunk is kept as it is.
+    ///
+    /// - Parameter days: the UTC day numbers kept.
+    /// - Returns: a store holding only those days' chunks, none on disk.
+    public func loaded(days: ClosedRange<Int64>) -> SightingStore {
+        var out = self
+        out.spill = nil
+        out.chunks = []
+        out.chunkDays = []
+        visitChunks { chunk in
+            if days.contains(chunk.day) {
+                out.chunks.append(chunk.loaded())
+                out.chunkDays.append(chunk.day)
+            }
+            return true
+        }
+        return out
     }
 
     /// Whether any sighting of `rpi` is stored.
@@ -297,8 +297,8 @@ public struct SightingStore: Sendable {
     /// - Returns: whether it was seen (sealed or open sightings).
     public func contains(_ rpi: KeyBytes) -> Bool {
         var found = false
-        visitChunks { chunk, part in
-            found = chunk.firstEntry(matching: rpi, prefixes: part) != nil
+        visitChunks { chunk in
+            found = chunk.firstEntry(matching: rpi) != nil
             return !found
         }
         return found

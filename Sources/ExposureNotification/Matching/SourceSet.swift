@@ -46,6 +46,19 @@ public struct SourceSet: Sendable, Equatable {
         }
     }
 
+    /// Whether some number of the set satisfies `predicate` (tried in
+    /// ascending order, stopping at the first that does).
+    public func contains(where predicate: (UInt32) -> Bool) -> Bool {
+        for word in words.indices {
+            var bits = words[word]
+            while bits != 0 {
+                if predicate(UInt32(word) << 6 | UInt32(bits.trailingZeroBitCount)) { return true }
+                bits &= bits - 1
+            }
+        }
+        return false
+    }
+
     /// Whether the set is empty.
     public var isEmpty: Bool { words.allSatisfy { $0 == 0 } }
 

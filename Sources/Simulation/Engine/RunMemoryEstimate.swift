@@ -86,10 +86,18 @@ package struct RunMemoryEstimate: Sendable, Equatable {
     //   --people   100000 --days 28:  1,268 MB (1,261 in a second run)
     //   --people   300000 --days 20:  3,326 MB
     //   --people  1000000 --days 28: 12,427 MB (`/usr/bin/time -v`)
-    // The constants below put the estimate 7 % (1M) to 37 % (20k) above
-    // each; the million-person run's is 13.3 GB.
+    // With nothing of the sightings on disk kept in memory (no resident RPI
+    // prefixes; 2026-12-07, evening, `bench simulate ... --json`):
+    //   --people    20000 --days 28:    212 MB (192 MB in a second run)
+    //   --people   100000 --days 28:    898 MB (895 MB in a second run)
+    //   --people   300000 --days 20:  2,401 MB (2,390 MB in a second run)
+    //   --people  1000000 --days 28:  8,975 MB
+    // The constants below put the estimate 4 % (1M) to 34 % (20k) above
+    // each; the million-person run's is 9.3 GB. (The runs with sightings
+    // in memory above, whose prefixes went too, were not measured again;
+    // the estimate of those is an upper bound all the more.)
     /// Bytes per person of a run with its sightings on disk.
-    package static let perPersonBytesSightingsOnDisk = 11_000.0
+    package static let perPersonBytesSightingsOnDisk = 7_000.0
     /// Bytes per person and simulated day of a run with its sightings on disk.
     package static let perPersonDayBytesSightingsOnDisk = 80.0
     // A redraw's channels (`/usr/bin/time -v` on `warnsim redraw RUN

@@ -55,10 +55,11 @@ struct BenchSimulateCommand: ParsableCommand {
         }
         var text = String(
             format: "%d people × %d days on %d threads: %.0f person-days/s, %.1f s, peak RSS %.0f MB (%.0f bytes per person)\n"
-                + "  sightings %@: %.0f bytes per app phone and day (%.0f in memory)\n",
+                + "  sightings %@: %.0f bytes per app phone and day (%.0f in memory); %.1f MB written, %.1f MB read back\n",
             result.people, result.days, result.threads, result.personDaysPerSecond, result.secondsTotal,
             Double(result.peakRssBytes) / 1e6, result.peakBytesPerPerson, result.sightingsOnDisk ? "on disk" : "in memory",
-            result.sightingBytesPerAppPhoneDay, result.sightingResidentBytesPerAppPhoneDay)
+            result.sightingBytesPerAppPhoneDay, result.sightingResidentBytesPerAppPhoneDay,
+            Double(result.sightingBytesWritten) / 1e6, Double(result.sightingBytesRead) / 1e6)
         // Top-level stages as shares of the staged wall-clock time; parts
         // (`scans.crypto`, `detection.matching`, `detection.scoring`) as shares of their stage.
         let stages = result.stageSeconds
