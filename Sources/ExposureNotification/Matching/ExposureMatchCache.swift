@@ -139,6 +139,9 @@ public struct ExposureMatchCache: Sendable {
         // Sources the phone cannot have sighted are matched already: none of
         // their keys has a sighting, so none has windows.
         let looked = fresh.filter { !unsighted($0) }
+        // The days the fresh sources' pass reads are read once, for the pass
+        // and for the matches of the keys it finds (which read the same days).
+        var store = store
         if !looked.isEmpty {
             var freshSet = SourceSet()
             for source in looked { freshSet.insert(source) }
@@ -160,6 +163,7 @@ public struct ExposureMatchCache: Sendable {
             // keeps only keys of the sources looked at.
             let filter = index.filter(ofSources: fresh)
             let days = index.days(ofSources: looked)
+            store = store.withChunksInMemory(onDays: days)
             filter.withBits { bits, shift in
                 store.forEachRPI(
                     onDays: days, wherePrefix: { RPIFilter.bitIsSet($0, bits: bits, shift: shift) && filter.hasPrefix($0) }, exact)

@@ -97,9 +97,7 @@ public struct SightingChunk: Sendable {
     /// is on disk already, or cannot be written).
     func spilled(to spill: SightingSpill) -> SightingChunk {
         guard case .memory(let words) = storage, let (file, offset) = spill.append(words, day: day) else { return self }
-        return SightingChunk(
-            day: day, serial: serial, entries: entryCount, scans: scanCount, sightings: sightingCount,
-            storage: .disk(file: file, offset: offset, words: words.count), farPrevious: farPrevious)
+        return with(storage: .disk(file: file, offset: offset, words: words.count))
     }
 
     /// The same chunk with its buffer in memory (read from disk if it is
@@ -108,9 +106,14 @@ public struct SightingChunk: Sendable {
         guard case .disk(let file, let offset, let words) = storage, let loaded = file.read(at: offset, words: words) else {
             return self
         }
-        return SightingChunk(
+        return with(storage: .memory(loaded))
+    }
+
+    /// The same chunk with its buffer at `storage`.
+    private func with(storage: Storage) -> SightingChunk {
+        SightingChunk(
             day: day, serial: serial, entries: entryCount, scans: scanCount, sightings: sightingCount,
-            storage: .memory(loaded), farPrevious: farPrevious)
+            storage: storage, farPrevious: farPrevious)
     }
 
     /// Calls `body` with a view of the packed buffer, reading it from disk if

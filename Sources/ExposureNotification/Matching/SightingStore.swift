@@ -291,6 +291,20 @@ public struct SightingStore: Sendable {
         return out
     }
 
+    /// The same store with the chunks of the UTC days in `days` in memory
+    /// (read from disk once) and every other chunk as it is: passes and
+    /// matches over those days that follow one another share one read.
+    ///
+    /// - Parameter days: the UTC day numbers whose chunks are read, ascending.
+    /// - Returns: the same sightings, those days' chunks in memory.
+    public func withChunksInMemory(onDays days: [Int64]) -> SightingStore {
+        var out = self
+        for c in out.chunks.indices where out.chunks[c].isSpilled && days.sortedContains(out.chunks[c].day) {
+            out.chunks[c] = out.chunks[c].loaded()
+        }
+        return out
+    }
+
     /// Whether any sighting of `rpi` is stored.
     ///
     /// - Parameter rpi: the identifier.
