@@ -212,10 +212,10 @@ package struct ScanPipeline: Sendable {
                                 if enabled { last = ph.buffer[p].scanClock.nextScan }
                                 ph.buffer[p].scanClock.advance()
                             }
-                            if let last { ph.buffer[p].app!.framework.recordScan(at: last, received: []) }
+                            if let last { ph.buffer[p].installedApp.framework.recordScan(at: last, received: []) }
                             continue
                         }
-                        ph.buffer[p].app!.framework.borrowScratch(&scratch, secondChannels: &secondScratch)
+                        ph.buffer[p].installedApp.framework.borrowScratch(&scratch, secondChannels: &secondScratch)
                         var fading = RandomStream(seed: seed, subsystem: ScanPipeline.fadingStreams, entity: UInt64(p) << 24 | day)
                         sweep.reset(person: p, index: index, encounters: encounters, channels: channels)
                         let enabled = ph.buffer[p].isTracingEnabled
@@ -234,7 +234,7 @@ package struct ScanPipeline: Sendable {
                                 continue
                             }
                             if let empty = unrecordedEmptyScan {
-                                ph.buffer[p].app!.framework.recordScan(at: empty, received: [])
+                                ph.buffer[p].installedApp.framework.recordScan(at: empty, received: [])
                                 unrecordedEmptyScan = nil
                             }
                             received.removeAll(keepingCapacity: true)
@@ -316,10 +316,10 @@ package struct ScanPipeline: Sendable {
                                             attenuation: sighting.attenuation))
                                 }
                             }
-                            ph.buffer[p].app!.framework.recordScan(at: time, received: received, secondChannels: receivedSecond)
+                            ph.buffer[p].installedApp.framework.recordScan(at: time, received: received, secondChannels: receivedSecond)
                         }
-                        if let empty = unrecordedEmptyScan { ph.buffer[p].app!.framework.recordScan(at: empty, received: []) }
-                        ph.buffer[p].app!.framework.sealSightings(keepingScratchIn: &scratch, secondChannels: &secondScratch)
+                        if let empty = unrecordedEmptyScan { ph.buffer[p].installedApp.framework.recordScan(at: empty, received: []) }
+                        ph.buffer[p].installedApp.framework.sealSightings(keepingScratchIn: &scratch, secondChannels: &secondScratch)
                         heardBy.buffer[task].add(receiver: Int32(p), people: &heard)
                         heard.removeAll(keepingCapacity: true)
                     }
@@ -366,7 +366,7 @@ struct DayAdvertisements: @unchecked Sendable {
                 let out = UnsafeSendableBuffer(foundBuffer)
                 Parallel.run(workers: chunks) { chunk in
                     for p in Parallel.chunk(chunk, of: chunks, count: ph.buffer.count) {
-                        guard let day = ph.buffer[p].app?.framework.advertisedDay(at: dayStart) else { continue }
+                        guard ph.buffer[p].hasApp, let day = ph.buffer[p].installedApp.framework.advertisedDay(at: dayStart) else { continue }
                         out.buffer[chunk].append((Int32(p), day.key, day.metadata))
                     }
                 }

@@ -41,15 +41,15 @@ package struct SimulationRun: Sendable {
     /// more than the wall-clock `detection`).
     package var stageBreakdown: [String: Double] {
         var stages = stageSeconds
-        stages["detection.matching"] = phones.reduce(0) { $0 + ($1.app?.matchingSeconds ?? 0) }
-        stages["detection.scoring"] = phones.reduce(0) { $0 + ($1.app?.scoringSeconds ?? 0) }
+        stages["detection.matching"] = phones.reduce(0) { $0 + ($1.hasApp ? $1.installedApp.matchingSeconds : 0) }
+        stages["detection.scoring"] = phones.reduce(0) { $0 + ($1.hasApp ? $1.installedApp.scoringSeconds : 0) }
         return stages
     }
     /// The windows the phones' risk calculations scored in `detection.scoring`
     /// (for benchmarks; never written to the CSVs).
-    package var scoredWindows: Int { phones.reduce(0) { $0 + ($1.app?.scoredWindows ?? 0) } }
+    package var scoredWindows: Int { phones.reduce(0) { $0 + ($1.hasApp ? $1.installedApp.scoredWindows : 0) } }
     /// The risk calculations of `detection.scoring`, with windows or without.
-    package var scoredCalculations: Int { phones.reduce(0) { $0 + ($1.app?.scoredCalculations ?? 0) } }
+    package var scoredCalculations: Int { phones.reduce(0) { $0 + ($1.hasApp ? $1.installedApp.scoredCalculations : 0) } }
     var pipeline: ScanPipeline
     /// The day's advertisement table, its memory kept from day to day.
     let advertisementStorage = AdvertisementStorage()
@@ -271,7 +271,7 @@ package struct SimulationRun: Sendable {
         // The keys distributed today, looked up while the ledger holds their days.
         mark = ContinuousClock.now
         keyDayContacts.collect(
-            from: ledger, eligible: phones.map { $0.app?.consents.exposureLogging ?? false }, startTime: app.startTime)
+            from: ledger, eligible: phones.map { $0.hasApp && $0.installedApp.consents.exposureLogging }, startTime: app.startTime)
         ledger.evict()
         lap("contacts", &mark)
         summary.append(row)
@@ -387,7 +387,7 @@ package struct SimulationRun: Sendable {
             if activity.keysUploaded > 0 {
                 row.uploads += 1
                 row.keysUploaded += activity.keysUploaded
-                for key in phones[person].app!.framework.keyHistory(at: now) {
+                for key in phones[person].installedApp.framework.keyHistory(at: now) {
                     ownerOfKey[CoronaWarnApp.KeyIdentity(key)] = person
                 }
             }
@@ -440,7 +440,7 @@ package struct SimulationRun: Sendable {
         for (person, detections) in try detectAll(hourStart: now) {
             for detection in detections where phones[person].record(detection) {
                 row.highRiskResults += 1
-                let delay = phones[person].app!.consents.notifications ? 0 : health.appOpeningDelay(person: person)
+                let delay = phones[person].installedApp.consents.notifications ? 0 : health.appOpeningDelay(person: person)
                 phones[person].warningDelay = delay
                 health.warningWillBeSeen(by: person, at: detection.at + delay)
             }
@@ -487,7 +487,7 @@ package struct SimulationRun: Sendable {
                 heardByAnyone.insert(source)
                 continue
             }
-            for receiver in audience { phones[Int(receiver)].app?.hear(source) }
+            for receiver in audience where phones[Int(receiver)].hasApp { phones[Int(receiver)].installedApp.hear(source) }
         }
     }
 

@@ -22,7 +22,38 @@ package struct SimulatedPhone: Sendable {
     /// download cadence and the app's risk-calculation variant.
     package let platform: RiskPlatform
     /// The installed app, nil without it. The app owns the phone's framework.
-    package internal(set) var app: CoronaWarnApp?
+    /// Reading it copies the app: code that runs for every phone reads and
+    /// modifies ``installedApp`` in place instead. Setting nil uninstalls it
+    /// (and drops the engine).
+    package internal(set) var app: CoronaWarnApp? {
+        get { hasApp ? installed!.app.pointee : nil }
+        set {
+            installed = newValue.map { InstalledApp(app: $0, engine: installed?.engine.pointee) }
+            hasApp = newValue != nil
+        }
+    }
+    /// The installed app, in place; the phone must have it (``hasApp``).
+    package internal(set) var installedApp: CoronaWarnApp {
+        unsafeAddress {
+            precondition(hasApp, "the phone has no app")
+            return UnsafePointer(installed!.app)
+        }
+        unsafeMutableAddress { ownInstalled().app }
+    }
+    /// Whether the app is installed now (kept beside the phone's clocks: the
+    /// hourly loops over every phone ask it without reaching into the heap).
+    package private(set) var hasApp = false
+    /// The app and its risk calculation, on the heap (``InstalledApp``); nil
+    /// without an app.
+    private var installed: InstalledApp?
+
+    /// The phone's own box, to modify: copied first if another phone value
+    /// shares it. The phone must have the app.
+    private mutating func ownInstalled() -> InstalledApp {
+        precondition(hasApp, "the phone has no app")
+        if !isKnownUniquelyReferenced(&installed) { installed = installed!.copy() }
+        return installed!
+    }
     /// When the phone scans next (every phone keeps a clock, app or not, so the
     /// scan schedule of a person never depends on someone else's adoption).
     package internal(set) var scanClock: ScanPipeline.ScanClock
@@ -40,7 +71,10 @@ package struct SimulatedPhone: Sendable {
     /// The risk calculation the app runs (CWA v2 or an ENF v1 scheme, in the
     /// phone's platform variant), configured from the last app configuration
     /// that passed the app's check (E07.01).
-    package internal(set) var engine: PhoneRiskEngine?
+    package internal(set) var engine: PhoneRiskEngine? {
+        get { installed?.engine.pointee }
+        unsafeMutableAddress { ownInstalled().engine }
+    }
     /// When the user saw the first warning (HIGH risk): at the notification,
     /// or without notification permission the next time they opened the app.
     package internal(set) var firstWarningTime: Int64?
@@ -50,10 +84,8 @@ package struct SimulatedPhone: Sendable {
     /// Time of the first detection whose total risk level was HIGH, notified or not.
     package internal(set) var firstHighRiskTime: Int64?
 
-    /// Whether the app is installed now.
-    package var hasApp: Bool { app != nil }
     /// Whether the phone has the app and its framework is tracing.
-    var isTracingEnabled: Bool { app?.framework.isEnabled ?? false }
+    var isTracingEnabled: Bool { hasApp && installedApp.framework.isEnabled }
     /// An app the user uninstalled during the run (its record, for the outputs).
     package var removedApp: CoronaWarnApp? { removed.first }
     /// Held in an array, on the heap: an inline optional app would double
@@ -68,7 +100,7 @@ package struct SimulatedPhone: Sendable {
     var consentsAtInstall: CoronaWarnApp.Consents?
     /// Whether the person had the app at any time of the run (the `has_app`
     /// of the outputs: every window and exposure of the run is of such a phone).
-    package var hadApp: Bool { app != nil || removedApp != nil }
+    package var hadApp: Bool { hasApp || removedApp != nil }
     /// The app as it is now, or as it was when uninstalled.
     package var appRecord: CoronaWarnApp? { app ?? removedApp }
 
@@ -89,7 +121,8 @@ package struct SimulatedPhone: Sendable {
     ) {
         self.person = person
         self.platform = platform
-        self.app = app
+        installed = app.map { InstalledApp(app: $0, engine: nil) }
+        hasApp = app != nil
         self.scanClock = scanClock
         self.downloads =
             downloads
@@ -131,11 +164,11 @@ package struct SimulatedPhone: Sendable {
             installedAtStart = installDay <= startDay && (removalDay ?? .max) > startDay
             if installDay > startDay { consentsAtInstall = consents }
         }
-        app =
-            installedAtStart
-            ? CoronaWarnApp(
+        if installedAtStart {
+            app = CoronaWarnApp(
                 framework: pipeline.framework(person: person, spill: spill), consents: consents,
-                maxDetectionsPerDay: scenario.maxDetectionsPerDay) : nil
+                maxDetectionsPerDay: scenario.maxDetectionsPerDay)
+        }
     }
 
     // MARK: Installs and uninstalls (adoption curve)
@@ -147,8 +180,8 @@ package struct SimulatedPhone: Sendable {
     mutating func followAdoptionCurve(
         dayStart: Int64, pipeline: ScanPipeline, spill: SightingSpill?, maxDetectionsPerDay: Int
     ) -> Bool {
-        var installed = false
-        if app == nil, let consents = consentsAtInstall, let at = installedAt, at <= dayStart {
+        var installedNow = false
+        if !hasApp, let consents = consentsAtInstall, let at = installedAt, at <= dayStart {
             consentsAtInstall = nil
             app = CoronaWarnApp(
                 framework: pipeline.framework(person: person, spill: spill), consents: consents,
@@ -156,15 +189,15 @@ package struct SimulatedPhone: Sendable {
             downloads.skipRuns(before: dayStart)
             // The scan clock advances only while an app scans: skip to the install.
             while scanClock.nextScan < dayStart { scanClock.advance() }
-            installed = true
+            installedNow = true
         }
-        if app != nil, let at = removedAt, at <= dayStart {
-            removed = [app!]
-            app = nil
-            engine = nil
-            installed = false
+        if hasApp, let at = removedAt, at <= dayStart {
+            removed = [installedApp]
+            self.installed = nil  // no app, no engine
+            hasApp = false
+            installedNow = false
         }
-        return installed
+        return installedNow
     }
 
     // MARK: App configuration (E07.01)
@@ -174,7 +207,7 @@ package struct SimulatedPhone: Sendable {
     /// variant (`engines` by platform); a phone without the app has nothing
     /// to configure.
     mutating func useCheckedConfiguration(_ engines: [RiskPlatform: PhoneRiskEngine]) {
-        guard app != nil else { return }
+        guard hasApp else { return }
         engine = engines[platform]
     }
 
@@ -184,32 +217,32 @@ package struct SimulatedPhone: Sendable {
     /// days, and app resets, each drawn from the stream (seed, `app.behaviour`,
     /// person and day).
     mutating func startDay(_ day: Int, dayStart: Int64, scenario: AppConfig, seed: UInt64) {
-        guard app != nil else { return }
+        guard hasApp else { return }
         var draw = RandomStream(seed: seed, subsystem: StreamName.appBehaviour, entity: UInt64(person) << 20 | UInt64(day))
         let tracing = draw.nextUnitDouble()
         let bluetooth = draw.nextUnitDouble()
         let reset = draw.nextUnitDouble()
         if reset < scenario.resetPerDay {
             // A reset switches tracing back on (delivery default).
-            app!.reset(now: dayStart, consents: app!.consents)
+            installedApp.reset(now: dayStart, consents: installedApp.consents)
             downloads.forgetDownloads()
             user.tracingOffDaysLeft = 0
         }
         // A period ends after its days; a user whose tracing is on may switch it off.
         if user.tracingOffDaysLeft > 0 {
             user.tracingOffDaysLeft -= 1
-            if user.tracingOffDaysLeft == 0 { app!.setTracing(true, at: dayStart) }
+            if user.tracingOffDaysLeft == 0 { installedApp.setTracing(true, at: dayStart) }
         }
-        if user.tracingOffDaysLeft == 0, app!.consents.exposureLogging, tracing < scenario.tracingOffPerDay {
-            app!.setTracing(false, at: dayStart)
+        if user.tracingOffDaysLeft == 0, installedApp.consents.exposureLogging, tracing < scenario.tracingOffPerDay {
+            installedApp.setTracing(false, at: dayStart)
             user.tracingOffDaysLeft = scenario.tracingOffDays
         }
         if user.bluetoothOffDaysLeft > 0 {
             user.bluetoothOffDaysLeft -= 1
-            if user.bluetoothOffDaysLeft == 0 { app!.setBluetooth(true) }
+            if user.bluetoothOffDaysLeft == 0 { installedApp.setBluetooth(true) }
         }
         if user.bluetoothOffDaysLeft == 0, bluetooth < scenario.bluetoothOffPerDay {
-            app!.setBluetooth(false)
+            installedApp.setBluetooth(false)
             user.bluetoothOffDaysLeft = scenario.bluetoothOffDays
         }
     }
@@ -227,7 +260,7 @@ package struct SimulatedPhone: Sendable {
     /// whose route is the teleTAN does not register it. A test whose result has
     /// arrived is removed first. Returns whether a test was registered now.
     mutating func register(_ test: TakenTest, backend: inout CWABackend, seed: UInt64, path: UploadPath = .cwa) -> Bool {
-        guard app != nil else { return false }
+        guard hasApp else { return false }
         if case .immuni(let immuni) = path {
             planOperatorCall(after: test, immuni: immuni, seed: seed)
             return false
@@ -254,7 +287,7 @@ package struct SimulatedPhone: Sendable {
     /// (``PhoneUser/willShare``, drawn with `app.immuni.upload_share`) after
     /// an exponential delay (stream (seed, `app.immuni-upload`, person), first draw).
     private mutating func planOperatorCall(after test: TakenTest, immuni: ImmuniUploadConfig, seed: UInt64) {
-        guard test.result == .positive, user.willShare, plannedOperatorCall == nil, !app!.hasSharedKeys else { return }
+        guard test.result == .positive, user.willShare, plannedOperatorCall == nil, !installedApp.hasSharedKeys else { return }
         var draw = RandomStream(seed: seed, subsystem: StreamName.appImmuniUpload, entity: UInt64(person))
         let delay = -immuni.callDelayHours * 3600 * Foundation.log(1 - draw.nextUnitDouble())
         plannedOperatorCall = (test.knownAt + Int64(delay), test.takenAt)
@@ -279,14 +312,14 @@ package struct SimulatedPhone: Sendable {
         guard (try? backend.authoriseOTP(code: otp.code, symptomsStartedOnDay: symptomsDay, now: now)) != nil else {
             return 0
         }
-        return app!.uploadWithOTP(otp, backend: &backend, now: now + Int64(verifyDelay))
+        return installedApp.uploadWithOTP(otp, backend: &backend, now: now + Int64(verifyDelay))
     }
 
     private mutating func registerInApp(
         _ route: TestRegistrationRoute, code: String, now: Int64, polling: TestResultPolling = .pcr, backend: inout CWABackend
     ) -> Bool {
-        if app!.test != nil { app!.removeTest(now: now) }
-        return app!.registerTest(route, code: code, polling: polling, backend: &backend, now: now)
+        if installedApp.test != nil { installedApp.removeTest(now: now) }
+        return installedApp.registerTest(route, code: code, polling: polling, backend: &backend, now: now)
     }
 
     /// What a phone did with the backend in one hour.
@@ -302,17 +335,17 @@ package struct SimulatedPhone: Sendable {
     /// or a registered test (CWA). Otherwise that call returns an empty
     /// activity and changes nothing, so the hourly loop skips the phone.
     func hasBackendWork(now: Int64, path: UploadPath) -> Bool {
-        guard app != nil else { return false }
+        guard hasApp else { return false }
         if case .immuni = path { return plannedOperatorCall.map { $0.at <= now } ?? false }
         if let planned = plannedTeleTAN, planned <= now { return true }
-        return app?.test != nil
+        return installedApp.test != nil
     }
 
     /// Whether anything for the backend is planned or open at all: a teleTAN or
     /// an operator call ahead, or a registered test. Only a test handed to the
     /// phone (``register(_:backend:seed:path:)``) makes this true.
     var hasPendingBackendWork: Bool {
-        app != nil && (plannedTeleTAN != nil || plannedOperatorCall != nil || app?.test != nil)
+        hasApp && (plannedTeleTAN != nil || plannedOperatorCall != nil || installedApp.test != nil)
     }
 
     /// The hour's teleTAN registration, result polling and key sharing,
@@ -325,7 +358,7 @@ package struct SimulatedPhone: Sendable {
         onsetDaysAgo: (Int64) -> Int?
     ) -> BackendActivity {
         var activity = BackendActivity()
-        guard app != nil else { return activity }
+        guard hasApp else { return activity }
         if case .immuni(let immuni) = path {
             guard let call = plannedOperatorCall, call.at <= now else { return activity }
             plannedOperatorCall = nil
@@ -342,12 +375,12 @@ package struct SimulatedPhone: Sendable {
                 activity.results.append(.positive)
             }
         }
-        guard app!.test != nil else { return activity }
-        if let result = app!.pollTestResult(backend: &backend, now: now) { activity.results.append(result) }
-        if app!.test?.result == .positive, !app!.hasSharedKeys {
+        guard installedApp.test != nil else { return activity }
+        if let result = installedApp.pollTestResult(backend: &backend, now: now) { activity.results.append(result) }
+        if installedApp.test?.result == .positive, !installedApp.hasSharedKeys {
             var draw = RandomStream(seed: seed, subsystem: StreamName.appSymptomAnswer, entity: UInt64(person))
             let answer = shares.answer(onsetDaysAgo: onsetDaysAgo(now), u: draw.nextUnitDouble())
-            activity.keysUploaded = app!.shareKeys(consent: user.willShare, answer: answer, backend: &backend, now: now)
+            activity.keysUploaded = installedApp.shareKeys(consent: user.willShare, answer: answer, backend: &backend, now: now)
         }
         return activity
     }
@@ -388,22 +421,22 @@ package struct SimulatedPhone: Sendable {
         hourStart: Int64, cdn: KeyPackageCDN, index: DiagnosisKeyIndex, matcher: ExposureMatcher, heardByAnyone: SourceSet? = nil,
         observe: DetectionObserver
     ) throws -> [Detection] {
-        guard app != nil else { return [] }
+        guard hasApp else { return [] }
         var detections: [Detection] = []
         while let run = downloads.takeRun(before: hourStart + 3600) {
             let now = run.time
-            app!.receive(cdn.download(&downloads, unmetered: run.unmetered), now: now)
+            installedApp.receive(cdn.download(&downloads, unmetered: run.unmetered), now: now)
             // Asked first, so that the engine is not copied out of the phone at every run.
-            guard app!.isDetectionDue(at: now), let engine,
-                let result = try app!.detectIfDue(now: now, index: index, matcher: matcher, engine: engine, heardByAnyone: heardByAnyone)
+            guard installedApp.isDetectionDue(at: now), let engine,
+                let result = try installedApp.detectIfDue(now: now, index: index, matcher: matcher, engine: engine, heardByAnyone: heardByAnyone)
             else {
                 continue
             }
             let today = Int(ENIntervalNumber(unixSeconds: now).dayNumber)
-            observe(.own, now, app!.lastWindows) { position, window in
+            observe(.own, now, installedApp.lastWindows) { position, window in
                 engine.level(ofWindow: position, window, in: result, referenceDay: today)
             }
-            for (channel, second) in app!.secondChannel.enumerated() {
+            for (channel, second) in installedApp.secondChannel.enumerated() {
                 guard let secondResult = second.lastRisk else { continue }
                 observe(.second(channel: channel, high: secondResult.totalRiskLevel == .high), now, second.lastWindows) {
                     position, window in
@@ -447,7 +480,7 @@ package struct SimulatedPhone: Sendable {
             phone.warningDelay = delay
             if high + delay < end { phone.firstWarningTime = high + delay }
         }
-        phone.app = app?.observedThroughSecondChannel(channel)
+        if let app { phone.app = app.observedThroughSecondChannel(channel) }
         phone.removed = removed.map { $0.observedThroughSecondChannel(channel) }
         return phone
     }
