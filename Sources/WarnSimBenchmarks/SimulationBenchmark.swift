@@ -191,7 +191,9 @@ package struct SimulationBenchmark: Sendable {
         let total = (finished - start).inSeconds
         let people = world.population.people
         let appUsers = run.phones.filter(\.hadApp).count
-        let stores = run.phones.reduce(SightingFootprint()) { $0 + ($1.hasApp ? $1.installedApp.framework.sightings.footprint : SightingFootprint()) }
+        let stores = run.phones.reduce(SightingFootprint()) {
+            $0 + ($1.hasApp ? $1.installedApp.framework.sightings.footprint : SightingFootprint())
+        }
         let peak = ProcessMeasurement.peakResidentBytes()
         let retainedDays = min(days, Int(SightingStore.retentionDays) + 1)
         let cryptoSeconds = run.stageSeconds["scans.crypto"] ?? 0

@@ -366,7 +366,9 @@ struct DayAdvertisements: @unchecked Sendable {
                 let out = UnsafeSendableBuffer(foundBuffer)
                 Parallel.run(workers: chunks) { chunk in
                     for p in Parallel.chunk(chunk, of: chunks, count: ph.buffer.count) {
-                        guard ph.buffer[p].hasApp, let day = ph.buffer[p].installedApp.framework.advertisedDay(at: dayStart) else { continue }
+                        guard ph.buffer[p].hasApp, let day = ph.buffer[p].installedApp.framework.advertisedDay(at: dayStart) else {
+                            continue
+                        }
                         out.buffer[chunk].append((Int32(p), day.key, day.metadata))
                     }
                 }

@@ -428,7 +428,8 @@ package struct SimulatedPhone: Sendable {
             installedApp.receive(cdn.download(&downloads, unmetered: run.unmetered), now: now)
             // Asked first, so that the engine is not copied out of the phone at every run.
             guard installedApp.isDetectionDue(at: now), let engine,
-                let result = try installedApp.detectIfDue(now: now, index: index, matcher: matcher, engine: engine, heardByAnyone: heardByAnyone)
+                let result = try installedApp.detectIfDue(
+                    now: now, index: index, matcher: matcher, engine: engine, heardByAnyone: heardByAnyone)
             else {
                 continue
             }
