@@ -10,6 +10,9 @@
 
 #define WS_TARGET __attribute__((target("aes,sha,ssse3,sse4.1")))
 #define WS_INLINE static inline __attribute__((always_inline))
+// The 256-bit AES instructions (VAES: two blocks per instruction), used when
+// the CPU has them (`vaes_available`); the 128-bit AES-NI path otherwise.
+#define WS_TARGET_VAES __attribute__((target("aes,sha,vaes,avx2,ssse3,sse4.1")))
 
 int ws_en_kernel_available(void) {
     unsigned int a, b, c, d;
@@ -271,9 +274,16 @@ WS_TARGET void ws_aes128_expand(const uint8_t *key, ws_aes128_schedule *schedule
     for (int r = 0; r < 11; r++) _mm_storeu_si128((__m128i *)(schedule->round_keys + 16 * r), rk[r]);
 }
 
+static int vaes_available(void);
+WS_TARGET_VAES static void ecb_vaes(const __m128i rk[11], const uint8_t *input, uint8_t *output, size_t blocks);
+
 WS_TARGET void ws_aes128_ecb(const ws_aes128_schedule *schedule, const uint8_t *input, uint8_t *output, size_t blocks) {
     __m128i rk[11];
     for (int r = 0; r < 11; r++) rk[r] = _mm_loadu_si128((const __m128i *)(schedule->round_keys + 16 * r));
+    if (vaes_available()) {
+        ecb_vaes(rk, input, output, blocks);
+        return;
+    }
     size_t i = 0;
     for (; i + 8 <= blocks; i += 8) {
         __m128i b[8];
@@ -326,10 +336,15 @@ WS_TARGET WS_INLINE void aems_with(const __m128i rk[11], const uint8_t *rpis, si
     }
 }
 
+WS_TARGET_VAES static void rpis_with_vaes(const __m128i rk[11], uint32_t start, size_t count, uint8_t *rpis);
+
 WS_TARGET void ws_en_rpis(const uint8_t *rpik, uint32_t start, size_t count, uint8_t *rpis) {
     __m128i rk[11];
     aes_expand(rpik, rk);
-    rpis_with(rk, start, count, rpis);
+    if (vaes_available())
+        rpis_with_vaes(rk, start, count, rpis);
+    else
+        rpis_with(rk, start, count, rpis);
 }
 
 WS_TARGET void ws_en_aems(const uint8_t *aemk, const uint8_t *rpis, size_t count, uint32_t metadata, uint8_t *aems) {
@@ -371,6 +386,109 @@ WS_TARGET WS_INLINE void identifiers_with(
     }
 }
 
+// Whether the CPU has VAES and AVX2 with the OS saving their registers, and
+// whether the 256-bit path is to be used (`ws_en_use_wide_aes`).
+static int wide_aes_enabled = 1;
+
+int ws_en_wide_aes_available(void) {
+    static int known = -1;
+    if (known < 0) known = __builtin_cpu_supports("vaes") && __builtin_cpu_supports("avx2");
+    return known;
+}
+
+void ws_en_use_wide_aes(int enabled) { __atomic_store_n(&wide_aes_enabled, enabled ? 1 : 0, __ATOMIC_RELAXED); }
+
+static int vaes_available(void) {
+    return __atomic_load_n(&wide_aes_enabled, __ATOMIC_RELAXED) && ws_en_wide_aes_available();
+}
+
+// `ws_aes128_ecb` sixteen blocks at a time on VAES; the rest on AES-NI.
+WS_TARGET_VAES static void ecb_vaes(const __m128i rk[11], const uint8_t *input, uint8_t *output, size_t blocks) {
+    __m256i wide[11];
+    for (int r = 0; r < 11; r++) wide[r] = _mm256_broadcastsi128_si256(rk[r]);
+    size_t i = 0;
+    for (; i + 16 <= blocks; i += 16) {
+        __m256i b[8];
+        for (int j = 0; j < 8; j++) b[j] = _mm256_loadu_si256((const __m256i *)(input + 16 * (i + 2 * j)));
+        for (int j = 0; j < 8; j++) b[j] = _mm256_xor_si256(b[j], wide[0]);
+        for (int r = 1; r < 10; r++)
+            for (int j = 0; j < 8; j++) b[j] = _mm256_aesenc_epi128(b[j], wide[r]);
+        for (int j = 0; j < 8; j++) b[j] = _mm256_aesenclast_epi128(b[j], wide[10]);
+        for (int j = 0; j < 8; j++) _mm256_storeu_si256((__m256i *)(output + 16 * (i + 2 * j)), b[j]);
+    }
+    for (; i < blocks; i++)
+        _mm_storeu_si128((__m128i *)(output + 16 * i), aes_encrypt1(rk, _mm_loadu_si128((const __m128i *)(input + 16 * i))));
+}
+
+// Encrypts 16 blocks (8 registers of two) in place under the round keys `rk`
+// broadcast to both halves.
+WS_TARGET_VAES WS_INLINE void aes_encrypt16(const __m256i rk[11], __m256i b[8]) {
+    for (int i = 0; i < 8; i++) b[i] = _mm256_xor_si256(b[i], rk[0]);
+    for (int r = 1; r < 10; r++)
+        for (int i = 0; i < 8; i++) b[i] = _mm256_aesenc_epi128(b[i], rk[r]);
+    for (int i = 0; i < 8; i++) b[i] = _mm256_aesenclast_epi128(b[i], rk[10]);
+}
+
+WS_TARGET_VAES WS_INLINE void broadcast_schedule(const __m128i rk[11], __m256i wide[11]) {
+    for (int r = 0; r < 11; r++) wide[r] = _mm256_broadcastsi128_si256(rk[r]);
+}
+
+// The PaddedData blocks of intervals `start` (low half) and `start` + 1 (high half).
+WS_TARGET_VAES WS_INLINE __m256i padded_pair(uint32_t start) {
+    static const uint8_t prefix[16] = {0x45, 0x4E, 0x2D, 0x52, 0x50, 0x49, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
+    const __m128i block = _mm_loadu_si128((const __m128i *)prefix);
+    return _mm256_set_m128i(_mm_insert_epi32(block, (int)(start + 1), 3), _mm_insert_epi32(block, (int)start, 3));
+}
+
+// `rpis_with` sixteen blocks at a time on VAES; the rest on AES-NI.
+WS_TARGET_VAES static void rpis_with_vaes(const __m128i rk[11], uint32_t start, size_t count, uint8_t *rpis) {
+    __m256i wide[11];
+    broadcast_schedule(rk, wide);
+    __m256i pair = padded_pair(start);
+    const __m256i two = _mm256_set_epi32(2, 0, 0, 0, 2, 0, 0, 0);
+    size_t i = 0;
+    for (; i + 16 <= count; i += 16) {
+        __m256i b[8];
+        for (int j = 0; j < 8; j++) {
+            b[j] = pair;
+            pair = _mm256_add_epi32(pair, two);
+        }
+        aes_encrypt16(wide, b);
+        for (int j = 0; j < 8; j++) _mm256_storeu_si256((__m256i *)(rpis + 16 * (i + 2 * j)), b[j]);
+    }
+    if (i < count) rpis_with(rk, start + (uint32_t)i, count - i, rpis + 16 * i);
+}
+
+// `identifiers_with` sixteen at a time on VAES; the rest on AES-NI.
+WS_TARGET_VAES static void identifiers_with_vaes(
+    const __m128i rpi_rk[11], const __m128i aem_rk[11], uint32_t start, size_t count, uint32_t metadata, uint8_t *rpis,
+    uint8_t *aems) {
+    __m256i rpi_wide[11], aem_wide[11];
+    broadcast_schedule(rpi_rk, rpi_wide);
+    broadcast_schedule(aem_rk, aem_wide);
+    __m256i pair = padded_pair(start);
+    const __m256i two = _mm256_set_epi32(2, 0, 0, 0, 2, 0, 0, 0);
+    size_t i = 0;
+    for (; i + 16 <= count; i += 16) {
+        __m256i b[8], k[8];
+        for (int j = 0; j < 8; j++) {
+            b[j] = pair;
+            pair = _mm256_add_epi32(pair, two);
+        }
+        aes_encrypt16(rpi_wide, b);
+        for (int j = 0; j < 8; j++) k[j] = b[j];
+        aes_encrypt16(aem_wide, k);
+        for (int j = 0; j < 8; j++) {
+            _mm256_storeu_si256((__m256i *)(rpis + 16 * (i + 2 * j)), b[j]);
+            const uint32_t low = (uint32_t)_mm256_cvtsi256_si32(k[j]) ^ metadata;
+            const uint32_t high = (uint32_t)_mm256_extract_epi32(k[j], 4) ^ metadata;
+            memcpy(aems + 4 * (i + 2 * j), &low, 4);
+            memcpy(aems + 4 * (i + 2 * j + 1), &high, 4);
+        }
+    }
+    if (i < count) identifiers_with(rpi_rk, aem_rk, start + (uint32_t)i, count - i, metadata, rpis + 16 * i, aems + 4 * i);
+}
+
 WS_TARGET void ws_en_derive_group(
     const uint8_t *teks, size_t count, const uint32_t *starts, const uint32_t *periods, const uint32_t *metadata,
     uint8_t *const *rpis, uint8_t *const *aems) {
@@ -380,16 +498,27 @@ WS_TARGET void ws_en_derive_group(
         const size_t n = count - first < WS_EN_GROUP ? count - first : WS_EN_GROUP;
         ws_en_derive_keys(teks + 16 * first, n, rpiks, metadata ? aemks : NULL);
         aes_expand_many(rpiks, 16, n, rpi_schedules);
+        const int wide = vaes_available();
         if (!metadata) {
-            for (size_t k = 0; k < n; k++)
-                rpis_with(rpi_schedules[k], starts[first + k], periods[first + k], rpis[first + k]);
+            for (size_t k = 0; k < n; k++) {
+                if (wide)
+                    rpis_with_vaes(rpi_schedules[k], starts[first + k], periods[first + k], rpis[first + k]);
+                else
+                    rpis_with(rpi_schedules[k], starts[first + k], periods[first + k], rpis[first + k]);
+            }
             continue;
         }
         aes_expand_many(aemks, 16, n, aem_schedules);
-        for (size_t k = 0; k < n; k++)
-            identifiers_with(
-                rpi_schedules[k], aem_schedules[k], starts[first + k], periods[first + k], metadata[first + k],
-                rpis[first + k], aems[first + k]);
+        for (size_t k = 0; k < n; k++) {
+            if (wide)
+                identifiers_with_vaes(
+                    rpi_schedules[k], aem_schedules[k], starts[first + k], periods[first + k], metadata[first + k],
+                    rpis[first + k], aems[first + k]);
+            else
+                identifiers_with(
+                    rpi_schedules[k], aem_schedules[k], starts[first + k], periods[first + k], metadata[first + k],
+                    rpis[first + k], aems[first + k]);
+        }
     }
 }
 
@@ -397,6 +526,8 @@ WS_TARGET void ws_en_derive_group(
 
 // Not x86-64: the kernel is absent and callers use OpenSSL.
 int ws_en_kernel_available(void) { return 0; }
+int ws_en_wide_aes_available(void) { return 0; }
+void ws_en_use_wide_aes(int enabled) { (void)enabled; }
 void ws_en_derive_keys(const uint8_t *teks, size_t count, uint8_t *rpiks, uint8_t *aemks) { __builtin_trap(); }
 void ws_aes128_expand(const uint8_t *key, ws_aes128_schedule *schedule) { __builtin_trap(); }
 void ws_aes128_ecb(const ws_aes128_schedule *schedule, const uint8_t *input, uint8_t *output, size_t blocks) {

@@ -28,6 +28,13 @@ package struct CryptoBenchmark: Sendable {
         package var aesBulkBlocksPerSecondSingleThread: Double
         /// The same on all threads at once, each with its own buffer.
         package var aesBulkBlocksPerSecondAllThreads: Double
+        /// The two engines of the ceiling on one thread (the ceiling is the
+        /// faster of them in each repetition, ``AESBulkCeiling``): OpenSSL's
+        /// EVP, and WarnSim's kernel (0 where it is not available), and
+        /// whether the kernel ran on VAES.
+        package var aesBulkOpenSSLBlocksPerSecondSingleThread: Double
+        package var aesBulkKernelBlocksPerSecondSingleThread: Double
+        package var kernelUsesWideAES: Bool
         /// The lowest and highest of the ceiling's repetitions, one thread and
         /// all threads: how much the machine moved during the run.
         package var aesBulkSpreadSingleThread: [Double]
@@ -51,6 +58,9 @@ package struct CryptoBenchmark: Sendable {
             case baselineBlocksPerSecond = "baseline_blocks_per_second"
             case aesBulkBlocksPerSecondSingleThread = "aes_bulk_blocks_per_second_single_thread"
             case aesBulkBlocksPerSecondAllThreads = "aes_bulk_blocks_per_second_all_threads"
+            case aesBulkOpenSSLBlocksPerSecondSingleThread = "aes_bulk_openssl_blocks_per_second_single_thread"
+            case aesBulkKernelBlocksPerSecondSingleThread = "aes_bulk_kernel_blocks_per_second_single_thread"
+            case kernelUsesWideAES = "kernel_uses_wide_aes"
             case aesBulkSpreadSingleThread = "aes_bulk_spread_single_thread"
             case aesBulkSpreadAllThreads = "aes_bulk_spread_all_threads"
             case ratioToCeilingSingleThread = "ratio_to_ceiling_single_thread"
@@ -146,6 +156,10 @@ package struct CryptoBenchmark: Sendable {
         try deriveAll()
         bulkSingle.encrypt()
         bulkAll.encrypt()
+        if IdentifierBatchDeriver.kernelAvailable {
+            bulkSingle.encrypt(kernel: true)
+            bulkAll.encrypt(kernel: true)
+        }
         let slice = minimumSeconds / Double(repetitions)
         for _ in 0..<repetitions {
             ceilingSingle.append(bulkSingle.measure(atLeast: slice))
@@ -171,6 +185,9 @@ package struct CryptoBenchmark: Sendable {
             baselineBlocksPerSecond: baseline,
             aesBulkBlocksPerSecondSingleThread: ceilingSingle.best,
             aesBulkBlocksPerSecondAllThreads: ceilingAll.best,
+            aesBulkOpenSSLBlocksPerSecondSingleThread: bulkSingle.bestOpenSSL,
+            aesBulkKernelBlocksPerSecondSingleThread: bulkSingle.bestKernel,
+            kernelUsesWideAES: IdentifierBatchDeriver.kernelAvailable && KernelAES128ECB.wideAESAvailable,
             aesBulkSpreadSingleThread: ceilingSingle.spread,
             aesBulkSpreadAllThreads: ceilingAll.spread,
             repetitions: repetitions,

@@ -100,6 +100,62 @@ import WarnSimTestSupport
         #expect(seen.allMatched, "streamed identifiers differ from OpenSSL's for keys \(seen.mismatched)")
     }
 
+    /// The kernel's 256-bit AES path (VAES, where the CPU has it) and its
+    /// 128-bit path give the same identifiers and the same ECB blocks as
+    /// OpenSSL, for every rolling period (sixteen blocks at a time and the
+    /// rest); the CPU check agrees with /proc/cpuinfo.
+    @Test func wideAndNarrowAESGiveTheSameBytes() throws {
+        #if arch(x86_64)
+            let cpuinfo = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)) ?? ""
+            let flags = Set(cpuinfo.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" }).map(String.init))
+            #expect(
+                KernelAES128ECB.wideAESAvailable == (flags.contains("vaes") && flags.contains("avx2")),
+                "the kernel's VAES check disagrees with /proc/cpuinfo")
+        #endif
+        let keys = Self.keys(150, seed: 6)
+        var metadataStream = RandomStream(seed: 7, subsystem: "test.kernel.metadata")
+        let metadata = keys.map { _ in
+            BluetoothMetadata(bytes: (0..<4).map { _ in UInt8(truncatingIfNeeded: metadataStream.next()) })
+        }
+        let openSSL = try IdentifierBatchDeriver(kernel: false)
+        let reference = keys.indices.map { openSSL.derive(keys[$0], metadata: metadata[$0]) }
+        defer { KernelAES128ECB.useWideAES(true) }
+        for wide in [true, false] {
+            KernelAES128ECB.useWideAES(wide)
+            let pairs = try IdentifierBatchDeriver.deriveAll(keys, metadata: metadata, includeMetadata: true, threads: 1)
+            let rpisOnly = try IdentifierBatchDeriver.deriveAll(keys, includeMetadata: false, threads: 1)
+            for k in keys.indices {
+                for (i, pair) in reference[k].enumerated() {
+                    #expect(pairs.rpi(at: pairs.keyOffsets[k] + i) == pair.rpi, "wide \(wide), key \(k) row \(i)")
+                    #expect(pairs.aem(at: pairs.keyOffsets[k] + i) == pair.aem, "wide \(wide), key \(k) row \(i)")
+                    #expect(rpisOnly.rpi(at: rpisOnly.keyOffsets[k] + i) == pair.rpi, "wide \(wide), key \(k) row \(i)")
+                }
+            }
+        }
+        // ECB against OpenSSL, block counts below, at and past sixteen.
+        guard IdentifierBatchDeriver.kernelAvailable else { return }
+        let key = KeyBytes(low: 0x0011_2233_4455_6677, high: 0x8899_AABB_CCDD_EEFF)
+        let cipher = try AES128ECB()
+        cipher.setKey(key)
+        let kernel = try #require(KernelAES128ECB(key: key))
+        var stream = RandomStream(seed: 8, subsystem: "test.kernel.ecb")
+        for blocks in [1, 15, 16, 17, 37, 1000] {
+            let input = (0..<(16 * blocks)).map { _ in UInt8(truncatingIfNeeded: stream.next()) }
+            var expected = [UInt8](repeating: 0, count: input.count)
+            input.withUnsafeBytes { i in
+                expected.withUnsafeMutableBytes { cipher.encrypt(i.baseAddress!, to: $0.baseAddress!, blocks: blocks) }
+            }
+            for wide in [true, false] {
+                KernelAES128ECB.useWideAES(wide)
+                var output = [UInt8](repeating: 0, count: input.count)
+                input.withUnsafeBytes { i in
+                    output.withUnsafeMutableBytes { kernel.encrypt(i.baseAddress!, to: $0.baseAddress!, blocks: blocks) }
+                }
+                #expect(output == expected, "wide \(wide), \(blocks) blocks")
+            }
+        }
+    }
+
     @Test func noKeys() throws {
         #expect(try IdentifierBatchDeriver.deriveAll([], includeMetadata: true, threads: 2).count == 0)
         var untouched = [UInt8](repeating: 0xA5, count: 16)

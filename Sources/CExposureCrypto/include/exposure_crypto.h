@@ -25,6 +25,15 @@
 /// 1 if this CPU has AES-NI, SHA-NI, SSSE3 and SSE4.1 (x86-64), else 0.
 int ws_en_kernel_available(void);
 
+/// 1 if this CPU also has VAES and AVX2: the AES work then runs on 256-bit
+/// registers, two blocks per instruction (sixteen blocks in flight), else 0.
+int ws_en_wide_aes_available(void);
+
+/// With 0, every function uses the 128-bit AES-NI path even where VAES is
+/// available; with 1 (the default), VAES where available. The outputs are the
+/// same either way (tests compare the two paths).
+void ws_en_use_wide_aes(int enabled);
+
 /// RPIK (and, if `aemks` is not NULL, AEMK) of `count` 16-byte TEKs:
 /// HKDF-SHA256 with no salt, info "EN-RPIK" / "EN-AEMK", 16 bytes out.
 /// `teks`, `rpiks` and `aemks` hold `16 * count` bytes each.

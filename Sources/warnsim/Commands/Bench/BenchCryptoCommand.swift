@@ -38,6 +38,8 @@ struct BenchCryptoCommand: ParsableCommand {
             RPI from RPIK (AES only), 1 thread\(millions(result.rpiFromRPIKPerSecondSingleThread))
             AES bulk ECB (ceiling), 1 thread  \(millions(result.aesBulkBlocksPerSecondSingleThread))\(spread(result.aesBulkSpreadSingleThread))
             AES bulk ECB (ceiling), \(result.threads) threads \(millions(result.aesBulkBlocksPerSecondAllThreads))\(spread(result.aesBulkSpreadAllThreads))
+              of which OpenSSL EVP, 1 thread  \(millions(result.aesBulkOpenSSLBlocksPerSecondSingleThread))
+              of which WarnSim kernel, 1 thread\(millions(result.aesBulkKernelBlocksPerSecondSingleThread))\(result.kernelUsesWideAES ? " (VAES)" : " (AES-NI)")
             AES one block per call (baseline) \(millions(result.baselineBlocksPerSecond))
             RPI rate / ceiling, 1 thread      \(String(format: "%10.3f", result.ratioToCeilingSingleThread))
             RPI rate / ceiling, \(result.threads) threads     \(String(format: "%10.3f", result.ratioToCeilingAllThreads))
