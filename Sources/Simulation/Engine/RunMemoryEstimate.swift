@@ -92,12 +92,18 @@ package struct RunMemoryEstimate: Sendable, Equatable {
     //   --people   100000 --days 28:    898 MB (895 MB in a second run)
     //   --people   300000 --days 20:  2,401 MB (2,390 MB in a second run)
     //   --people  1000000 --days 28:  8,975 MB
-    // The constants below put the estimate 4 % (1M) to 34 % (20k) above
-    // each; the million-person run's is 9.3 GB. (The runs with sightings
+    // With the app and its engine in a box on the heap for app users only
+    // (a phone 296 bytes instead of 1,208; 2026-12-07, night, same commands):
+    //   --people    20000 --days 28:    181 MB
+    //   --people   100000 --days 28:    853 MB (843 MB in a second run)
+    //   --people   300000 --days 20:  2,241 MB
+    //   --people  1000000 --days 28:  8,328 MB
+    // The constants below put the estimate 3 % (1M) to 49 % (20k) above
+    // each; the million-person run's is 8.5 GB. (The runs with sightings
     // in memory above, whose prefixes went too, were not measured again;
     // the estimate of those is an upper bound all the more.)
     /// Bytes per person of a run with its sightings on disk.
-    package static let perPersonBytesSightingsOnDisk = 7_000.0
+    package static let perPersonBytesSightingsOnDisk = 6_200.0
     /// Bytes per person and simulated day of a run with its sightings on disk.
     package static let perPersonDayBytesSightingsOnDisk = 80.0
     // A redraw's channels (`/usr/bin/time -v` on `warnsim redraw RUN
