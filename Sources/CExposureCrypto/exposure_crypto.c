@@ -402,24 +402,6 @@ static int vaes_available(void) {
     return __atomic_load_n(&wide_aes_enabled, __ATOMIC_RELAXED) && ws_en_wide_aes_available();
 }
 
-// `ws_aes128_ecb` sixteen blocks at a time on VAES; the rest on AES-NI.
-WS_TARGET_VAES static void ecb_vaes(const __m128i rk[11], const uint8_t *input, uint8_t *output, size_t blocks) {
-    __m256i wide[11];
-    for (int r = 0; r < 11; r++) wide[r] = _mm256_broadcastsi128_si256(rk[r]);
-    size_t i = 0;
-    for (; i + 16 <= blocks; i += 16) {
-        __m256i b[8];
-        for (int j = 0; j < 8; j++) b[j] = _mm256_loadu_si256((const __m256i *)(input + 16 * (i + 2 * j)));
-        for (int j = 0; j < 8; j++) b[j] = _mm256_xor_si256(b[j], wide[0]);
-        for (int r = 1; r < 10; r++)
-            for (int j = 0; j < 8; j++) b[j] = _mm256_aesenc_epi128(b[j], wide[r]);
-        for (int j = 0; j < 8; j++) b[j] = _mm256_aesenclast_epi128(b[j], wide[10]);
-        for (int j = 0; j < 8; j++) _mm256_storeu_si256((__m256i *)(output + 16 * (i + 2 * j)), b[j]);
-    }
-    for (; i < blocks; i++)
-        _mm_storeu_si128((__m128i *)(output + 16 * i), aes_encrypt1(rk, _mm_loadu_si128((const __m128i *)(input + 16 * i))));
-}
-
 // Encrypts 16 blocks (8 registers of two) in place under the round keys `rk`
 // broadcast to both halves.
 WS_TARGET_VAES WS_INLINE void aes_encrypt16(const __m256i rk[11], __m256i b[8]) {
@@ -440,19 +422,40 @@ WS_TARGET_VAES WS_INLINE __m256i padded_pair(uint32_t start) {
     return _mm256_set_m128i(_mm_insert_epi32(block, (int)(start + 1), 3), _mm_insert_epi32(block, (int)start, 3));
 }
 
+// `ws_aes128_ecb` sixteen blocks at a time on VAES; the rest on AES-NI.
+WS_TARGET_VAES static void ecb_vaes(const __m128i rk[11], const uint8_t *input, uint8_t *output, size_t blocks) {
+    __m256i wide[11];
+    broadcast_schedule(rk, wide);
+    size_t i = 0;
+    for (; i + 16 <= blocks; i += 16) {
+        __m256i b[8];
+        for (int j = 0; j < 8; j++) b[j] = _mm256_loadu_si256((const __m256i *)(input + 16 * (i + 2 * j)));
+        aes_encrypt16(wide, b);
+        for (int j = 0; j < 8; j++) _mm256_storeu_si256((__m256i *)(output + 16 * (i + 2 * j)), b[j]);
+    }
+    for (; i < blocks; i++)
+        _mm_storeu_si128((__m128i *)(output + 16 * i), aes_encrypt1(rk, _mm_loadu_si128((const __m128i *)(input + 16 * i))));
+}
+
+// The next sixteen PaddedData blocks from `pair` (intervals counted in
+// lane 3 of each half), advancing it.
+WS_TARGET_VAES WS_INLINE void next_padded16(__m256i *pair, __m256i b[8]) {
+    const __m256i two = _mm256_set_epi32(2, 0, 0, 0, 2, 0, 0, 0);
+    for (int j = 0; j < 8; j++) {
+        b[j] = *pair;
+        *pair = _mm256_add_epi32(*pair, two);
+    }
+}
+
 // `rpis_with` sixteen blocks at a time on VAES; the rest on AES-NI.
 WS_TARGET_VAES static void rpis_with_vaes(const __m128i rk[11], uint32_t start, size_t count, uint8_t *rpis) {
     __m256i wide[11];
     broadcast_schedule(rk, wide);
     __m256i pair = padded_pair(start);
-    const __m256i two = _mm256_set_epi32(2, 0, 0, 0, 2, 0, 0, 0);
     size_t i = 0;
     for (; i + 16 <= count; i += 16) {
         __m256i b[8];
-        for (int j = 0; j < 8; j++) {
-            b[j] = pair;
-            pair = _mm256_add_epi32(pair, two);
-        }
+        next_padded16(&pair, b);
         aes_encrypt16(wide, b);
         for (int j = 0; j < 8; j++) _mm256_storeu_si256((__m256i *)(rpis + 16 * (i + 2 * j)), b[j]);
     }
@@ -467,14 +470,10 @@ WS_TARGET_VAES static void identifiers_with_vaes(
     broadcast_schedule(rpi_rk, rpi_wide);
     broadcast_schedule(aem_rk, aem_wide);
     __m256i pair = padded_pair(start);
-    const __m256i two = _mm256_set_epi32(2, 0, 0, 0, 2, 0, 0, 0);
     size_t i = 0;
     for (; i + 16 <= count; i += 16) {
         __m256i b[8], k[8];
-        for (int j = 0; j < 8; j++) {
-            b[j] = pair;
-            pair = _mm256_add_epi32(pair, two);
-        }
+        next_padded16(&pair, b);
         aes_encrypt16(rpi_wide, b);
         for (int j = 0; j < 8; j++) k[j] = b[j];
         aes_encrypt16(aem_wide, k);
