@@ -21,14 +21,25 @@ import WarnSimTestSupport
         }
     }
 
+    /// Random metadata, one per key.
+    static func metadata(for keys: [TemporaryExposureKey], seed: UInt64) -> [BluetoothMetadata] {
+        var stream = RandomStream(seed: seed, subsystem: "test.kernel.metadata")
+        return keys.map { _ in BluetoothMetadata(bytes: (0..<4).map { _ in UInt8(truncatingIfNeeded: stream.next()) }) }
+    }
+
+    /// The CPU's flags as /proc/cpuinfo lists them (empty where it cannot be read).
+    static func cpuFlags() -> Set<String> {
+        let cpuinfo = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)) ?? ""
+        return Set(cpuinfo.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" }).map(String.init))
+    }
+
     /// Where the CPU has the instructions (the machines CI runs on do), the
     /// deriver uses the kernel; elsewhere there is nothing to compare.
     @Test func kernelIsUsedWhereAvailable() throws {
         #expect(try IdentifierBatchDeriver().usesKernel == IdentifierBatchDeriver.kernelAvailable)
         #expect(try IdentifierBatchDeriver(kernel: false).usesKernel == false)
         #if arch(x86_64)
-            let cpuinfo = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)) ?? ""
-            let flags = Set(cpuinfo.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" }).map(String.init))
+            let flags = Self.cpuFlags()
             #expect(
                 IdentifierBatchDeriver.kernelAvailable == (flags.contains("aes") && flags.contains("sha_ni")),
                 "the kernel's CPU check disagrees with /proc/cpuinfo")
@@ -37,10 +48,7 @@ import WarnSimTestSupport
 
     @Test func kernelEqualsOpenSSLForEveryPeriod() throws {
         let keys = Self.keys(300, seed: 1)
-        var metadataStream = RandomStream(seed: 2, subsystem: "test.kernel.metadata")
-        let metadata = keys.map { _ in
-            BluetoothMetadata(bytes: (0..<4).map { _ in UInt8(truncatingIfNeeded: metadataStream.next()) })
-        }
+        let metadata = Self.metadata(for: keys, seed: 2)
         let kernel = try IdentifierBatchDeriver(kernel: true)
         let openSSL = try IdentifierBatchDeriver(kernel: false)
         for (k, key) in keys.enumerated() {
@@ -74,10 +82,7 @@ import WarnSimTestSupport
     @Test(arguments: [1, 3])
     func groupedDerivationEqualsOneAtATime(threads: Int) throws {
         let keys = Self.keys(45, seed: 4)
-        var metadataStream = RandomStream(seed: 5, subsystem: "test.kernel.metadata")
-        let metadata = keys.map { _ in
-            BluetoothMetadata(bytes: (0..<4).map { _ in UInt8(truncatingIfNeeded: metadataStream.next()) })
-        }
+        let metadata = Self.metadata(for: keys, seed: 5)
         let openSSL = try IdentifierBatchDeriver(kernel: false)
         let reference = keys.indices.map { openSSL.derive(keys[$0], metadata: metadata[$0]) }
         let batch = try IdentifierBatchDeriver.deriveAll(keys, metadata: metadata, includeMetadata: true, threads: threads)
@@ -106,17 +111,13 @@ import WarnSimTestSupport
     /// rest); the CPU check agrees with /proc/cpuinfo.
     @Test func wideAndNarrowAESGiveTheSameBytes() throws {
         #if arch(x86_64)
-            let cpuinfo = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)) ?? ""
-            let flags = Set(cpuinfo.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" }).map(String.init))
+            let flags = Self.cpuFlags()
             #expect(
                 KernelAES128ECB.wideAESAvailable == (flags.contains("vaes") && flags.contains("avx2")),
                 "the kernel's VAES check disagrees with /proc/cpuinfo")
         #endif
         let keys = Self.keys(150, seed: 6)
-        var metadataStream = RandomStream(seed: 7, subsystem: "test.kernel.metadata")
-        let metadata = keys.map { _ in
-            BluetoothMetadata(bytes: (0..<4).map { _ in UInt8(truncatingIfNeeded: metadataStream.next()) })
-        }
+        let metadata = Self.metadata(for: keys, seed: 7)
         let openSSL = try IdentifierBatchDeriver(kernel: false)
         let reference = keys.indices.map { openSSL.derive(keys[$0], metadata: metadata[$0]) }
         defer { KernelAES128ECB.useWideAES(true) }
